@@ -1,0 +1,1 @@
+//! Streaming PGN reading and writing for every notation iccf understands.

@@ -1,0 +1,1 @@
+//! ICCF numeric chess notation.
