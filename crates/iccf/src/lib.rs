@@ -1,1 +1,37 @@
 //! ICCF numeric chess notation.
+//!
+//! The International Correspondence Chess Federation writes every square as
+//! two digits (file 1-8, rank 1-8: e2 is `52`) and a move as from-square plus
+//! to-square (1.e4 is `5254`), with a fifth digit for promotions (1 = queen,
+//! 2 = rook, 3 = bishop, 4 = knight) and castling as the king's move (`5171`).
+//! Being free of piece letters, it reads the same in every language.
+//!
+//! This crate parses and writes that notation and converts it against a
+//! position, with the chess rules of [`shakmaty`]. It does no I/O.
+//!
+//! ```
+//! use iccf::{CastlingNotation, NumericMove};
+//! use shakmaty::{Chess, Position, san::San};
+//!
+//! let mut pos = Chess::default();
+//! let mut san = Vec::new();
+//! for token in "5254 5755 7163 2836".split(' ') {
+//!     let m = token.parse::<NumericMove>()?.to_move(&pos)?;
+//!     san.push(San::from_move(&pos, m).to_string());
+//!     pos.play_unchecked(m);
+//! }
+//! assert_eq!(san, ["e4", "e5", "Nf3", "Nc6"]);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+mod convert;
+mod notation;
+mod numeric;
+mod square;
+
+pub use convert::{
+    CastlingNotation, FromMoveError, IllegalMoveError, IllegalReason, LegacyPromotion,
+};
+pub use notation::{Notation, ParseNotationError, append_move, describe_move, role_name};
+pub use numeric::{NumericMove, ParseNumericError, promotion_digit, role_from_digit};
+pub use square::{NumericSquare, ParseSquareError};

@@ -1,0 +1,852 @@
+//! Numeric moves against a position: numeric → [`Move`] and [`Move`] → numeric.
+
+use core::fmt;
+
+use shakmaty::uci::UciMove;
+use shakmaty::{
+    CastlingMode, CastlingSide, Color, File, Move, MoveList, Position, Rank, Role, Square,
+};
+
+use crate::NumericMove;
+use crate::notation::role_name;
+use crate::numeric::promotion_digit;
+
+/// How castling is written in numeric notation.
+///
+/// ICCF defines castling as the king's move (`5171`, `5131`, `5878`,
+/// `5838`), which is what standard chess always uses. No ICCF text covers
+/// Chess960, where "king to g1" can be ambiguous (a king on b1 castling long
+/// to c1 is also Kb1-c1) or no move at all (a king already on g1). There
+/// iccf writes king takes own rook by default, as UCI's Chess960 mode does,
+/// which is unambiguous because a king never moves onto its own piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum CastlingNotation {
+    /// King to its destination square (g or c file): the ICCF standard.
+    #[default]
+    KingToDestination,
+    /// King to its own rook's square (Chess960 only).
+    KingTakesRook,
+}
+
+impl CastlingNotation {
+    /// The notation to write in a game with `mode`: standard chess always
+    /// uses the ICCF king move, Chess960 uses `chess960`.
+    pub fn for_mode(mode: CastlingMode, chess960: CastlingNotation) -> CastlingNotation {
+        match mode {
+            CastlingMode::Standard => CastlingNotation::KingToDestination,
+            CastlingMode::Chess960 => chess960,
+        }
+    }
+}
+
+impl NumericMove {
+    /// The numeric form of a legal move.
+    ///
+    /// # Errors
+    ///
+    /// [`FromMoveError`] for a piece drop (Crazyhouse), which numeric
+    /// notation cannot express.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use iccf::{CastlingNotation, NumericMove};
+    /// use shakmaty::{Move, Square};
+    ///
+    /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+    /// let m = NumericMove::from_move(castle, CastlingNotation::KingToDestination)?;
+    /// assert_eq!(m.to_string(), "5171");
+    /// # Ok::<_, iccf::FromMoveError>(())
+    /// ```
+    pub fn from_move(m: Move, castling: CastlingNotation) -> Result<NumericMove, FromMoveError> {
+        match m {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => Ok(NumericMove {
+                from,
+                to,
+                promotion,
+            }),
+            Move::EnPassant { from, to } => Ok(NumericMove {
+                from,
+                to,
+                promotion: None,
+            }),
+            Move::Castle { king, rook } => Ok(NumericMove {
+                from: king,
+                to: match castling {
+                    CastlingNotation::KingToDestination => castle_destination(king, rook),
+                    CastlingNotation::KingTakesRook => rook,
+                },
+                promotion: None,
+            }),
+            Move::Put { .. } => Err(FromMoveError),
+        }
+    }
+
+    /// Resolves a standard numeric move in `pos`.
+    ///
+    /// Castling is the king's move; in Chess960 both king takes rook and
+    /// king to destination are read, the latter only where it cannot be
+    /// another king move. A pawn reaching the last rank needs the fifth digit.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`], whose message says why the move cannot be played.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use iccf::NumericMove;
+    /// use shakmaty::{Chess, Move, Position, Role, Square};
+    ///
+    /// let pos = Chess::default();
+    /// let m = "5254".parse::<NumericMove>()?.to_move(&pos)?;
+    /// assert_eq!(m.role(), Role::Pawn);
+    /// assert_eq!(m.to(), Square::E4);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_move<P: Position>(self, pos: &P) -> Result<Move, IllegalMoveError> {
+        self.resolve(pos, false).map(|(m, _)| m)
+    }
+
+    /// Like [`NumericMove::to_move()`], but also reads the legacy four-digit
+    /// promotion (`6762` for f7-f8=R: from-square, destination file, piece),
+    /// which only a position can tell from a plain move. When that reading
+    /// was used, the standard form comes back as a warning.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] as for [`NumericMove::to_move()`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use iccf::NumericMove;
+    /// use shakmaty::{Chess, fen::Fen, CastlingMode, Role};
+    ///
+    /// let pos: Chess = "8/5P2/8/8/8/8/8/k6K w - - 0 1"
+    ///     .parse::<Fen>()?
+    ///     .into_position(CastlingMode::Standard)?;
+    /// let (m, warning) = NumericMove::from_ascii_lenient(b"6762")?.to_move_lenient(&pos)?;
+    /// assert_eq!(m.promotion(), Some(Role::Rook));
+    /// assert!(warning.is_some());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_move_lenient<P: Position>(
+        self,
+        pos: &P,
+    ) -> Result<(Move, Option<LegacyPromotion>), IllegalMoveError> {
+        self.resolve(pos, true)
+    }
+
+    fn resolve<P: Position>(
+        self,
+        pos: &P,
+        lenient: bool,
+    ) -> Result<(Move, Option<LegacyPromotion>), IllegalMoveError> {
+        let board = pos.board();
+        let us = pos.turn();
+        let role = board.role_at(self.from);
+        let ours = board.by_color(us).contains(self.from);
+
+        if lenient
+            && ours
+            && role == Some(Role::Pawn)
+            && self.promotion.is_none()
+            && let Some(standard) = self.legacy_promotion(us)
+        {
+            return standard
+                .resolve(pos, false)
+                .map(|(m, _)| {
+                    (
+                        m,
+                        Some(LegacyPromotion {
+                            written: self,
+                            standard,
+                        }),
+                    )
+                })
+                .map_err(|err| err.written_as(self));
+        }
+
+        if ours
+            && role == Some(Role::King)
+            && let Some(m) = self.castling(pos)?
+        {
+            return Ok((m, None));
+        }
+
+        let uci = UciMove::Normal {
+            from: self.from,
+            to: self.to,
+            promotion: self.promotion,
+        };
+        match uci.to_move(pos) {
+            // UciMove reads e1h1 as castling in standard chess too; ICCF
+            // writes the king's destination there, so that is not accepted.
+            Ok(m @ Move::Castle { .. }) if pos.castles().mode() == CastlingMode::Standard => {
+                Err(self.error(pos, IllegalReason::CastlingNotation(castling_side(m))))
+            }
+            // Castling handled above; anything else from the king square that
+            // UciMove turned into castling would be a king-takes-rook that
+            // castling() rejected.
+            Ok(m) => Ok((m, None)),
+            Err(_) => Err(self.error(pos, self.diagnose(pos))),
+        }
+    }
+
+    /// The standard reading of a legacy four-digit promotion, if this move
+    /// is one: a pawn on its seventh rank cannot move to ranks 1-4 of its
+    /// own file, so there the last digit must be the piece.
+    fn legacy_promotion(self, us: Color) -> Option<NumericMove> {
+        let seventh = us.fold_wb(Rank::Seventh, Rank::Second);
+        let last = us.fold_wb(Rank::Eighth, Rank::First);
+        if self.from.rank() != seventh || self.to.rank() == last {
+            return None;
+        }
+        let digit = b'1' + u8::from(self.to.rank());
+        let role = crate::numeric::role_from_digit(digit).ok()?;
+        Some(NumericMove {
+            from: self.from,
+            to: Square::from_coords(self.to.file(), last),
+            promotion: Some(role),
+        })
+    }
+
+    /// Castling written as a king move, or `None` if it is a plain king move.
+    fn castling<P: Position>(self, pos: &P) -> Result<Option<Move>, IllegalMoveError> {
+        let castles = pos.castles();
+        let us = pos.turn();
+        let mut castle = None;
+        let mut moves = MoveList::new();
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let Some(rook) = castles.rook(us, side) else {
+                continue;
+            };
+            let m = Move::Castle {
+                king: self.from,
+                rook,
+            };
+            let destination = castle_destination(self.from, rook);
+            let by_rook = castles.mode() == CastlingMode::Chess960 && self.to == rook;
+            if by_rook || self.to == destination {
+                if moves.is_empty() {
+                    moves = pos.legal_moves();
+                }
+                if !moves.contains(&m) {
+                    return Err(self.error(pos, IllegalReason::CannotCastle(side)));
+                }
+                castle = Some((m, by_rook));
+            }
+        }
+        let Some((m, by_rook)) = castle else {
+            return Ok(None);
+        };
+        if !by_rook
+            && castles.mode() == CastlingMode::Chess960
+            && moves.iter().any(|other| {
+                matches!(other, Move::Normal { from, to, .. } if *from == self.from && *to == self.to)
+            })
+        {
+            return Err(self.error(pos, IllegalReason::AmbiguousCastling(castling_side(m))));
+        }
+        Ok(Some(m))
+    }
+
+    /// Explains why no legal move matches; only called on the error path.
+    fn diagnose<P: Position>(self, pos: &P) -> IllegalReason {
+        let board = pos.board();
+        let Some(piece) = board.piece_at(self.from) else {
+            return IllegalReason::Empty;
+        };
+        if piece.color != pos.turn() {
+            return IllegalReason::WrongColor(piece.role);
+        }
+        if self.from == self.to {
+            return IllegalReason::SameSquare;
+        }
+        let promotes = piece.role == Role::Pawn
+            && self.to.rank() == pos.turn().fold_wb(Rank::Eighth, Rank::First);
+        let legal = pos.legal_moves();
+        let reaches = |promotion| {
+            legal.iter().any(|m| {
+                m.from() == Some(self.from) && m.to() == self.to && m.promotion() == promotion
+            })
+        };
+        match self.promotion {
+            None if promotes && reaches(Some(Role::Queen)) => IllegalReason::MissingPromotion,
+            Some(_) if piece.role != Role::Pawn || !promotes => {
+                if reaches(None) {
+                    IllegalReason::NotAPromotion
+                } else {
+                    IllegalReason::Unreachable(piece.role)
+                }
+            }
+            _ => {
+                // Would the move be fine if the king were not left in check?
+                let pseudo = UciMove::Normal {
+                    from: self.from,
+                    to: self.to,
+                    promotion: self.promotion,
+                };
+                if pos.is_check() || leaves_king_attacked(pos, pseudo) {
+                    IllegalReason::KingInCheck(piece.role)
+                } else {
+                    IllegalReason::Unreachable(piece.role)
+                }
+            }
+        }
+    }
+
+    fn error<P: Position>(self, pos: &P, reason: IllegalReason) -> IllegalMoveError {
+        IllegalMoveError {
+            written: self,
+            numeric: self,
+            turn: pos.turn(),
+            reason,
+        }
+    }
+
+    /// Legal moves whose numeric form is closest to this one, nearest first
+    /// (digits that differ, then digits swapped), at most `max`.
+    ///
+    /// Useful after a typo: `5245` in the starting position suggests `5254`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use iccf::{CastlingNotation, NumericMove};
+    /// use shakmaty::Chess;
+    ///
+    /// let near = "5245".parse::<NumericMove>()?.nearest_legal(&Chess::default(), CastlingNotation::KingToDestination, 3);
+    /// assert_eq!(near[0].to_string(), "5254");
+    /// # Ok::<_, iccf::ParseNumericError>(())
+    /// ```
+    pub fn nearest_legal<P: Position>(
+        self,
+        pos: &P,
+        castling: CastlingNotation,
+        max: usize,
+    ) -> Vec<NumericMove> {
+        let mut written = Vec::with_capacity(5);
+        self.append_to(&mut written);
+        let mut scored: Vec<(u32, NumericMove)> = pos
+            .legal_moves()
+            .iter()
+            .filter_map(|&m| NumericMove::from_move(m, castling).ok())
+            .map(|n| {
+                let mut digits = Vec::with_capacity(5);
+                n.append_to(&mut digits);
+                (digit_distance(&written, &digits), n)
+            })
+            .filter(|&(d, _)| d <= 2)
+            .collect();
+        scored.sort_by_key(|&(d, n)| (d, n.from, n.to));
+        scored.into_iter().take(max).map(|(_, n)| n).collect()
+    }
+}
+
+/// Counts the edits between two digit strings: substitutions, with an
+/// adjacent swap or a missing/extra last digit counted as one.
+fn digit_distance(a: &[u8], b: &[u8]) -> u32 {
+    let common = a.len().min(b.len());
+    let mut d = (a.len().max(b.len()) - common) as u32;
+    let mut i = 0;
+    while i < common {
+        if a[i] != b[i] {
+            if i + 1 < common && a[i] == b[i + 1] && a[i + 1] == b[i] {
+                i += 1;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    d
+}
+
+/// Would playing `uci` (ignoring check) leave our king attacked?
+fn leaves_king_attacked<P: Position>(pos: &P, uci: UciMove) -> bool {
+    let UciMove::Normal { from, to, .. } = uci else {
+        return false;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let mut after = board.clone();
+    let Some(piece) = after.remove_piece_at(from) else {
+        return false;
+    };
+    after.set_piece_at(to, piece);
+    let Some(king) = after.king_of(us) else {
+        return false;
+    };
+    after.attacks_to(king, !us, after.occupied()).any()
+}
+
+fn castle_destination(king: Square, rook: Square) -> Square {
+    let file = if rook > king { File::G } else { File::C };
+    Square::from_coords(file, king.rank())
+}
+
+fn castling_side(m: Move) -> CastlingSide {
+    match m {
+        Move::Castle { king, rook } if rook < king => CastlingSide::QueenSide,
+        _ => CastlingSide::KingSide,
+    }
+}
+
+/// A drop (`N@f3`) has no numeric form.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FromMoveError;
+
+impl fmt::Display for FromMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("piece drops have no numeric notation")
+    }
+}
+
+impl std::error::Error for FromMoveError {}
+
+/// A legacy four-digit promotion that was read, with its standard form.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LegacyPromotion {
+    /// What was written, e.g. `6762`.
+    pub written: NumericMove,
+    /// The standard form, e.g. `67682`.
+    pub standard: NumericMove,
+}
+
+impl fmt::Display for LegacyPromotion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "four-digit promotion {} is not ICCF standard: read as {}",
+            self.written, self.standard
+        )
+    }
+}
+
+/// Why a numeric move cannot be played in a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// The from-square is empty.
+    Empty,
+    /// The from-square holds an opponent's piece.
+    WrongColor(Role),
+    /// From and to are the same square.
+    SameSquare,
+    /// The piece cannot move there.
+    Unreachable(Role),
+    /// The move would leave (or keep) the own king in check.
+    KingInCheck(Role),
+    /// A pawn reaches the last rank without a promotion digit.
+    MissingPromotion,
+    /// A promotion digit on a move that is not a promotion.
+    NotAPromotion,
+    /// Castling is not possible now (rights lost, pieces between, check).
+    CannotCastle(CastlingSide),
+    /// Standard chess castling written as king takes rook.
+    CastlingNotation(CastlingSide),
+    /// Chess960: king to destination is also a plain king move.
+    AmbiguousCastling(CastlingSide),
+}
+
+/// A numeric move that cannot be played, with the reason.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// What was written.
+    pub written: NumericMove,
+    /// The move that was tried (differs from `written` for a legacy promotion).
+    pub numeric: NumericMove,
+    /// The side to move.
+    pub turn: Color,
+    /// Why it is illegal.
+    pub reason: IllegalReason,
+}
+
+impl IllegalMoveError {
+    fn written_as(mut self, written: NumericMove) -> IllegalMoveError {
+        self.written = written;
+        self
+    }
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let NumericMove { from, to, .. } = self.numeric;
+        let color = self.turn;
+        let side = |s: CastlingSide| match s {
+            CastlingSide::KingSide => "short",
+            CastlingSide::QueenSide => "long",
+        };
+        match self.reason {
+            IllegalReason::Empty => {
+                write!(
+                    f,
+                    "no {color} piece can move from {from} to {to}: {from} is empty"
+                )
+            }
+            IllegalReason::WrongColor(role) => write!(
+                f,
+                "no {color} piece can move from {from} to {to}: {from} holds a {} {}",
+                !color,
+                role_name(role)
+            ),
+            IllegalReason::SameSquare => {
+                write!(f, "no {color} piece can move from {from} to {to}")
+            }
+            IllegalReason::Unreachable(role) => {
+                write!(
+                    f,
+                    "the {color} {} on {from} cannot move to {to}",
+                    role_name(role)
+                )
+            }
+            IllegalReason::KingInCheck(role) => write!(
+                f,
+                "the {color} {} on {from} cannot move to {to}: the {color} king would be in check",
+                role_name(role)
+            ),
+            IllegalReason::MissingPromotion => {
+                let mut standard = Vec::new();
+                NumericMove {
+                    promotion: Some(Role::Queen),
+                    ..self.numeric
+                }
+                .append_to(&mut standard);
+                write!(
+                    f,
+                    "the pawn on {from} promotes on {to}: add a fifth digit 1=Q 2=R 3=B 4=N ({} for a queen)",
+                    String::from_utf8_lossy(&standard)
+                )
+            }
+            IllegalReason::NotAPromotion => write!(
+                f,
+                "promotion digit {} on {from}-{to}, which is not a promotion",
+                char::from(promotion_digit(
+                    self.numeric.promotion.unwrap_or(Role::Queen)
+                ))
+            ),
+            IllegalReason::CannotCastle(s) => {
+                write!(f, "{color} cannot castle {} now", side(s))
+            }
+            IllegalReason::CastlingNotation(s) => {
+                let to = Square::from_coords(
+                    match s {
+                        CastlingSide::KingSide => File::G,
+                        CastlingSide::QueenSide => File::C,
+                    },
+                    from.rank(),
+                );
+                write!(
+                    f,
+                    "castling {} is written as the king's move: {}{}",
+                    side(s),
+                    crate::NumericSquare::from(from),
+                    crate::NumericSquare::from(to)
+                )
+            }
+            IllegalReason::AmbiguousCastling(s) => write!(
+                f,
+                "in Chess960 {from}-{to} is both a king move and castling {}: write castling as king takes rook",
+                side(s)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{Chess, EnPassantMode};
+
+    use super::*;
+
+    fn position(fen: &str, mode: CastlingMode) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
+    }
+
+    fn play_numeric(pos: &mut Chess, moves: &str) -> Vec<Move> {
+        moves
+            .split_whitespace()
+            .map(|s| {
+                let m = s.parse::<NumericMove>().unwrap().to_move(pos).unwrap();
+                pos.play_unchecked(m);
+                m
+            })
+            .collect()
+    }
+
+    #[test]
+    fn spanish_exchange_both_ways() {
+        let numeric = "5254 5755 7163 2836 6125 1716 2536 2736";
+        let san = "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 bxc6";
+        let mut pos = Chess::default();
+        let moves = play_numeric(&mut pos, numeric);
+        let mut pos = Chess::default();
+        let mut back = Vec::new();
+        for (m, expected) in moves.iter().zip(san.split(' ')) {
+            assert_eq!(
+                shakmaty::san::San::from_move(&pos, *m).to_string(),
+                expected
+            );
+            back.push(
+                NumericMove::from_move(*m, CastlingNotation::KingToDestination)
+                    .unwrap()
+                    .to_string(),
+            );
+            pos.play_unchecked(*m);
+        }
+        assert_eq!(back.join(" "), numeric);
+    }
+
+    #[test]
+    fn the_four_castlings() {
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        for (white, black) in [("5171", "5878"), ("5131", "5838")] {
+            let mut pos = position(fen, CastlingMode::Standard);
+            let moves = play_numeric(&mut pos, &format!("{white} {black}"));
+            assert!(moves.iter().all(|m| m.is_castle()), "{moves:?}");
+            let written: Vec<_> = moves
+                .iter()
+                .map(|&m| {
+                    NumericMove::from_move(m, CastlingNotation::KingToDestination)
+                        .unwrap()
+                        .to_string()
+                })
+                .collect();
+            assert_eq!(written, [white, black]);
+        }
+    }
+
+    #[test]
+    fn king_takes_rook_is_refused_in_standard_chess() {
+        let pos = position(
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            CastlingMode::Standard,
+        );
+        let err = "5181"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "castling short is written as the king's move: 5171"
+        );
+    }
+
+    #[test]
+    fn promotions_f7_f8() {
+        let pos = position("8/5P2/8/8/8/8/8/k6K w - - 0 1", CastlingMode::Standard);
+        for (s, role) in [
+            ("67681", Role::Queen),
+            ("67682", Role::Rook),
+            ("67684", Role::Knight),
+        ] {
+            let m = s.parse::<NumericMove>().unwrap().to_move(&pos).unwrap();
+            assert_eq!(m.promotion(), Some(role));
+            assert_eq!(
+                NumericMove::from_move(m, CastlingNotation::KingToDestination)
+                    .unwrap()
+                    .to_string(),
+                s
+            );
+        }
+    }
+
+    #[test]
+    fn promotion_without_fifth_digit_is_an_error_not_a_queen() {
+        let pos = position("8/5P2/8/8/8/8/8/k6K w - - 0 1", CastlingMode::Standard);
+        let err = "6768"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err();
+        assert_eq!(err.reason, IllegalReason::MissingPromotion);
+        assert_eq!(
+            err.to_string(),
+            "the pawn on f7 promotes on f8: add a fifth digit 1=Q 2=R 3=B 4=N (67681 for a queen)"
+        );
+        // Even the lenient reader does not invent a queen.
+        assert!(
+            "6768"
+                .parse::<NumericMove>()
+                .unwrap()
+                .to_move_lenient(&pos)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn legacy_four_digit_promotion_only_when_lenient() {
+        let pos = position("8/5P2/8/8/8/8/8/k6K w - - 0 1", CastlingMode::Standard);
+        let legacy = NumericMove::from_ascii_lenient(b"6762").unwrap();
+        assert!(legacy.to_move(&pos).is_err());
+        let (m, warning) = legacy.to_move_lenient(&pos).unwrap();
+        assert_eq!((m.to(), m.promotion()), (Square::F8, Some(Role::Rook)));
+        assert_eq!(
+            warning.unwrap().to_string(),
+            "four-digit promotion 6762 is not ICCF standard: read as 67682"
+        );
+        // Black: e2-e1 written 5251 is a plain move to the last rank, so it
+        // stays incomplete; 5254 can only be the legacy knight promotion.
+        let pos = position("k7/8/8/8/8/8/4p3/7K b - - 0 1", CastlingMode::Standard);
+        assert!(
+            "5251"
+                .parse::<NumericMove>()
+                .unwrap()
+                .to_move_lenient(&pos)
+                .is_err()
+        );
+        let (m, _) = "5254"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move_lenient(&pos)
+            .unwrap();
+        assert_eq!((m.to(), m.promotion()), (Square::E1, Some(Role::Knight)));
+    }
+
+    #[test]
+    fn en_passant_is_the_plain_diagonal_move() {
+        let mut pos = position("4k3/8/8/8/4p3/8/5P2/4K3 w - - 0 1", CastlingMode::Standard);
+        let moves = play_numeric(&mut pos, "6264 5463");
+        assert!(moves[1].is_en_passant());
+        assert_eq!(pos.board().piece_at(Square::F4), None);
+        assert_eq!(pos.ep_square(EnPassantMode::Legal), None);
+    }
+
+    #[test]
+    fn errors_explain_the_position() {
+        let mut pos = Chess::default();
+        play_numeric(&mut pos, "5254");
+        let msg = |s: &str| {
+            s.parse::<NumericMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            msg("5255"),
+            "no black piece can move from e2 to e5: e2 is empty"
+        );
+        assert_eq!(
+            msg("5555"),
+            "no black piece can move from e5 to e5: e5 is empty"
+        );
+        assert_eq!(
+            msg("5253"),
+            "no black piece can move from e2 to e3: e2 is empty"
+        );
+        assert_eq!(
+            msg("4143"),
+            "no black piece can move from d1 to d3: d1 holds a white queen"
+        );
+        assert_eq!(msg("7865"), "the black knight on g8 cannot move to f5");
+        assert_eq!(
+            msg("77761"),
+            "promotion digit 1 on g7-g6, which is not a promotion"
+        );
+        assert_eq!(msg("5878"), "black cannot castle short now");
+    }
+
+    #[test]
+    fn pinned_piece_reports_the_check() {
+        let pos = position("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", CastlingMode::Standard);
+        let err = "5273"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the white knight on e2 cannot move to g3: the white king would be in check"
+        );
+    }
+
+    #[test]
+    fn chess960_castling_both_ways() {
+        // King b1, rooks a1 and h1: long castling to c1 is also Kb1-c1.
+        let pos = position("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960);
+        let long = "2111"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        assert_eq!(
+            long,
+            Move::Castle {
+                king: Square::B1,
+                rook: Square::A1
+            }
+        );
+        let err = "2131"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err();
+        assert_eq!(
+            err.reason,
+            IllegalReason::AmbiguousCastling(CastlingSide::QueenSide)
+        );
+        // Short castling to g1 is no other king move, so accepted either way.
+        let short = "2171"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        assert_eq!(
+            short,
+            Move::Castle {
+                king: Square::B1,
+                rook: Square::H1
+            }
+        );
+        assert_eq!(
+            NumericMove::from_move(short, CastlingNotation::KingTakesRook)
+                .unwrap()
+                .to_string(),
+            "2181"
+        );
+        assert_eq!(
+            NumericMove::from_move(short, CastlingNotation::KingToDestination)
+                .unwrap()
+                .to_string(),
+            "2171"
+        );
+    }
+
+    #[test]
+    fn nearest_legal_suggests_typos() {
+        let pos = Chess::default();
+        let near = "7164".parse::<NumericMove>().unwrap().nearest_legal(
+            &pos,
+            CastlingNotation::KingToDestination,
+            2,
+        );
+        let near: Vec<_> = near.iter().map(ToString::to_string).collect();
+        assert_eq!(near, ["7163", "7183"]);
+    }
+
+    #[test]
+    fn round_trip_every_legal_move_in_a_busy_position() {
+        // Castling both ways, en passant, promotions with captures.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p2pqpb1/bn2pnp1/2pPN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq c6 0 2",
+            "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        ] {
+            let pos = position(fen, CastlingMode::Standard);
+            for m in pos.legal_moves() {
+                let n = NumericMove::from_move(m, CastlingNotation::KingToDestination).unwrap();
+                assert_eq!(n.to_move(&pos), Ok(m), "{n}");
+            }
+        }
+    }
+}

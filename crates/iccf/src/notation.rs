@@ -1,0 +1,298 @@
+//! One move in every notation: numeric, SAN, long algebraic and UCI.
+
+use core::fmt;
+use core::str::FromStr;
+
+use shakmaty::san::{San, Suffix};
+use shakmaty::{CastlingSide, Move, Position, Role};
+
+use crate::{CastlingNotation, NumericMove};
+
+/// A way of writing moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// ICCF numeric: `5254`, `67682`, `5171`.
+    Numeric,
+    /// Standard Algebraic Notation with English letters: `e4`, `Nf3`, `O-O`.
+    San,
+    /// Long algebraic: `e2-e4`, `Ng1-f3`, `Bb5xc6`, `O-O`.
+    Lan,
+    /// UCI: `e2e4`, `e7e8q`, castling as the king's move in standard chess
+    /// and as king takes rook in Chess960.
+    Uci,
+}
+
+impl Notation {
+    /// Every notation, in the order `iccf move` shows them.
+    pub const ALL: [Notation; 4] = [
+        Notation::Numeric,
+        Notation::San,
+        Notation::Lan,
+        Notation::Uci,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::Numeric => "numeric",
+            Notation::San => "san",
+            Notation::Lan => "lan",
+            Notation::Uci => "uci",
+        }
+    }
+
+    /// Whether the check or mate mark is written, so whether the caller
+    /// must compute it.
+    pub const fn has_suffix(self) -> bool {
+        matches!(self, Notation::San | Notation::Lan)
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Notation {
+    type Err = ParseNotationError;
+
+    fn from_str(s: &str) -> Result<Notation, ParseNotationError> {
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(s))
+            .ok_or(ParseNotationError)
+    }
+}
+
+/// The name is none of `numeric`, `san`, `lan`, `uci`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ParseNotationError;
+
+impl fmt::Display for ParseNotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown notation: use numeric, san, lan or uci")
+    }
+}
+
+impl std::error::Error for ParseNotationError {}
+
+/// Appends legal move `m`, played in `pos`, to `buf` in `notation`.
+///
+/// `suffix` is the check or mate mark of the position after the move; only
+/// SAN and long algebraic write it (see [`Notation::has_suffix()`]), so the
+/// caller need not compute it for the others. Castling in numeric form
+/// follows `castling` in Chess960 and the ICCF king's move otherwise.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::{CastlingNotation, Notation, append_move};
+/// use shakmaty::{Chess, Move, Position, Role, Square};
+///
+/// let pos = Chess::default();
+/// let m = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
+/// let mut buf = Vec::new();
+/// for notation in Notation::ALL {
+///     append_move(&mut buf, notation, &pos, m, None, CastlingNotation::KingTakesRook);
+///     buf.push(b' ');
+/// }
+/// assert_eq!(buf, b"7163 Nf3 Ng1-f3 g1f3 ");
+/// ```
+pub fn append_move<P: Position>(
+    buf: &mut Vec<u8>,
+    notation: Notation,
+    pos: &P,
+    m: Move,
+    suffix: Option<Suffix>,
+    castling: CastlingNotation,
+) {
+    match notation {
+        Notation::Numeric => {
+            let castling = CastlingNotation::for_mode(pos.castles().mode(), castling);
+            // Drops never reach here: their games are refused before.
+            if let Ok(n) = NumericMove::from_move(m, castling) {
+                n.append_to(buf);
+            }
+        }
+        Notation::San => {
+            San::from_move(pos, m).append_ascii_to(buf);
+            append_suffix(buf, suffix);
+        }
+        Notation::Lan => {
+            append_lan(buf, m);
+            append_suffix(buf, suffix);
+        }
+        Notation::Uci => {
+            m.to_uci(pos.castles().mode()).append_ascii_to(buf);
+        }
+    }
+}
+
+fn append_suffix(buf: &mut Vec<u8>, suffix: Option<Suffix>) {
+    match suffix {
+        Some(Suffix::Check) => buf.push(b'+'),
+        Some(Suffix::Checkmate) => buf.push(b'#'),
+        None => {}
+    }
+}
+
+fn append_lan(buf: &mut Vec<u8>, m: Move) {
+    match m {
+        Move::Castle { king, rook } => {
+            buf.extend_from_slice(if rook < king { b"O-O-O" } else { b"O-O" })
+        }
+        Move::Put { role, to } => {
+            buf.push(role.upper_char() as u8);
+            buf.push(b'@');
+            buf.extend_from_slice(to.to_string().as_bytes());
+        }
+        Move::Normal { .. } | Move::EnPassant { .. } => {
+            if m.role() != Role::Pawn {
+                buf.push(m.role().upper_char() as u8);
+            }
+            if let Some(from) = m.from() {
+                push_square(buf, from);
+            }
+            buf.push(if m.is_capture() { b'x' } else { b'-' });
+            push_square(buf, m.to());
+            if let Some(p) = m.promotion() {
+                buf.push(b'=');
+                buf.push(p.upper_char() as u8);
+            }
+        }
+    }
+}
+
+fn push_square(buf: &mut Vec<u8>, sq: shakmaty::Square) {
+    buf.push(sq.file().char() as u8);
+    buf.push(sq.rank().char() as u8);
+}
+
+/// Describes a move in words, for people: `pawn e2-e4`, `knight g1-f3`,
+/// `king e1-g1, castling short`, `pawn e5xd6 en passant`,
+/// `pawn f7-f8 promoting to a rook`.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::describe_move;
+/// use shakmaty::{Move, Square};
+///
+/// let m = Move::Castle { king: Square::E8, rook: Square::A8 };
+/// assert_eq!(describe_move(m), "king e8-c8, castling long");
+/// ```
+pub fn describe_move(m: Move) -> String {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = if rook < king {
+                CastlingSide::QueenSide
+            } else {
+                CastlingSide::KingSide
+            };
+            let to = shakmaty::Square::from_coords(side.king_to_file(), king.rank());
+            format!(
+                "king {king}-{to}, castling {}",
+                match side {
+                    CastlingSide::KingSide => "short",
+                    CastlingSide::QueenSide => "long",
+                }
+            )
+        }
+        Move::Put { role, to } => format!("{} dropped on {to}", role_name(role)),
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut s = format!(
+                "{} {from}{}{to}",
+                role_name(role),
+                if capture.is_some() { 'x' } else { '-' }
+            );
+            if let Some(p) = promotion {
+                s.push_str(" promoting to a ");
+                s.push_str(role_name(p));
+            }
+            s
+        }
+        Move::EnPassant { from, to } => format!("pawn {from}x{to} en passant"),
+    }
+}
+
+/// The English name of a piece, lowercase: `pawn`, `knight`, …
+pub const fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Square};
+
+    use super::*;
+
+    fn all_forms(pos: &Chess, m: Move) -> Vec<String> {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let suffix = Suffix::from_position(&after);
+        Notation::ALL
+            .iter()
+            .map(|&n| {
+                let mut buf = Vec::new();
+                append_move(&mut buf, n, pos, m, suffix, CastlingNotation::KingTakesRook);
+                String::from_utf8(buf).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn promotion_with_check_in_every_notation() {
+        let pos: Chess = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let m = Move::Normal {
+            role: Role::Pawn,
+            from: Square::B7,
+            capture: None,
+            to: Square::B8,
+            promotion: Some(Role::Queen),
+        };
+        assert_eq!(all_forms(&pos, m), ["27281", "b8=Q+", "b7-b8=Q+", "b7b8q"]);
+        assert_eq!(describe_move(m), "pawn b7-b8 promoting to a queen");
+    }
+
+    #[test]
+    fn castling_in_every_notation() {
+        let pos: Chess = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let m = Move::Castle {
+            king: Square::E1,
+            rook: Square::H1,
+        };
+        assert_eq!(all_forms(&pos, m), ["5171", "O-O", "O-O", "e1g1"]);
+        assert_eq!(describe_move(m), "king e1-g1, castling short");
+    }
+
+    #[test]
+    fn notation_names_parse_back() {
+        for n in Notation::ALL {
+            assert_eq!(n.name().parse::<Notation>(), Ok(n));
+        }
+        assert!("smith".parse::<Notation>().is_err());
+    }
+}
