@@ -27,6 +27,7 @@
 mod convert;
 mod notation;
 mod numeric;
+pub mod read;
 mod square;
 
 pub use convert::{
