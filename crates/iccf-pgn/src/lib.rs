@@ -3,5 +3,7 @@
 //! The low-level layer knows no chess rules:
 //!
 //! - [`lexer`] cuts the bytes of one game into tokens, without copying.
+//! - [`split`] cuts a whole file or stream into games, in bounded memory.
 
 pub mod lexer;
+pub mod split;

@@ -1,0 +1,225 @@
+//! Splitting and lexing the real PGN files in `shared/data/pgn`.
+
+use std::{fs, io, io::Read, ops::Range};
+
+use iccf_pgn::{
+    lexer::{Lexer, TokenKind},
+    split::{Splitter, split_games},
+};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/pgn/");
+
+fn read(name: &str) -> Vec<u8> {
+    fs::read(format!("{DATA}{name}")).unwrap_or_else(|err| panic!("{name}: {err}"))
+}
+
+fn count_lines_starting_with(bytes: &[u8], prefix: &[u8]) -> usize {
+    bytes
+        .split(|&b| b == b'\n')
+        .filter(|line| line.starts_with(prefix))
+        .count()
+}
+
+/// Hands out 1 to 7 bytes per read.
+struct Trickle<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.step = self.step % 7 + 1;
+        let n = self.step.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+fn streamed(reader: impl Read, target: usize, block: usize) -> Vec<Range<usize>> {
+    let mut splitter = Splitter::with_block_size(reader, block);
+    let mut ranges = Vec::new();
+    let mut expected_index = 1;
+    while let Some(batch) = splitter.next_batch(target).unwrap() {
+        for span in &batch.games {
+            assert_eq!(span.index, expected_index);
+            expected_index += 1;
+            let offset = span.byte_offset as usize;
+            ranges.push(offset..offset + span.range.len());
+        }
+    }
+    ranges
+}
+
+fn check_split(name: &str, expected_games: usize) -> (Vec<u8>, Vec<Range<usize>>) {
+    let bytes = read(name);
+    let games = split_games(&bytes);
+    assert_eq!(games.len(), expected_games, "{name}");
+
+    // No byte is lost or duplicated.
+    let mut joined = Vec::with_capacity(bytes.len());
+    for range in &games {
+        assert!(!range.is_empty());
+        joined.extend_from_slice(&bytes[range.clone()]);
+    }
+    assert_eq!(joined, bytes, "{name}");
+
+    // Lines reported by the splitter match the text.
+    let mut splitter = Splitter::new(&bytes[..]);
+    let (mut line, mut counted) = (1, 0);
+    while let Some(batch) = splitter.next_batch(1 << 16).unwrap() {
+        for span in &batch.games {
+            let offset = span.byte_offset as usize;
+            line += bytes[counted..offset]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count() as u64;
+            counted = offset;
+            assert_eq!(span.line, line, "{name} game {}", span.index);
+        }
+    }
+
+    for (target, block) in [(1, 1 << 20), (100, 1 << 20), (100, 3), (1 << 20, 4096)] {
+        assert_eq!(
+            streamed(&bytes[..], target, block),
+            games,
+            "{name} {target} {block}"
+        );
+    }
+    for target in [1, 100] {
+        let reader = Trickle {
+            data: &bytes,
+            step: 0,
+        };
+        assert_eq!(
+            streamed(reader, target, 1 << 20),
+            games,
+            "{name} trickle {target}"
+        );
+    }
+    (bytes, games)
+}
+
+#[test]
+fn test_twic944() {
+    let (bytes, games) = check_split("pgn4web/twic944.pgn", 2953);
+    assert_eq!(count_lines_starting_with(&bytes, b"[Event "), 2953);
+    for range in &games {
+        let game = &bytes[range.clone()];
+        assert!(game.starts_with(b"[Event "));
+        let tags = Lexer::new(game)
+            .filter(|t| matches!(t.kind, TokenKind::Tag { name: b"Event", .. }))
+            .count();
+        assert_eq!(tags, 1);
+    }
+}
+
+#[test]
+fn test_gotd() {
+    let (bytes, games) = check_split("pgn4web/gotd.pgn", 171);
+    assert_eq!(count_lines_starting_with(&bytes, b"[Event "), 0);
+    assert_eq!(count_lines_starting_with(&bytes, b"[White "), 171);
+    for range in games {
+        assert!(bytes[range].starts_with(b"[White "));
+    }
+}
+
+#[test]
+fn test_nobadresults_one_line_games() {
+    let (bytes, games) = check_split("pgn-extract/test-nobadresults.pgn", 9);
+    for (range, line) in games.iter().zip(bytes.split(|&b| b == b'\n')) {
+        assert_eq!(&bytes[range.start..range.end - 1], line);
+    }
+}
+
+#[test]
+fn test_utf8_bom() {
+    let (bytes, games) = check_split("python-chess/utf8-bom.pgn", 2);
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF[Event "));
+    assert!(bytes[games[1].clone()].starts_with(b"[Event "));
+}
+
+#[test]
+fn test_barnes_horton_pre_game_comment() {
+    let (bytes, games) = check_split("pgn-extract/barnes-horton.pgn", 1);
+    let comment = Lexer::new(&bytes[games[0].clone()])
+        .find_map(|t| match t.kind {
+            TokenKind::Comment(text) => Some(text),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        comment,
+        b" Game played inaccurately by White under extreme time pressure. "
+    );
+}
+
+#[test]
+fn test_chessbase_empty_line_in_tags() {
+    let bytes = read("python-chess/chessbase-empty-line.pgn");
+    let events = count_lines_starting_with(&bytes, b"[Event ");
+    check_split("python-chess/chessbase-empty-line.pgn", events);
+}
+
+/// Every file in the data set: the split covers the input, streaming
+/// agrees, and the lexer sees exactly one result per game where there is
+/// one at depth 0.
+#[test]
+fn test_all_files() {
+    let mut files = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from(DATA)];
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() >= 60, "{} files", files.len());
+    let mut total_games = 0;
+    let mut total_tokens = 0;
+    for path in files {
+        let bytes = fs::read(&path).unwrap();
+        let games = split_games(&bytes);
+        assert_eq!(games.concat_len(), bytes.len(), "{}", path.display());
+        assert_eq!(streamed(&bytes[..], 1, 5), games, "{}", path.display());
+        for range in &games {
+            let mut depth = 0usize;
+            let mut results = 0;
+            let mut last = 0;
+            for token in Lexer::new(&bytes[range.clone()]) {
+                assert!(token.span.start >= last);
+                last = token.span.end;
+                total_tokens += 1;
+                match token.kind {
+                    TokenKind::VariationStart => depth += 1,
+                    TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                    TokenKind::Result(_) if depth == 0 => results += 1,
+                    _ => {}
+                }
+            }
+            assert!(results <= 1, "{} at {}", path.display(), range.start);
+        }
+        total_games += games.len();
+    }
+    assert!(total_games > 3500, "{total_games}");
+    assert!(total_tokens > 500_000, "{total_tokens}");
+}
+
+trait ConcatLen {
+    fn concat_len(&self) -> usize;
+}
+
+impl ConcatLen for Vec<Range<usize>> {
+    fn concat_len(&self) -> usize {
+        let mut next = 0;
+        for range in self {
+            assert_eq!(range.start, next);
+            next = range.end;
+        }
+        next
+    }
+}
