@@ -4,6 +4,8 @@
 //!
 //! - [`lexer`] cuts the bytes of one game into tokens, without copying.
 //! - [`split`] cuts a whole file or stream into games, in bounded memory.
+//! - [`writer`] writes tags and movetext with PGN line wrapping.
 
 pub mod lexer;
 pub mod split;
+pub mod writer;

@@ -5,6 +5,7 @@ use std::{fs, io, io::Read, ops::Range};
 use iccf_pgn::{
     lexer::{Lexer, TokenKind},
     split::{Splitter, split_games},
+    writer::PgnWriter,
 };
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/pgn/");
@@ -207,6 +208,79 @@ fn test_all_files() {
     }
     assert!(total_games > 3500, "{total_games}");
     assert!(total_tokens > 500_000, "{total_tokens}");
+}
+
+/// Comparable form of a token: comment text may have had spaces turned
+/// into line breaks by the writer.
+fn normalized(kind: TokenKind<'_>) -> String {
+    match kind {
+        TokenKind::Comment(text) => {
+            let text = String::from_utf8_lossy(text);
+            format!(
+                "comment {:?}",
+                text.split_ascii_whitespace().collect::<Vec<_>>()
+            )
+        }
+        other => format!("{other:?}"),
+    }
+}
+
+/// Every game of every file, lexed and written again, lexes to the same
+/// tokens, with movetext lines of at most 80 characters.
+#[test]
+fn test_writer_round_trip() {
+    let mut games_written = 0;
+    let mut out = Vec::new();
+    for name in [
+        "pgn4web/twic944.pgn",
+        "pgn4web/chess-informant-sample.pgn",
+        "scalachess/wcc2023.pgn",
+        "scalachess/pgn-render-fixtures.pgn",
+        "pgn-extract/barnes-horton.pgn",
+        "pgn4web/oly14r11.pgn",
+        "iccf/go-chess-xfcc-iccf-server-games.pgn",
+        "python-chess/utf8-bom.pgn",
+    ] {
+        let bytes = read(name);
+        for range in split_games(&bytes) {
+            let game = &bytes[range];
+            let tokens: Vec<_> = Lexer::new(game).collect();
+            if tokens.iter().any(|t| matches!(t.kind, TokenKind::Error(_))) {
+                continue;
+            }
+            out.clear();
+            let mut writer = PgnWriter::new(&mut out);
+            let mut in_tags = true;
+            for token in &tokens {
+                if in_tags && !matches!(token.kind, TokenKind::Tag { .. }) {
+                    writer.end_tags();
+                    in_tags = false;
+                }
+                match &token.kind {
+                    TokenKind::Tag { name, value } => writer.tag(name, value),
+                    TokenKind::Comment(text) => writer.comment(text),
+                    TokenKind::LineComment(text) => writer.line_comment(text),
+                    TokenKind::Escape(line) => writer.escape(line),
+                    TokenKind::VariationStart => writer.variation_start(),
+                    TokenKind::VariationEnd => writer.variation_end(),
+                    TokenKind::Result(result) => writer.result(result),
+                    _ => writer.token(&game[token.span.clone()]),
+                }
+            }
+            writer.end_game();
+
+            let before: Vec<_> = tokens.into_iter().map(|t| normalized(t.kind)).collect();
+            let after: Vec<_> = Lexer::new(&out).map(|t| normalized(t.kind)).collect();
+            assert_eq!(before, after, "{name}");
+            for line in String::from_utf8_lossy(&out).lines() {
+                if !line.starts_with(['[', '%']) && !line.contains(';') && line.contains(' ') {
+                    assert!(line.chars().count() <= 80, "{name}: {line:?}");
+                }
+            }
+            games_written += 1;
+        }
+    }
+    assert!(games_written > 2953, "{games_written}");
 }
 
 trait ConcatLen {
