@@ -6,6 +6,8 @@
 //! - [`split`] cuts a whole file or stream into games, in bounded memory.
 //! - [`writer`] writes tags and movetext with PGN line wrapping.
 
+#![warn(missing_docs)]
+
 pub mod lexer;
 pub mod split;
 pub mod writer;
