@@ -1,0 +1,841 @@
+//! Zero-copy tokenizer for the bytes of one PGN game.
+//!
+//! The lexer knows nothing about chess: it only cuts PGN text into tags,
+//! move numbers, move symbols, annotations, comments and results. Every
+//! token borrows from the input and carries its byte span, so callers can
+//! report precise locations with [`line_col`].
+//!
+//! The lexer never fails: malformed input becomes [`TokenKind::Error`]
+//! tokens, after which lexing resumes. It runs in linear time, never
+//! recurses and never panics, whatever the input bytes are.
+//!
+//! # Examples
+//!
+//! ```
+//! use iccf_pgn::lexer::{Lexer, TokenKind};
+//!
+//! let tokens: Vec<_> = Lexer::new(b"[White \"Tal\"]\n1.e4!? {best by test} 1-0")
+//!     .map(|token| token.kind)
+//!     .collect();
+//!
+//! assert!(matches!(tokens[0], TokenKind::Tag { name: b"White", .. }));
+//! assert_eq!(tokens[1], TokenKind::MoveNumber { number: b"1", dots: 1 });
+//! assert_eq!(tokens[2], TokenKind::Move(b"e4"));
+//! assert_eq!(tokens[3], TokenKind::Suffix(b"!?"));
+//! assert_eq!(tokens[4], TokenKind::Comment(b"best by test"));
+//! assert_eq!(tokens[5], TokenKind::Result(b"1-0"));
+//! ```
+
+use std::{borrow::Cow, error::Error, fmt, iter::FusedIterator, ops::Range};
+
+/// The UTF-8 byte order mark, skipped at the very start of the input.
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+const WS: u8 = 1;
+const DELIM: u8 = 2;
+
+/// Byte classes: a table lookup keeps the hot symbol loop branch-light.
+static CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    table[b' ' as usize] = WS;
+    table[b'\t' as usize] = WS;
+    table[b'\r' as usize] = WS;
+    table[b'\n' as usize] = WS;
+    table[0x0c] = WS;
+    let delims = b"{}()[];$";
+    let mut i = 0;
+    while i < delims.len() {
+        table[delims[i] as usize] = DELIM;
+        i += 1;
+    }
+    table
+};
+
+/// Whether `byte` is PGN whitespace (space, tab, CR, LF or form feed).
+#[inline]
+pub(crate) fn is_whitespace(byte: u8) -> bool {
+    CLASS[byte as usize] == WS
+}
+
+/// Whether `byte` can be part of a symbol (move, move number, result).
+#[inline]
+pub(crate) fn is_symbol_byte(byte: u8) -> bool {
+    CLASS[byte as usize] == 0
+}
+
+/// Whether `symbol` is a game termination marker.
+#[inline]
+pub(crate) fn is_result(symbol: &[u8]) -> bool {
+    matches!(
+        symbol,
+        b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xC2\xBD-\xC2\xBD"
+    )
+}
+
+/// Why a stretch of input could not be tokenized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LexError {
+    /// A `{` comment without closing `}` before the end of the input.
+    UnterminatedComment,
+    /// A tag without closing `]` on its line.
+    UnterminatedTag,
+    /// A tag value without closing `"` on its line.
+    UnterminatedString,
+    /// A `[` that does not start a well-formed `[Name "value"]` tag.
+    MalformedTag,
+    /// A `]` outside of a tag.
+    UnexpectedBracket,
+    /// A `}` outside of a comment.
+    UnexpectedBrace,
+    /// A `$` not followed by digits.
+    MissingNagNumber,
+}
+
+impl fmt::Display for LexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LexError::UnterminatedComment => "unterminated comment",
+            LexError::UnterminatedTag => "unterminated tag",
+            LexError::UnterminatedString => "unterminated tag value",
+            LexError::MalformedTag => "malformed tag",
+            LexError::UnexpectedBracket => "unexpected ']'",
+            LexError::UnexpectedBrace => "unexpected '}'",
+            LexError::MissingNagNumber => "missing number after '$'",
+        })
+    }
+}
+
+impl Error for LexError {}
+
+/// What a [`Token`] is, with its payload borrowed from the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenKind<'a> {
+    /// A tag pair `[Name "value"]`. The value has `\"` and `\\` unescaped
+    /// (borrowed unless it contained an escape); the token span still
+    /// covers the raw text.
+    Tag {
+        /// The tag name (letters, digits and `_`).
+        name: &'a [u8],
+        /// The unescaped tag value.
+        value: Cow<'a, [u8]>,
+    },
+    /// A move number such as `12.` or `12...`. A run of dots standing alone
+    /// (as in `1. ... e5`) is a move number with an empty `number`.
+    MoveNumber {
+        /// The digits, possibly empty.
+        number: &'a [u8],
+        /// The number of dots, saturating at 255.
+        dots: u8,
+    },
+    /// Any other symbol: SAN, numeric, long algebraic, castling, null
+    /// moves, localized or figurine notation. No validation is done here.
+    Move(&'a [u8]),
+    /// A move suffix annotation made of `!` and `?` (`!?`, `??`, ...),
+    /// split off the end of a move or standing alone.
+    Suffix(&'a [u8]),
+    /// A numeric annotation glyph `$14`: only the digits.
+    Nag(&'a [u8]),
+    /// The text inside `{` and `}`.
+    Comment(&'a [u8]),
+    /// The text after `;` up to the end of the line, without line
+    /// terminator.
+    LineComment(&'a [u8]),
+    /// A whole line starting with `%` in the first column, without line
+    /// terminator.
+    Escape(&'a [u8]),
+    /// `(`.
+    VariationStart,
+    /// `)`.
+    VariationEnd,
+    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*` or `½-½`.
+    Result(&'a [u8]),
+    /// Input that could not be tokenized; the span covers it.
+    Error(LexError),
+}
+
+/// A token and its byte span in the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// What the token is.
+    pub kind: TokenKind<'a>,
+    /// Byte offsets of the token's text in the input.
+    pub span: Range<usize>,
+}
+
+/// A zero-copy tokenizer over the bytes of one PGN game.
+///
+/// Iterates over [`Token`]s. See the [module documentation](self).
+#[derive(Debug, Clone)]
+pub struct Lexer<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    /// Offset of the first byte after a leading byte order mark.
+    start: usize,
+}
+
+impl<'a> Lexer<'a> {
+    /// Creates a lexer over `bytes`, skipping a leading UTF-8 byte order
+    /// mark.
+    pub fn new(bytes: &'a [u8]) -> Lexer<'a> {
+        let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+        Lexer {
+            bytes,
+            pos: start,
+            start,
+        }
+    }
+
+    /// The byte offset where lexing will resume.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// The input this lexer reads.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// Returns the next token, or `None` at the end of the input.
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        let bytes = self.bytes;
+        let mut pos = self.pos;
+        while pos < bytes.len() && is_whitespace(bytes[pos]) {
+            pos += 1;
+        }
+        let &first = bytes.get(pos)?;
+        let start = pos;
+        let (kind, end) = match first {
+            b'{' => match memchr::memchr(b'}', &bytes[start + 1..]) {
+                Some(i) => {
+                    let close = start + 1 + i;
+                    (TokenKind::Comment(&bytes[start + 1..close]), close + 1)
+                }
+                None => (TokenKind::Error(LexError::UnterminatedComment), bytes.len()),
+            },
+            b';' => {
+                let (text, end) = rest_of_line(bytes, start + 1);
+                (TokenKind::LineComment(text), end)
+            }
+            b'%' if start == self.start || bytes[start - 1] == b'\n' => {
+                let (text, end) = rest_of_line(bytes, start);
+                (TokenKind::Escape(text), end)
+            }
+            b'(' => (TokenKind::VariationStart, start + 1),
+            b')' => (TokenKind::VariationEnd, start + 1),
+            b']' => (TokenKind::Error(LexError::UnexpectedBracket), start + 1),
+            b'}' => (TokenKind::Error(LexError::UnexpectedBrace), start + 1),
+            b'$' => {
+                let digits = count_digits(&bytes[start + 1..]);
+                if digits == 0 {
+                    (TokenKind::Error(LexError::MissingNagNumber), start + 1)
+                } else {
+                    let end = start + 1 + digits;
+                    (TokenKind::Nag(&bytes[start + 1..end]), end)
+                }
+            }
+            b'[' => lex_tag(bytes, start),
+            _ => lex_symbol(bytes, start),
+        };
+        self.pos = end;
+        Some(Token {
+            kind,
+            span: start..end,
+        })
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Token<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Token<'a>> {
+        self.next_token()
+    }
+}
+
+impl FusedIterator for Lexer<'_> {}
+
+/// Text from `from` to the end of its line without `\n` or `\r\n`, and the
+/// offset of the line terminator (the end of the token's span).
+fn rest_of_line(bytes: &[u8], from: usize) -> (&[u8], usize) {
+    let end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |i| from + i);
+    let text = &bytes[from..end];
+    // CRLF files must give the same text as LF files.
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    (text, from + text.len())
+}
+
+fn count_digits(bytes: &[u8]) -> usize {
+    bytes.iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+fn is_tag_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t')
+}
+
+fn skip_tag_space(bytes: &[u8], mut pos: usize) -> usize {
+    while pos < bytes.len() && is_tag_space(bytes[pos]) {
+        pos += 1;
+    }
+    pos
+}
+
+/// Lexes a tag starting at the `[` at `start`.
+///
+/// A tag must fit on one line: a tag value cannot contain a newline in
+/// PGN, and stopping at the line end keeps one broken tag from swallowing
+/// the rest of the game (the splitter makes the same choice).
+fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
+    let name_start = skip_tag_space(bytes, start + 1);
+    let name_len = bytes[name_start..]
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    let name_end = name_start + name_len;
+    let quote = skip_tag_space(bytes, name_end);
+    if name_len == 0 || bytes.get(quote) != Some(&b'"') {
+        return recover_tag(bytes, quote);
+    }
+
+    let value_start = quote + 1;
+    let mut pos = value_start;
+    let mut escaped = false;
+    let value_end = loop {
+        match memchr::memchr3(b'"', b'\\', b'\n', &bytes[pos..]) {
+            Some(i) => {
+                let at = pos + i;
+                match bytes[at] {
+                    b'"' => break at,
+                    b'\\' if bytes.get(at + 1).is_some_and(|&b| b != b'\n') => {
+                        escaped = true;
+                        pos = at + 2;
+                    }
+                    b'\\' => pos = at + 1,
+                    _ => {
+                        return (
+                            TokenKind::Error(LexError::UnterminatedString),
+                            line_end(bytes, at),
+                        );
+                    }
+                }
+            }
+            None => {
+                return (TokenKind::Error(LexError::UnterminatedString), bytes.len());
+            }
+        }
+    };
+
+    let close = skip_tag_space(bytes, value_end + 1);
+    if bytes.get(close) != Some(&b']') {
+        return recover_tag(bytes, close);
+    }
+
+    let raw = &bytes[value_start..value_end];
+    let value = if escaped {
+        Cow::Owned(unescape(raw))
+    } else {
+        Cow::Borrowed(raw)
+    };
+    (
+        TokenKind::Tag {
+            name: &bytes[name_start..name_end],
+            value,
+        },
+        close + 1,
+    )
+}
+
+/// Skips a broken tag up to its `]` or to the end of its line.
+fn recover_tag(bytes: &[u8], from: usize) -> (TokenKind<'_>, usize) {
+    match memchr::memchr2(b']', b'\n', &bytes[from..]) {
+        Some(i) if bytes[from + i] == b']' => {
+            (TokenKind::Error(LexError::MalformedTag), from + i + 1)
+        }
+        Some(i) => (
+            TokenKind::Error(LexError::UnterminatedTag),
+            line_end(bytes, from + i),
+        ),
+        None => (TokenKind::Error(LexError::UnterminatedTag), bytes.len()),
+    }
+}
+
+/// Moves back over the `\r` of a CRLF so error spans end with the text.
+fn line_end(bytes: &[u8], newline: usize) -> usize {
+    if newline > 0 && bytes[newline - 1] == b'\r' {
+        newline - 1
+    } else {
+        newline
+    }
+}
+
+fn unescape(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut iter = raw.iter().copied();
+    while let Some(byte) = iter.next() {
+        if byte == b'\\' {
+            match iter.next() {
+                Some(next @ (b'"' | b'\\')) => out.push(next),
+                // Unknown escapes are kept verbatim: dropping the backslash
+                // would lose information.
+                Some(next) => out.extend_from_slice(&[b'\\', next]),
+                None => out.push(b'\\'),
+            }
+        } else {
+            out.push(byte);
+        }
+    }
+    out
+}
+
+fn is_suffix_byte(byte: u8) -> bool {
+    matches!(byte, b'!' | b'?')
+}
+
+/// Lexes a symbol starting at `start`: a move number, a result, a move
+/// or a suffix. Only the first part of a compound symbol (`1.e4`, `e4!?`)
+/// is returned; the rest is lexed by the next call.
+fn lex_symbol(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
+    let rest = &bytes[start..];
+    let digits = count_digits(rest);
+    if rest.get(digits) == Some(&b'.') {
+        let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
+        let end = start + digits + dots;
+        return (
+            TokenKind::MoveNumber {
+                number: &rest[..digits],
+                dots: u8::try_from(dots).unwrap_or(u8::MAX),
+            },
+            end,
+        );
+    }
+
+    let len = digits
+        + rest[digits..]
+            .iter()
+            .take_while(|&&b| is_symbol_byte(b))
+            .count();
+    let symbol = &rest[..len];
+    if is_result(symbol) {
+        return (TokenKind::Result(symbol), start + len);
+    }
+    let suffix = symbol
+        .iter()
+        .rev()
+        .take_while(|&&b| is_suffix_byte(b))
+        .count();
+    if suffix == len {
+        (TokenKind::Suffix(symbol), start + len)
+    } else {
+        let end = start + len - suffix;
+        (TokenKind::Move(&bytes[start..end]), end)
+    }
+}
+
+/// Converts a byte offset into a 1-based line and a 1-based column counted
+/// in characters, for error messages.
+///
+/// Offsets past the end are clamped. Lines end with `\n`; columns count
+/// UTF-8 characters (each byte of invalid UTF-8 counts as one); a byte
+/// order mark at the start of the input does not count.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_pgn::lexer::line_col;
+///
+/// let text = "1. e4 e5\n2. Кр1 Nc6".as_bytes();
+/// assert_eq!(line_col(text, 0), (1, 1));
+/// assert_eq!(line_col(text, 12), (2, 4));
+/// assert_eq!(line_col(text, 16), (2, 6)); // after two Cyrillic letters
+/// ```
+pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let offset = offset.min(bytes.len());
+    let before = &bytes[..offset];
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let mut line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    if line_start == 0 && before.starts_with(BOM) {
+        line_start = BOM.len();
+    }
+    let column = 1 + before[line_start..]
+        .iter()
+        .filter(|&&b| !(0x80..0xc0).contains(&b))
+        .count();
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(input: &[u8]) -> Vec<TokenKind<'_>> {
+        Lexer::new(input).map(|t| t.kind).collect()
+    }
+
+    fn spans(input: &[u8]) -> Vec<Range<usize>> {
+        Lexer::new(input).map(|t| t.span).collect()
+    }
+
+    #[test]
+    fn test_basic_movetext() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"1. e4 e5 2. Nf3 Nc6 *"),
+            [
+                MoveNumber {
+                    number: b"1",
+                    dots: 1
+                },
+                Move(b"e4"),
+                Move(b"e5"),
+                MoveNumber {
+                    number: b"2",
+                    dots: 1
+                },
+                Move(b"Nf3"),
+                Move(b"Nc6"),
+                Result(b"*"),
+            ]
+        );
+    }
+
+    #[test]
+    fn test_move_numbers_glued() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"1.e4 1...e5 12.5254 1.5254 3..."),
+            [
+                MoveNumber {
+                    number: b"1",
+                    dots: 1
+                },
+                Move(b"e4"),
+                MoveNumber {
+                    number: b"1",
+                    dots: 3
+                },
+                Move(b"e5"),
+                MoveNumber {
+                    number: b"12",
+                    dots: 1
+                },
+                Move(b"5254"),
+                MoveNumber {
+                    number: b"1",
+                    dots: 1
+                },
+                Move(b"5254"),
+                MoveNumber {
+                    number: b"3",
+                    dots: 3
+                },
+            ]
+        );
+        assert_eq!(spans(b"12.5254"), [0..3, 3..7]);
+    }
+
+    #[test]
+    fn test_lone_dots() {
+        assert_eq!(
+            kinds(b"1. ... e5"),
+            [
+                TokenKind::MoveNumber {
+                    number: b"1",
+                    dots: 1
+                },
+                TokenKind::MoveNumber {
+                    number: b"",
+                    dots: 3
+                },
+                TokenKind::Move(b"e5"),
+            ]
+        );
+    }
+
+    #[test]
+    fn test_moves_not_results() {
+        for symbol in [
+            &b"0-0"[..],
+            b"0-0-0",
+            b"O-O",
+            b"5254",
+            b"52-54",
+            b"e2-e4",
+            b"e2e4",
+            b"Ng1-f3",
+            b"--",
+            b"Z0",
+            b"1",
+            b"1/2",
+            b"e8=Q+",
+            "Кр".as_bytes(),
+            "♘f3".as_bytes(),
+        ] {
+            assert_eq!(kinds(symbol), [TokenKind::Move(symbol)], "{symbol:?}");
+        }
+    }
+
+    #[test]
+    fn test_results() {
+        for result in [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*", "½-½".as_bytes()] {
+            assert_eq!(kinds(result), [TokenKind::Result(result)]);
+        }
+        assert_eq!(
+            kinds(b"1-0)"),
+            [TokenKind::Result(b"1-0"), TokenKind::VariationEnd]
+        );
+    }
+
+    #[test]
+    fn test_suffixes() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"e4!? Nf3?? !! Qxf7#!"),
+            [
+                Move(b"e4"),
+                Suffix(b"!?"),
+                Move(b"Nf3"),
+                Suffix(b"??"),
+                Suffix(b"!!"),
+                Move(b"Qxf7#"),
+                Suffix(b"!"),
+            ]
+        );
+        assert_eq!(spans(b"e4!?"), [0..2, 2..4]);
+    }
+
+    #[test]
+    fn test_tags() {
+        let tokens: Vec<_> =
+            Lexer::new(b"[Event \"a \\\"b\\\" \\\\ c\"]\n[ Site   \"x\" ]").collect();
+        assert_eq!(
+            tokens[0].kind,
+            TokenKind::Tag {
+                name: b"Event",
+                value: Cow::Owned(b"a \"b\" \\ c".to_vec())
+            }
+        );
+        assert_eq!(tokens[0].span, 0..22);
+        match &tokens[1].kind {
+            TokenKind::Tag { name, value } => {
+                assert_eq!(*name, b"Site");
+                assert!(matches!(value, Cow::Borrowed(b"x")));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(tokens.len(), 2);
+    }
+
+    #[test]
+    fn test_tag_then_movetext() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"[Result \"1-0\"] e4 *"),
+            [
+                Tag {
+                    name: b"Result",
+                    value: Cow::Borrowed(b"1-0")
+                },
+                Move(b"e4"),
+                Result(b"*"),
+            ]
+        );
+    }
+
+    #[test]
+    fn test_comments() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"e4 { a\r\nb [%clk 1:00] } ; rest (x)\r\ne5"),
+            [
+                Move(b"e4"),
+                Comment(b" a\r\nb [%clk 1:00] "),
+                LineComment(b" rest (x)"),
+                Move(b"e5"),
+            ]
+        );
+        // PGN comments do not nest: the first '}' closes.
+        assert_eq!(
+            kinds(b"{a {b} c}"),
+            [
+                Comment(b"a {b"),
+                Move(b"c"),
+                Error(LexError::UnexpectedBrace)
+            ]
+        );
+    }
+
+    #[test]
+    fn test_escape_lines() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"%first\r\ne4 %notescape\n% escape\ne5"),
+            [
+                Escape(b"%first"),
+                Move(b"e4"),
+                Move(b"%notescape"),
+                Escape(b"% escape"),
+                Move(b"e5"),
+            ]
+        );
+        assert_eq!(kinds(b"\xEF\xBB\xBF%x"), [Escape(b"%x")]);
+    }
+
+    #[test]
+    fn test_variations_and_nags() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"28. Bb8 $2 (28. Bd6+ { wins })"),
+            [
+                MoveNumber {
+                    number: b"28",
+                    dots: 1
+                },
+                Move(b"Bb8"),
+                Nag(b"2"),
+                VariationStart,
+                MoveNumber {
+                    number: b"28",
+                    dots: 1
+                },
+                Move(b"Bd6+"),
+                Comment(b" wins "),
+                VariationEnd,
+            ]
+        );
+        assert_eq!(spans(b"$14"), vec![0..3]);
+    }
+
+    #[test]
+    fn test_bom_and_crlf() {
+        let input = b"\xEF\xBB\xBF[Event \"A\"]\r\n\r\n1. e4 *\r\n";
+        let tokens: Vec<_> = Lexer::new(input).collect();
+        assert_eq!(tokens.len(), 4);
+        assert_eq!(tokens[0].span, 3..14);
+        assert_eq!(tokens[3].kind, TokenKind::Result(b"*"));
+    }
+
+    #[test]
+    fn test_errors_recover() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"] e4 $ e5 {open"),
+            [
+                Error(LexError::UnexpectedBracket),
+                Move(b"e4"),
+                Error(LexError::MissingNagNumber),
+                Move(b"e5"),
+                Error(LexError::UnterminatedComment),
+            ]
+        );
+        let input = b"[Event \"open\n1. e4 [Bad] [Site \"x\" y] [Round\n*";
+        let tokens: Vec<_> = Lexer::new(input).collect();
+        let kinds: Vec<_> = tokens.iter().map(|t| t.kind.clone()).collect();
+        assert_eq!(
+            kinds,
+            [
+                Error(LexError::UnterminatedString),
+                MoveNumber {
+                    number: b"1",
+                    dots: 1
+                },
+                Move(b"e4"),
+                Error(LexError::MalformedTag),
+                Error(LexError::MalformedTag),
+                Error(LexError::UnterminatedTag),
+                Result(b"*"),
+            ]
+        );
+        assert_eq!(tokens[0].span, 0..12);
+        assert_eq!(&input[tokens[3].span.clone()], b"[Bad]");
+        assert_eq!(&input[tokens[4].span.clone()], b"[Site \"x\" y]");
+        assert_eq!(&input[tokens[5].span.clone()], b"[Round");
+    }
+
+    #[test]
+    fn test_invalid_utf8_symbols() {
+        assert_eq!(
+            kinds(b"\xFF\xFEe4 \x80"),
+            [TokenKind::Move(b"\xFF\xFEe4"), TokenKind::Move(b"\x80")]
+        );
+    }
+
+    #[test]
+    fn test_spans_cover_non_whitespace() {
+        // Every non-whitespace byte lies in exactly one span, in order.
+        let input = b"[A \"b\"]\n% esc\n1.e4!? $1 {c} ;d\r\n( e5 ) ] } $ {x";
+        let mut covered = vec![false; input.len()];
+        let mut last = 0;
+        for token in Lexer::new(input) {
+            assert!(token.span.start >= last && token.span.end > token.span.start);
+            last = token.span.end;
+            for c in &mut covered[token.span] {
+                *c = true;
+            }
+        }
+        for (i, &byte) in input.iter().enumerate() {
+            assert!(covered[i] || is_whitespace(byte), "byte {i} lost");
+        }
+    }
+
+    #[test]
+    fn test_line_col() {
+        let text = b"ab\r\ncd\n\xC3\xA9f";
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 2), (1, 3));
+        assert_eq!(line_col(text, 4), (2, 1));
+        assert_eq!(line_col(text, 9), (3, 2));
+        assert_eq!(line_col(text, 999), (3, 3));
+        assert_eq!(line_col(b"\xEF\xBB\xBFe4", 3), (1, 1));
+    }
+
+    #[test]
+    fn test_long_line_linear() {
+        let mut input = vec![b'a'; 10 << 20];
+        input.extend_from_slice(b"!! {");
+        input.extend(std::iter::repeat_n(b'x', 1 << 20));
+        let tokens: Vec<_> = Lexer::new(&input).collect();
+        assert_eq!(tokens.len(), 3);
+        assert_eq!(tokens[0].span, 0..10 << 20);
+        assert_eq!(
+            tokens[2].kind,
+            TokenKind::Error(LexError::UnterminatedComment)
+        );
+
+        let dots = vec![b'.'; 1 << 20];
+        let tokens: Vec<_> = Lexer::new(&dots).collect();
+        assert_eq!(
+            tokens[0].kind,
+            TokenKind::MoveNumber {
+                number: b"",
+                dots: 255
+            }
+        );
+    }
+
+    #[test]
+    fn test_pathological_bytes_no_panic() {
+        // A cheap deterministic fuzz: every token must advance and stay in
+        // bounds.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let alphabet = b"[]{}();$%\"\\\n\r .!?1-0/*e4aZ\xC2\xBD\xEF\xBB\xBF";
+        for _ in 0..2000 {
+            let len = (state % 64) as usize;
+            let input: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    alphabet[(state % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            let mut last = 0;
+            for token in Lexer::new(&input) {
+                assert!(token.span.start >= last);
+                assert!(token.span.end > token.span.start);
+                assert!(token.span.end <= input.len());
+                last = token.span.end;
+            }
+        }
+    }
+}

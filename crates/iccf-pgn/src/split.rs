@@ -1,0 +1,719 @@
+//! Cutting a PGN file or stream into games, in bounded memory.
+//!
+//! Game boundaries follow PGN structure, not blank lines: a light state
+//! machine knows `{}` and `;` comments, `%` escape lines, tags and their
+//! quoted values, variations and results. A game starts at its first tag
+//! or movetext token, and ends after its result at variation depth 0, or
+//! where a tag follows movetext (a game without result). Whatever lies
+//! between the end of one game and the start of the next (whitespace, a
+//! comment after the result) belongs to the earlier game, and text before
+//! the first game belongs to the first game, so the games concatenated
+//! give back the input byte for byte. Input made only of whitespace has
+//! no games.
+//!
+//! [`split_games`] works on bytes in memory, [`Splitter`] on any
+//! [`Read`]er; both share one state machine and give the same games,
+//! however the stream is cut into reads and batches.
+//!
+//! # Examples
+//!
+//! ```
+//! use iccf_pgn::split::{split_games, Splitter};
+//!
+//! let pgn = b"[Event \"a\"]\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 *\n";
+//! let games = split_games(pgn);
+//! assert_eq!(games, [0..26, 26..46]);
+//!
+//! let mut splitter = Splitter::new(&pgn[..]);
+//! let batch = splitter.next_batch(1 << 20)?.expect("one batch");
+//! assert_eq!(batch.games.len(), 2);
+//! assert_eq!(batch.games[1].line, 4);
+//! assert_eq!(batch.game(1), &pgn[26..]);
+//! assert!(splitter.next_batch(1 << 20)?.is_none());
+//! # Ok::<_, std::io::Error>(())
+//! ```
+
+use std::{
+    io::{self, Read},
+    ops::Range,
+};
+
+use crate::lexer::{BOM, is_result, is_symbol_byte, is_whitespace};
+
+/// The default number of bytes [`Splitter`] asks its reader for at once.
+pub const DEFAULT_BLOCK_SIZE: usize = 1 << 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Normal,
+    Comment,
+    LineComment,
+    Tag,
+    TagString,
+    TagEscape,
+    Symbol,
+    Dots,
+}
+
+/// The longest result marker is `1/2-1/2` (7 bytes).
+const SYMBOL_BUF: usize = 8;
+
+/// The resumable state machine behind [`split_games`] and [`Splitter`].
+///
+/// It keeps no offsets, only state, so it can be fed a buffer that grows
+/// and gets rebased between calls.
+#[derive(Debug, Clone)]
+struct Scanner {
+    mode: Mode,
+    /// The previous byte was a line feed (or there was none): `%` starts
+    /// an escape line only in the first column.
+    line_start: bool,
+    depth: u32,
+    /// The current game has something other than whitespace.
+    content: bool,
+    /// The current game has a movetext token.
+    movetext: bool,
+    /// The current game has its result.
+    ended: bool,
+    symbol: [u8; SYMBOL_BUF],
+    symbol_len: usize,
+    symbol_digits: bool,
+}
+
+impl Scanner {
+    fn new() -> Scanner {
+        Scanner {
+            mode: Mode::Normal,
+            line_start: true,
+            depth: 0,
+            content: false,
+            movetext: false,
+            ended: false,
+            symbol: [0; SYMBOL_BUF],
+            symbol_len: 0,
+            symbol_digits: true,
+        }
+    }
+
+    /// Scans `data[*pos..]`. Returns the offset where a new game starts,
+    /// leaving `*pos` there, or `None` with `*pos` at the end of `data`.
+    fn scan(&mut self, data: &[u8], pos: &mut usize) -> Option<usize> {
+        let mut i = *pos;
+        let len = data.len();
+        while i < len {
+            match self.mode {
+                Mode::Normal => {
+                    let byte = data[i];
+                    if is_whitespace(byte) {
+                        self.line_start = byte == b'\n';
+                        i += 1;
+                        continue;
+                    }
+                    let escape = byte == b'%' && self.line_start;
+                    let starts_game = match byte {
+                        b'{' | b';' | b']' | b'}' => false,
+                        _ if escape => false,
+                        b'[' => self.movetext,
+                        _ => self.ended,
+                    };
+                    if starts_game {
+                        // The byte is scanned again with fresh game state,
+                        // which cannot report it twice: a fresh game has
+                        // neither movetext nor result.
+                        self.depth = 0;
+                        self.movetext = false;
+                        self.ended = false;
+                        self.content = false;
+                        *pos = i;
+                        return Some(i);
+                    }
+                    self.content = true;
+                    self.line_start = false;
+                    match byte {
+                        b'{' => self.mode = Mode::Comment,
+                        b';' => self.mode = Mode::LineComment,
+                        _ if escape => self.mode = Mode::LineComment,
+                        b'[' => self.mode = Mode::Tag,
+                        b']' | b'}' => {}
+                        b'(' => {
+                            self.movetext = true;
+                            self.depth = self.depth.saturating_add(1);
+                        }
+                        b')' => {
+                            self.movetext = true;
+                            self.depth = self.depth.saturating_sub(1);
+                        }
+                        b'$' => self.movetext = true,
+                        _ => {
+                            self.movetext = true;
+                            self.mode = Mode::Symbol;
+                            self.symbol_len = 0;
+                            self.symbol_digits = true;
+                            // The symbol loop reads this byte itself.
+                            continue;
+                        }
+                    }
+                    i += 1;
+                }
+                Mode::Comment => match memchr::memchr(b'}', &data[i..]) {
+                    Some(k) => {
+                        i += k + 1;
+                        self.mode = Mode::Normal;
+                    }
+                    None => i = len,
+                },
+                Mode::LineComment => match memchr::memchr(b'\n', &data[i..]) {
+                    Some(k) => {
+                        i += k + 1;
+                        self.mode = Mode::Normal;
+                        self.line_start = true;
+                    }
+                    None => i = len,
+                },
+                // Tags end at the line end like in the lexer, so a broken
+                // tag cannot swallow the games after it.
+                Mode::Tag => match memchr::memchr3(b'"', b']', b'\n', &data[i..]) {
+                    Some(k) => {
+                        i += k + 1;
+                        match data[i - 1] {
+                            b'"' => self.mode = Mode::TagString,
+                            b']' => self.mode = Mode::Normal,
+                            _ => {
+                                self.mode = Mode::Normal;
+                                self.line_start = true;
+                            }
+                        }
+                    }
+                    None => i = len,
+                },
+                Mode::TagString => match memchr::memchr3(b'"', b'\\', b'\n', &data[i..]) {
+                    Some(k) => {
+                        i += k + 1;
+                        match data[i - 1] {
+                            b'"' => self.mode = Mode::Tag,
+                            b'\\' => self.mode = Mode::TagEscape,
+                            _ => {
+                                self.mode = Mode::Normal;
+                                self.line_start = true;
+                            }
+                        }
+                    }
+                    None => i = len,
+                },
+                Mode::TagEscape => {
+                    if data[i] == b'\n' {
+                        self.mode = Mode::Normal;
+                        self.line_start = true;
+                    } else {
+                        self.mode = Mode::TagString;
+                    }
+                    i += 1;
+                }
+                Mode::Symbol => {
+                    while i < len {
+                        let byte = data[i];
+                        if !is_symbol_byte(byte) {
+                            self.end_symbol();
+                            break;
+                        }
+                        i += 1;
+                        if byte == b'.' && self.symbol_digits {
+                            // Like the lexer, digits and dots are a move
+                            // number and what follows is a new symbol.
+                            self.mode = Mode::Dots;
+                            break;
+                        }
+                        if self.symbol_len < SYMBOL_BUF {
+                            self.symbol[self.symbol_len] = byte;
+                            self.symbol_len += 1;
+                        } else {
+                            self.symbol_len = SYMBOL_BUF + 1;
+                        }
+                        self.symbol_digits &= byte.is_ascii_digit();
+                    }
+                }
+                Mode::Dots => {
+                    let byte = data[i];
+                    if byte == b'.' {
+                        i += 1;
+                    } else if is_symbol_byte(byte) {
+                        self.mode = Mode::Symbol;
+                        self.symbol_len = 0;
+                        self.symbol_digits = true;
+                    } else {
+                        self.mode = Mode::Normal;
+                    }
+                }
+            }
+        }
+        *pos = i;
+        None
+    }
+
+    fn end_symbol(&mut self) {
+        self.mode = Mode::Normal;
+        if self.depth == 0
+            && self.symbol_len <= SYMBOL_BUF
+            && is_result(&self.symbol[..self.symbol_len])
+        {
+            self.ended = true;
+        }
+    }
+}
+
+fn bom_len(bytes: &[u8]) -> usize {
+    if bytes.starts_with(BOM) { BOM.len() } else { 0 }
+}
+
+fn count_lines(bytes: &[u8]) -> u64 {
+    // A plain filter-count vectorizes well; memchr_iter would stop at
+    // every line.
+    bytes.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
+/// Splits PGN text in memory into the byte ranges of its games.
+///
+/// Follows the same rules as [`Splitter`] (see the [module
+/// documentation](self)): the ranges are contiguous and cover all of
+/// `bytes`, unless `bytes` is only whitespace, which gives no games.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_pgn::split::split_games;
+///
+/// // A comment after a result belongs to the game before it; a tag after
+/// // movetext starts a new game even without a result.
+/// let pgn = b"1. e4 1-0 {done}\n1. d4 [Event \"x\"] 1. c4 *";
+/// assert_eq!(split_games(pgn), [0..17, 17..23, 23..42]);
+/// ```
+pub fn split_games(bytes: &[u8]) -> Vec<Range<usize>> {
+    let mut scanner = Scanner::new();
+    let mut pos = bom_len(bytes);
+    let mut start = 0;
+    let mut games = Vec::new();
+    while let Some(boundary) = scanner.scan(bytes, &mut pos) {
+        games.push(start..boundary);
+        start = boundary;
+    }
+    if scanner.content {
+        games.push(start..bytes.len());
+    }
+    games
+}
+
+/// Where a game lies, in its [`Batch`] and in the whole stream.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GameSpan {
+    /// The game's bytes in [`Batch::data`].
+    pub range: Range<usize>,
+    /// The 1-based number of the game in the stream.
+    pub index: u64,
+    /// The offset of the game's first byte in the stream.
+    pub byte_offset: u64,
+    /// The 1-based line of the game's first byte in the stream.
+    pub line: u64,
+}
+
+/// Whole games read from a stream by [`Splitter::next_batch`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Batch {
+    /// The bytes of the games, back to back.
+    pub data: Vec<u8>,
+    /// The games, in stream order, covering all of `data`.
+    pub games: Vec<GameSpan>,
+}
+
+impl Batch {
+    /// The bytes of the `i`-th game of this batch.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `i` is out of bounds.
+    pub fn game(&self, i: usize) -> &[u8] {
+        &self.data[self.games[i].range.clone()]
+    }
+
+    /// Iterates over the games with their bytes.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&GameSpan, &[u8])> {
+        self.games
+            .iter()
+            .map(|span| (span, &self.data[span.range.clone()]))
+    }
+}
+
+/// Reads PGN from a stream and hands out batches of whole games.
+///
+/// Memory stays bounded by the batch size, one read block and the largest
+/// game: the input is read in blocks and only the unfinished game is kept
+/// between batches. The games are the same as [`split_games`] would find
+/// on the whole input, whatever the batch and read sizes, so batches can
+/// be processed in parallel.
+#[derive(Debug)]
+pub struct Splitter<R> {
+    reader: R,
+    /// `buf[..filled]` is data; the rest is zeroed room for reads.
+    buf: Vec<u8>,
+    filled: usize,
+    scan_pos: usize,
+    game_start: usize,
+    /// Stream offset of `buf[0]`.
+    base: u64,
+    /// Line of `buf[game_start]`.
+    line: u64,
+    next_index: u64,
+    scanner: Scanner,
+    /// Games found but not handed out yet: they survive a read error.
+    games: Vec<GameSpan>,
+    block_size: usize,
+    bom_checked: bool,
+    eof: bool,
+}
+
+impl<R: Read> Splitter<R> {
+    /// Creates a splitter reading blocks of [`DEFAULT_BLOCK_SIZE`] bytes.
+    pub fn new(reader: R) -> Splitter<R> {
+        Splitter::with_block_size(reader, DEFAULT_BLOCK_SIZE)
+    }
+
+    /// Creates a splitter reading blocks of `block_size` bytes (at least
+    /// one).
+    pub fn with_block_size(reader: R, block_size: usize) -> Splitter<R> {
+        Splitter {
+            reader,
+            buf: Vec::new(),
+            filled: 0,
+            scan_pos: 0,
+            game_start: 0,
+            base: 0,
+            line: 1,
+            next_index: 1,
+            scanner: Scanner::new(),
+            games: Vec::new(),
+            block_size: block_size.max(1),
+            bom_checked: false,
+            eof: false,
+        }
+    }
+
+    /// Returns the next batch of whole games, or `None` at the end of the
+    /// stream.
+    ///
+    /// A batch is returned as soon as its games reach `target_bytes`, so
+    /// it holds at least one game even when that game is larger.
+    ///
+    /// # Errors
+    ///
+    /// Returns errors of the reader, except [`io::ErrorKind::Interrupted`],
+    /// which is retried. Games found before an error are not lost: they
+    /// come with the next successful call.
+    pub fn next_batch(&mut self, target_bytes: usize) -> io::Result<Option<Batch>> {
+        loop {
+            if !self.bom_checked {
+                // The byte order mark must be seen whole, even from a
+                // reader that returns one byte at a time.
+                if self.filled < BOM.len() && !self.eof {
+                    self.fill()?;
+                    continue;
+                }
+                self.scan_pos = bom_len(&self.buf[..self.filled]);
+                self.bom_checked = true;
+            }
+            if let Some(boundary) = self
+                .scanner
+                .scan(&self.buf[..self.filled], &mut self.scan_pos)
+            {
+                self.push_game(boundary);
+                if boundary >= target_bytes {
+                    break;
+                }
+            } else if self.eof {
+                if self.scanner.content {
+                    self.scanner.content = false;
+                    self.push_game(self.filled);
+                }
+                break;
+            } else {
+                self.fill()?;
+            }
+        }
+        if self.games.is_empty() {
+            return Ok(None);
+        }
+
+        let rest = self.filled - self.game_start;
+        let mut next = vec![0; rest + self.block_size];
+        next[..rest].copy_from_slice(&self.buf[self.game_start..self.filled]);
+        let mut data = std::mem::replace(&mut self.buf, next);
+        data.truncate(self.game_start);
+        self.base += self.game_start as u64;
+        self.scan_pos -= self.game_start;
+        self.filled = rest;
+        self.game_start = 0;
+        Ok(Some(Batch {
+            data,
+            games: std::mem::take(&mut self.games),
+        }))
+    }
+
+    /// Returns the reader, dropping any buffered input.
+    pub fn into_inner(self) -> R {
+        self.reader
+    }
+
+    fn push_game(&mut self, end: usize) {
+        let range = self.game_start..end;
+        self.games.push(GameSpan {
+            range: range.clone(),
+            index: self.next_index,
+            byte_offset: self.base + self.game_start as u64,
+            line: self.line,
+        });
+        self.line += count_lines(&self.buf[range]);
+        self.next_index += 1;
+        self.game_start = end;
+    }
+
+    fn fill(&mut self) -> io::Result<()> {
+        if self.filled == self.buf.len() {
+            self.buf.resize(self.filled + self.block_size, 0);
+        }
+        loop {
+            match self.reader.read(&mut self.buf[self.filled..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.filled += n,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            }
+            return Ok(());
+        }
+    }
+}
+
+impl<R: Read> Iterator for Splitter<R> {
+    type Item = io::Result<Batch>;
+
+    /// Returns batches of [`DEFAULT_BLOCK_SIZE`] target bytes.
+    fn next(&mut self) -> Option<io::Result<Batch>> {
+        self.next_batch(DEFAULT_BLOCK_SIZE).transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(input: &str) -> Vec<&str> {
+        split_games(input.as_bytes())
+            .into_iter()
+            .map(|range| &input[range])
+            .collect()
+    }
+
+    /// Hands out at most `max` bytes per read, cycling from 1.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+        max: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.step = self.step % self.max + 1;
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    fn streamed(input: &[u8], target: usize, block: usize, max_read: usize) -> Vec<GameSpan> {
+        let reader = Trickle {
+            data: input,
+            step: 0,
+            max: max_read,
+        };
+        let mut splitter = Splitter::with_block_size(reader, block);
+        let mut spans = Vec::new();
+        while let Some(batch) = splitter.next_batch(target).unwrap() {
+            assert!(!batch.games.is_empty());
+            assert_eq!(batch.games[0].range.start, 0);
+            assert_eq!(batch.games.last().unwrap().range.end, batch.data.len());
+            for (span, bytes) in batch.iter() {
+                let offset = span.byte_offset as usize;
+                assert_eq!(bytes, &input[offset..offset + bytes.len()]);
+                let mut span = span.clone();
+                span.range = offset..offset + bytes.len();
+                spans.push(span);
+            }
+        }
+        spans
+    }
+
+    #[test]
+    fn test_results_end_games() {
+        assert_eq!(
+            games("1. e4 1-0\n1. d4 0-1 1. c4 1/2-1/2 1. Nf3 * 1. b3 ½-½ 1. g3"),
+            [
+                "1. e4 1-0\n",
+                "1. d4 0-1 ",
+                "1. c4 1/2-1/2 ",
+                "1. Nf3 * ",
+                "1. b3 ½-½ ",
+                "1. g3"
+            ]
+        );
+    }
+
+    #[test]
+    fn test_trailing_text_belongs_to_previous_game() {
+        assert_eq!(
+            games("\n\n{intro} [A \"1\"]\n1. e4 1-0 {after} ; line\n%esc\n\n[A \"2\"] *\n\n"),
+            [
+                "\n\n{intro} [A \"1\"]\n1. e4 1-0 {after} ; line\n%esc\n\n",
+                "[A \"2\"] *\n\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn test_tag_after_movetext_splits() {
+        assert_eq!(
+            games("[A \"1\"]\n1. e4\n[A \"2\"]\n\n[B \"3\"]\n1. d4"),
+            ["[A \"1\"]\n1. e4\n", "[A \"2\"]\n\n[B \"3\"]\n1. d4"]
+        );
+    }
+
+    #[test]
+    fn test_brackets_in_comments_and_strings() {
+        let input =
+            "[A \"x] [y\"] [B \"\\\"]\"]\n1. e4 {[%clk 1:00] 1-0} ; [C \"z\"] 1-0\n(1-0) e5 *";
+        assert_eq!(games(input), [input]);
+    }
+
+    #[test]
+    fn test_result_inside_variation_does_not_end() {
+        assert_eq!(
+            games("1. e4 (1. d4 1-0) e5 ((*)) 0-1 1. c4"),
+            ["1. e4 (1. d4 1-0) e5 ((*)) 0-1 ", "1. c4"]
+        );
+    }
+
+    #[test]
+    fn test_move_numbers_glued_to_results() {
+        assert_eq!(games("1. e4 1...1-0 2.d4"), ["1. e4 1...1-0 ", "2.d4"]);
+        // "1-0!" is a move with a suffix to the lexer, not a result.
+        assert_eq!(games("e4 1-0! d4"), ["e4 1-0! d4"]);
+        assert_eq!(games("e4 11-0 d4"), ["e4 11-0 d4"]);
+    }
+
+    #[test]
+    fn test_escape_only_in_first_column() {
+        assert_eq!(games("e4 1-0\n%[x] *\n e5"), ["e4 1-0\n%[x] *\n ", "e5"]);
+        assert_eq!(games("e4 1-0 %[x] *"), ["e4 1-0 ", "%", "[x] *"]);
+    }
+
+    #[test]
+    fn test_broken_tag_ends_at_line() {
+        assert_eq!(
+            games("[A \"open\n1. e4 *\n[B \"x\"\n1. d4 *"),
+            ["[A \"open\n1. e4 *\n", "[B \"x\"\n1. d4 *"]
+        );
+    }
+
+    #[test]
+    fn test_empty_and_degenerate() {
+        assert!(games("").is_empty());
+        assert!(games(" \r\n\t\x0c\n").is_empty());
+        assert_eq!(games("{only a comment}\n"), ["{only a comment}\n"]);
+        assert_eq!(
+            games("{unterminated [A \"b\"] 1-0"),
+            ["{unterminated [A \"b\"] 1-0"]
+        );
+        assert_eq!(
+            games("\u{feff}[A \"b\"]\n*\n\u{feff}"),
+            ["\u{feff}[A \"b\"]\n*\n", "\u{feff}"]
+        );
+        assert_eq!(split_games(b"\xEF\xBB\xBF"), Vec::<Range<usize>>::new());
+        assert_eq!(games("* * *"), ["* ", "* ", "*"]);
+    }
+
+    #[test]
+    fn test_crlf() {
+        assert_eq!(
+            games("[A \"1\"]\r\n\r\n1. e4 1-0\r\n\r\n[A \"2\"]\r\n*\r\n"),
+            ["[A \"1\"]\r\n\r\n1. e4 1-0\r\n\r\n", "[A \"2\"]\r\n*\r\n"]
+        );
+    }
+
+    #[test]
+    fn test_streaming_matches_in_memory() {
+        let input = "\u{feff}{pre} [A \"1\"]\n\n[B \"]\"]\n1. e4 {c} (1. d4 *) 1-0 {x}\n\
+                     %esc [no]\n[A \"2\"]\n1.d4 ; [x]\n d5\n[A \"3\"] e4 * \n\n";
+        let expected = split_games(input.as_bytes());
+        assert_eq!(expected.len(), 3);
+        for target in [0, 1, 7, 100, 1 << 20] {
+            for block in [1, 2, 3, 5, 64, 1 << 20] {
+                for max_read in [1, 7, 1000] {
+                    let spans = streamed(input.as_bytes(), target, block, max_read);
+                    let ranges: Vec<_> = spans.iter().map(|s| s.range.clone()).collect();
+                    assert_eq!(ranges, expected, "{target} {block} {max_read}");
+                    let indices: Vec<_> = spans.iter().map(|s| s.index).collect();
+                    assert_eq!(indices, [1, 2, 3]);
+                    let lines: Vec<_> = spans.iter().map(|s| s.line).collect();
+                    assert_eq!(lines, [1, 6, 9]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn test_batches_respect_target() {
+        let input = "1. e4 1-0\n".repeat(100);
+        let mut splitter = Splitter::new(input.as_bytes());
+        let mut sizes = Vec::new();
+        while let Some(batch) = splitter.next_batch(35).unwrap() {
+            sizes.push(batch.games.len());
+        }
+        // 10 bytes per game: 4 games reach the target of 35.
+        assert_eq!(sizes, [4; 25]);
+        let mut splitter = Splitter::new(input.as_bytes());
+        assert_eq!(splitter.next_batch(0).unwrap().unwrap().games.len(), 1);
+    }
+
+    #[test]
+    fn test_whitespace_stream() {
+        let mut splitter = Splitter::new(&b"  \n\n "[..]);
+        assert!(splitter.next_batch(10).unwrap().is_none());
+        assert!(splitter.next_batch(10).unwrap().is_none());
+        let mut splitter = Splitter::new(&b""[..]);
+        assert!(splitter.next().is_none());
+    }
+
+    #[test]
+    fn test_read_error_keeps_games() {
+        struct Failing(u8);
+        impl Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                self.0 += 1;
+                match self.0 {
+                    1 => {
+                        buf[..12].copy_from_slice(b"e4 1-0 d4 0-");
+                        Ok(12)
+                    }
+                    2 => Err(io::Error::other("boom")),
+                    3 => {
+                        buf[..5].copy_from_slice(b"1 c4 ");
+                        Ok(5)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        let mut splitter = Splitter::new(Failing(0));
+        assert!(splitter.next_batch(1 << 20).is_err());
+        let batch = splitter.next_batch(1 << 20).unwrap().unwrap();
+        let games: Vec<_> = batch.iter().map(|(_, bytes)| bytes).collect();
+        assert_eq!(games, [&b"e4 1-0 "[..], b"d4 0-1 ", b"c4 "]);
+    }
+}

@@ -1,0 +1,447 @@
+//! Writing PGN tags and movetext with line wrapping.
+//!
+//! [`PgnWriter`] appends to a caller's buffer, so a converter can reuse
+//! one `Vec<u8>` for many games and never allocates per token. It knows
+//! nothing about chess: the caller writes move numbers, moves and
+//! annotations as tokens in order.
+//!
+//! # Examples
+//!
+//! ```
+//! use iccf_pgn::writer::PgnWriter;
+//!
+//! let mut out = Vec::new();
+//! let mut writer = PgnWriter::new(&mut out);
+//! writer.tag(b"White", b"Barnes, David J.");
+//! writer.end_tags();
+//! writer.token(b"28.");
+//! writer.token(b"Bb8");
+//! writer.nag(2);
+//! writer.variation_start();
+//! writer.token(b"28.");
+//! writer.token(b"Bd6+");
+//! writer.comment(b" wins ");
+//! writer.variation_end();
+//! writer.result(b"1/2-1/2");
+//! writer.end_game();
+//!
+//! assert_eq!(
+//!     out,
+//!     b"[White \"Barnes, David J.\"]\n\n28. Bb8 $2 (28. Bd6+ { wins }) 1/2-1/2\n\n"
+//! );
+//! ```
+
+/// The line width PGN export format recommends.
+pub const DEFAULT_LINE_WIDTH: usize = 80;
+
+/// Appends PGN to a `Vec<u8>`, wrapping movetext lines.
+///
+/// Tokens are separated by single spaces and never broken; a line is
+/// wrapped before a token that would end past the line width, so only a
+/// token longer than the line width makes a longer line, on its own.
+/// Widths count characters, so UTF-8 moves such as `Кр` count as written.
+#[derive(Debug)]
+pub struct PgnWriter<'a> {
+    out: &'a mut Vec<u8>,
+    line_width: usize,
+    column: usize,
+    /// The next token follows `(` without a space.
+    attach: bool,
+}
+
+/// The width of UTF-8 text in characters: every byte that does not
+/// continue a multi-byte sequence starts one.
+fn width(text: &[u8]) -> usize {
+    text.iter().filter(|&&b| !(0x80..0xc0).contains(&b)).count()
+}
+
+impl<'a> PgnWriter<'a> {
+    /// Creates a writer appending to `out`, wrapping lines at
+    /// [`DEFAULT_LINE_WIDTH`] columns.
+    pub fn new(out: &'a mut Vec<u8>) -> PgnWriter<'a> {
+        PgnWriter::with_line_width(out, DEFAULT_LINE_WIDTH)
+    }
+
+    /// Creates a writer appending to `out`, wrapping lines at `line_width`
+    /// columns.
+    pub fn with_line_width(out: &'a mut Vec<u8>, line_width: usize) -> PgnWriter<'a> {
+        PgnWriter {
+            out,
+            line_width,
+            column: 0,
+            attach: false,
+        }
+    }
+
+    /// Writes a tag pair `[name "value"]` on its own line.
+    ///
+    /// `\` and `"` in the value are escaped. A tag value cannot span lines
+    /// in PGN, so line breaks (CR, LF) are written as spaces.
+    pub fn tag(&mut self, name: &[u8], value: &[u8]) {
+        self.finish_line();
+        self.out.push(b'[');
+        self.out.extend_from_slice(name);
+        self.out.extend_from_slice(b" \"");
+        let mut rest = value;
+        while let Some(i) = rest
+            .iter()
+            .position(|&b| matches!(b, b'\\' | b'"' | b'\n' | b'\r'))
+        {
+            self.out.extend_from_slice(&rest[..i]);
+            match rest[i] {
+                b'\\' => self.out.extend_from_slice(b"\\\\"),
+                b'"' => self.out.extend_from_slice(b"\\\""),
+                _ => self.out.push(b' '),
+            }
+            rest = &rest[i + 1..];
+        }
+        self.out.extend_from_slice(rest);
+        self.out.extend_from_slice(b"\"]\n");
+    }
+
+    /// Ends the tag section with a blank line.
+    pub fn end_tags(&mut self) {
+        self.finish_line();
+        self.out.push(b'\n');
+    }
+
+    /// Writes a movetext token: a move number, move, suffix, NAG or result.
+    ///
+    /// Empty tokens are ignored.
+    pub fn token(&mut self, token: &[u8]) {
+        if token.is_empty() {
+            return;
+        }
+        self.separate(width(token));
+        self.out.extend_from_slice(token);
+        self.column += width(token);
+    }
+
+    /// Writes a numeric annotation glyph `$nag`.
+    pub fn nag(&mut self, nag: u8) {
+        let mut buf = [b'$', 0, 0, 0];
+        let mut len = 1;
+        if nag >= 100 {
+            buf[len] = b'0' + nag / 100;
+            len += 1;
+        }
+        if nag >= 10 {
+            buf[len] = b'0' + nag / 10 % 10;
+            len += 1;
+        }
+        buf[len] = b'0' + nag % 10;
+        self.token(&buf[..=len]);
+    }
+
+    /// Writes the result, such as `1-0` or `*`.
+    pub fn result(&mut self, result: &[u8]) {
+        self.token(result);
+    }
+
+    /// Writes `{text}`: the text is kept byte for byte, except that a
+    /// space may become a line break where the line is full.
+    ///
+    /// A `}` cannot appear in a brace comment. Such text is written as
+    /// `;` line comments instead, which keep it whole when it has no line
+    /// break; text with both `}` and line breaks becomes one line comment
+    /// per line.
+    pub fn comment(&mut self, text: &[u8]) {
+        if memchr::memchr(b'}', text).is_some() {
+            self.line_comment(text);
+            return;
+        }
+        let mut words = text.split(|&b| b == b' ').peekable();
+        let mut first = true;
+        while let Some(word) = words.next() {
+            let last = words.peek().is_none();
+            let first_line = memchr::memchr(b'\n', word).map_or(word, |i| &word[..i]);
+            let needed = width(first_line) + usize::from(first) + usize::from(last);
+            if first {
+                self.separate(needed);
+                self.out.push(b'{');
+                self.column += 1;
+                first = false;
+            } else if self.column == 0 || self.column + 1 + needed <= self.line_width {
+                self.out.push(b' ');
+                self.column += 1;
+            } else {
+                self.out.push(b'\n');
+                self.column = 0;
+            }
+            self.out.extend_from_slice(word);
+            match memchr::memrchr(b'\n', word) {
+                Some(i) => self.column = width(&word[i + 1..]),
+                None => self.column += width(word),
+            }
+        }
+        self.out.push(b'}');
+        self.column += 1;
+    }
+
+    /// Writes `;text` up to the end of the line. Text with line breaks
+    /// becomes one line comment per line.
+    pub fn line_comment(&mut self, text: &[u8]) {
+        for line in text.split(|&b| b == b'\n') {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            self.separate(1 + width(line));
+            self.out.push(b';');
+            self.out.extend_from_slice(line);
+            self.out.push(b'\n');
+            self.column = 0;
+        }
+    }
+
+    /// Writes an escape line: `line` (which should start with `%`) alone
+    /// on its line.
+    pub fn escape(&mut self, line: &[u8]) {
+        self.finish_line();
+        self.out.extend_from_slice(line);
+        self.out.push(b'\n');
+    }
+
+    /// Writes `(`; the next token follows without a space.
+    pub fn variation_start(&mut self) {
+        self.separate(1);
+        self.out.push(b'(');
+        self.column += 1;
+        self.attach = true;
+    }
+
+    /// Writes `)` right after the last token.
+    pub fn variation_end(&mut self) {
+        if self.column > 0 && self.column + 1 > self.line_width {
+            self.out.push(b'\n');
+            self.column = 0;
+        }
+        self.out.push(b')');
+        self.column += 1;
+        self.attach = false;
+    }
+
+    /// Ends the movetext with a line break and a blank line.
+    pub fn end_game(&mut self) {
+        self.finish_line();
+        self.out.push(b'\n');
+    }
+
+    /// Writes the space or line break before something `width` wide.
+    fn separate(&mut self, width: usize) {
+        let gap = usize::from(!self.attach);
+        self.attach = false;
+        if self.column == 0 {
+            return;
+        }
+        if self.column + gap + width <= self.line_width {
+            if gap == 1 {
+                self.out.push(b' ');
+                self.column += 1;
+            }
+        } else {
+            self.out.push(b'\n');
+            self.column = 0;
+        }
+    }
+
+    fn finish_line(&mut self) {
+        if self.column > 0 {
+            self.out.push(b'\n');
+            self.column = 0;
+        }
+        self.attach = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexer::{Lexer, TokenKind};
+
+    fn written(f: impl FnOnce(&mut PgnWriter<'_>)) -> String {
+        let mut out = Vec::new();
+        f(&mut PgnWriter::new(&mut out));
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn test_tags_escape() {
+        let out = written(|w| {
+            w.tag(b"Event", b"a \"b\" \\ c\r\nd");
+            w.tag(b"Site", b"");
+            w.end_tags();
+        });
+        assert_eq!(out, "[Event \"a \\\"b\\\" \\\\ c  d\"]\n[Site \"\"]\n\n");
+        let tokens: Vec<_> = Lexer::new(out.as_bytes()).map(|t| t.kind).collect();
+        assert_eq!(
+            tokens[0],
+            TokenKind::Tag {
+                name: b"Event",
+                value: b"a \"b\" \\ c  d".to_vec().into()
+            }
+        );
+    }
+
+    #[test]
+    fn test_wraps_at_80_columns() {
+        let out = written(|w| {
+            for n in 1..=40 {
+                w.token(format!("{n}.").as_bytes());
+                w.token(b"Nf3");
+                w.token(b"Nf6");
+            }
+            w.result(b"*");
+            w.end_game();
+        });
+        assert!(out.ends_with(" *\n\n"));
+        let lines: Vec<_> = out.lines().collect();
+        assert!(lines.len() > 5);
+        for line in &lines {
+            assert!(line.len() <= 80, "{line:?}");
+            assert!(!line.starts_with(' ') && !line.ends_with(' '));
+        }
+        // Lines are filled: the next token would not have fitted.
+        for pair in lines.windows(2) {
+            if !pair[1].is_empty() {
+                let next = pair[1].split(' ').next().unwrap();
+                assert!(pair[0].len() + 1 + next.len() > 80);
+            }
+        }
+        let tokens = Lexer::new(out.as_bytes()).count();
+        assert_eq!(tokens, 121);
+    }
+
+    #[test]
+    fn test_width_counts_chars() {
+        let out = written(|w| {
+            for _ in 0..30 {
+                w.token("Кр".as_bytes());
+            }
+        });
+        // 27 tokens of 2 characters and 26 spaces fill 80 columns.
+        assert_eq!(out.lines().next().unwrap().chars().count(), 80);
+    }
+
+    #[test]
+    fn test_long_token_on_own_line() {
+        let long = "x".repeat(100);
+        let out = written(|w| {
+            w.token(b"1.");
+            w.token(long.as_bytes());
+            w.token(b"e5");
+        });
+        assert_eq!(out, format!("1.\n{long}\ne5"));
+    }
+
+    #[test]
+    fn test_variations() {
+        let out = written(|w| {
+            w.token(b"1.");
+            w.token(b"e4");
+            w.variation_start();
+            w.token(b"1.");
+            w.token(b"d4");
+            w.variation_start();
+            w.token(b"1.");
+            w.token(b"c4");
+            w.variation_end();
+            w.variation_end();
+            w.token(b"e5");
+        });
+        assert_eq!(out, "1. e4 (1. d4 (1. c4)) e5");
+    }
+
+    #[test]
+    fn test_nags() {
+        let out = written(|w| {
+            for nag in [0, 9, 10, 99, 100, 255] {
+                w.nag(nag);
+            }
+        });
+        assert_eq!(out, "$0 $9 $10 $99 $100 $255");
+    }
+
+    #[test]
+    fn test_comment_wraps_at_spaces() {
+        let text = "word ".repeat(30);
+        let out = written(|w| {
+            w.token(b"e4");
+            w.comment(text.as_bytes());
+        });
+        for line in out.lines() {
+            assert!(line.len() <= 80);
+        }
+        let comment = match Lexer::new(out.as_bytes()).nth(1).unwrap().kind {
+            TokenKind::Comment(c) => c.to_vec(),
+            other => panic!("{other:?}"),
+        };
+        // Only spaces turned into line breaks.
+        assert_eq!(comment.len(), text.len());
+        let restored: Vec<u8> = comment
+            .iter()
+            .map(|&b| if b == b'\n' { b' ' } else { b })
+            .collect();
+        assert_eq!(restored, text.as_bytes());
+    }
+
+    #[test]
+    fn test_comment_keeps_line_breaks() {
+        let out = written(|w| {
+            w.token(b"Bxe8");
+            w.comment(b" 2 minutes to time-control at move 36.\n");
+            w.token(b"22...");
+        });
+        assert_eq!(out, "Bxe8 { 2 minutes to time-control at move 36.\n} 22...");
+    }
+
+    #[test]
+    fn test_comment_with_brace_is_lossless() {
+        let out = written(|w| {
+            w.token(b"e4");
+            w.comment(b"a } b");
+            w.token(b"e5");
+            w.comment(b"x}\ny");
+            w.variation_end();
+        });
+        assert_eq!(out, "e4 ;a } b\ne5 ;x}\n;y\n)");
+        let kinds: Vec<_> = Lexer::new(out.as_bytes()).map(|t| t.kind).collect();
+        assert_eq!(kinds[1], TokenKind::LineComment(b"a } b"));
+    }
+
+    #[test]
+    fn test_full_game_layout() {
+        let out = written(|w| {
+            w.tag(b"Result", b"1-0");
+            w.end_tags();
+            w.escape(b"%note");
+            w.token(b"1.");
+            w.token(b"e4");
+            w.line_comment(b" best");
+            w.result(b"1-0");
+            w.end_game();
+            w.tag(b"Result", b"*");
+            w.end_tags();
+            w.result(b"*");
+            w.end_game();
+        });
+        assert_eq!(
+            out,
+            "[Result \"1-0\"]\n\n%note\n1. e4 ; best\n1-0\n\n[Result \"*\"]\n\n*\n\n"
+        );
+        assert_eq!(crate::split::split_games(out.as_bytes()).len(), 2);
+    }
+
+    #[test]
+    fn test_round_trip_through_lexer() {
+        let input: &[u8] = b"1. e4 {a b} (1. d4 $1 {c}) 1... e5 2. Nf3 1-0";
+        let mut out = Vec::new();
+        let mut w = PgnWriter::new(&mut out);
+        for token in Lexer::new(input) {
+            match token.kind {
+                TokenKind::Comment(text) => w.comment(text),
+                TokenKind::VariationStart => w.variation_start(),
+                TokenKind::VariationEnd => w.variation_end(),
+                _ => w.token(&input[token.span]),
+            }
+        }
+        assert_eq!(out, input);
+    }
+}

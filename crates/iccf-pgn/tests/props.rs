@@ -1,0 +1,167 @@
+//! Property tests: the lexer and the splitter on arbitrary input.
+
+use std::{io, io::Read, ops::Range};
+
+use iccf_pgn::{
+    lexer::{Lexer, line_col},
+    split::{Splitter, split_games},
+};
+use proptest::prelude::*;
+
+const FRAGMENTS: &[&[u8]] = &[
+    b" ",
+    b"\n",
+    b"\r\n",
+    b"\t",
+    b"[Event \"x\"]",
+    b"[Site \"a]b\"]",
+    b"[Esc \"\\\"]\"]",
+    b"[",
+    b"]",
+    b"\"",
+    b"\\",
+    b"{",
+    b"}",
+    b"{c [x] 1-0}",
+    b";",
+    b"; [c]\n",
+    b"%",
+    b"%esc\n",
+    b"(",
+    b")",
+    b"$",
+    b"$12",
+    b"1.",
+    b"2...",
+    b".",
+    b"e4",
+    b"Nf3!?",
+    b"5254",
+    b"0-0",
+    b"1-0",
+    b"0-1",
+    b"1/2-1/2",
+    b"*",
+    "½-½".as_bytes(),
+    "Кр".as_bytes(),
+    "\u{feff}".as_bytes(),
+    b"\xff",
+];
+
+fn pgnish() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(prop::sample::select(FRAGMENTS), 0..80).prop_map(|parts| parts.concat())
+}
+
+fn bytes_or_pgnish() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![pgnish(), prop::collection::vec(any::<u8>(), 0..300)]
+}
+
+struct Chunked<'a> {
+    data: &'a [u8],
+    sizes: Vec<usize>,
+    next: usize,
+}
+
+impl Read for Chunked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let size = self.sizes[self.next % self.sizes.len()];
+        self.next += 1;
+        let n = size.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+fn is_whitespace(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0c)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn lexer_spans_are_ordered_and_cover_text(input in bytes_or_pgnish()) {
+        let mut covered = vec![false; input.len()];
+        let mut last = 0;
+        for token in Lexer::new(&input) {
+            prop_assert!(token.span.start >= last);
+            prop_assert!(token.span.end > token.span.start);
+            prop_assert!(token.span.end <= input.len());
+            last = token.span.end;
+            for c in &mut covered[token.span] {
+                *c = true;
+            }
+        }
+        let bom = if input.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+        for (i, &byte) in input.iter().enumerate().skip(bom) {
+            prop_assert!(covered[i] || is_whitespace(byte), "byte {} lost", i);
+        }
+    }
+
+    #[test]
+    fn line_col_never_panics(input in bytes_or_pgnish(), offset in 0usize..400) {
+        let (line, col) = line_col(&input, offset);
+        prop_assert!(line >= 1 && col >= 1);
+    }
+
+    #[test]
+    fn split_covers_input(input in bytes_or_pgnish()) {
+        let games = split_games(&input);
+        let mut next = 0;
+        for range in &games {
+            prop_assert_eq!(range.start, next);
+            prop_assert!(range.end > range.start);
+            next = range.end;
+        }
+        let only_space = input.iter().all(|&b| is_whitespace(b))
+            || (input.starts_with(b"\xEF\xBB\xBF") && input[3..].iter().all(|&b| is_whitespace(b)));
+        if only_space {
+            prop_assert!(games.is_empty());
+        } else {
+            prop_assert_eq!(next, input.len());
+        }
+    }
+
+    #[test]
+    fn each_game_alone_is_one_game(input in pgnish()) {
+        for range in split_games(&input) {
+            let game = &input[range];
+            // A game cut out of the middle of a line sees its first byte
+            // in column 0, where `%` starts an escape line instead of a
+            // symbol, and a BOM is skipped: both are context the game
+            // alone cannot have.
+            if !game.starts_with(b"\xEF\xBB\xBF") && !game.starts_with(b"%") {
+                prop_assert_eq!(split_games(game), vec![0..game.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn streaming_matches_in_memory(
+        input in bytes_or_pgnish(),
+        target in 0usize..200,
+        block in 1usize..50,
+        sizes in prop::collection::vec(1usize..8, 1..5),
+    ) {
+        let expected = split_games(&input);
+        let reader = Chunked { data: &input, sizes, next: 0 };
+        let mut splitter = Splitter::with_block_size(reader, block);
+        let mut ranges: Vec<Range<usize>> = Vec::new();
+        let mut line = 1;
+        let mut counted = 0;
+        while let Some(batch) = splitter.next_batch(target).unwrap() {
+            prop_assert!(!batch.games.is_empty());
+            for (span, bytes) in batch.iter() {
+                let offset = span.byte_offset as usize;
+                prop_assert_eq!(bytes, &input[offset..offset + bytes.len()]);
+                prop_assert_eq!(span.index as usize, ranges.len() + 1);
+                line += input[counted..offset].iter().filter(|&&b| b == b'\n').count() as u64;
+                counted = offset;
+                prop_assert_eq!(span.line, line);
+                ranges.push(offset..offset + bytes.len());
+            }
+        }
+        prop_assert_eq!(ranges, expected);
+    }
+}
