@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod convert;
 pub mod lexer;
 pub mod split;
 pub mod writer;

@@ -271,6 +271,11 @@ fn count_lines(bytes: &[u8]) -> u64 {
     bytes.iter().filter(|&&b| b == b'\n').count() as u64
 }
 
+fn count_chars(bytes: &[u8]) -> u64 {
+    // UTF-8 continuation bytes do not start a character.
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64
+}
+
 /// Splits PGN text in memory into the byte ranges of its games.
 ///
 /// Follows the same rules as [`Splitter`] (see the [module
@@ -313,6 +318,9 @@ pub struct GameSpan {
     pub byte_offset: u64,
     /// The 1-based line of the game's first byte in the stream.
     pub line: u64,
+    /// The 1-based column (in characters) of the game's first byte: games
+    /// after a result on the same line do not start in column 1.
+    pub column: u64,
 }
 
 /// Whole games read from a stream by [`Splitter::next_batch`].
@@ -361,6 +369,8 @@ pub struct Splitter<R> {
     base: u64,
     /// Line of `buf[game_start]`.
     line: u64,
+    /// Column of `buf[game_start]`.
+    column: u64,
     next_index: u64,
     scanner: Scanner,
     /// Games found but not handed out yet: they survive a read error.
@@ -387,6 +397,7 @@ impl<R: Read> Splitter<R> {
             game_start: 0,
             base: 0,
             line: 1,
+            column: 1,
             next_index: 1,
             scanner: Scanner::new(),
             games: Vec::new(),
@@ -468,8 +479,14 @@ impl<R: Read> Splitter<R> {
             index: self.next_index,
             byte_offset: self.base + self.game_start as u64,
             line: self.line,
+            column: self.column,
         });
-        self.line += count_lines(&self.buf[range]);
+        let game = &self.buf[range];
+        self.line += count_lines(game);
+        self.column = match memchr::memrchr(b'\n', game) {
+            Some(nl) => 1 + count_chars(&game[nl + 1..]),
+            None => self.column + count_chars(game),
+        };
         self.next_index += 1;
         self.game_start = end;
     }

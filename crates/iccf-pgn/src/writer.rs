@@ -138,8 +138,7 @@ impl<'a> PgnWriter<'a> {
         self.token(result);
     }
 
-    /// Writes `{text}`: the text is kept byte for byte, except that a
-    /// space may become a line break where the line is full.
+    /// Writes `{text}`: the text is kept byte for byte and never wrapped.
     ///
     /// A `}` cannot appear in a brace comment. Such text is written as
     /// `;` line comments instead, which keep it whole when it has no line
@@ -150,29 +149,15 @@ impl<'a> PgnWriter<'a> {
             self.line_comment(text);
             return;
         }
-        let mut words = text.split(|&b| b == b' ').peekable();
-        let mut first = true;
-        while let Some(word) = words.next() {
-            let last = words.peek().is_none();
-            let first_line = memchr::memchr(b'\n', word).map_or(word, |i| &word[..i]);
-            let needed = width(first_line) + usize::from(first) + usize::from(last);
-            if first {
-                self.separate(needed);
-                self.out.push(b'{');
-                self.column += 1;
-                first = false;
-            } else if self.column == 0 || self.column + 1 + needed <= self.line_width {
-                self.out.push(b' ');
-                self.column += 1;
-            } else {
-                self.out.push(b'\n');
-                self.column = 0;
-            }
-            self.out.extend_from_slice(word);
-            match memchr::memrchr(b'\n', word) {
-                Some(i) => self.column = width(&word[i + 1..]),
-                None => self.column += width(word),
-            }
+        // Never reflowed: a line break added inside a comment would change
+        // its text, and converting twice would not give the same output.
+        let first_line = memchr::memchr(b'\n', text).map_or(text, |i| &text[..i]);
+        self.separate(width(first_line) + 2);
+        self.out.push(b'{');
+        self.out.extend_from_slice(text);
+        match memchr::memrchr(b'\n', text) {
+            Some(i) => self.column = width(&text[i + 1..]),
+            None => self.column += 1 + width(text),
         }
         self.out.push(b'}');
         self.column += 1;

@@ -338,6 +338,7 @@ impl NumericMove {
             .legal_moves()
             .iter()
             .filter_map(|&m| NumericMove::from_move(m, castling).ok())
+            .filter(|&n| n != self)
             .map(|n| {
                 let mut digits = Vec::with_capacity(5);
                 n.append_to(&mut digits);

@@ -1,0 +1,290 @@
+//! Conversion checked on real games and on numeric texts written elsewhere
+//! (`../shared/data`, see its README files).
+
+use std::path::{Path, PathBuf};
+
+use iccf::Notation;
+use iccf_pgn::convert::{Converter, GameLocation, Options, OutputFormat, Report};
+use iccf_pgn::lexer::{Lexer, TokenKind};
+use iccf_pgn::split::split_games;
+
+fn shared(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(rel)
+}
+
+fn read(rel: &str) -> Vec<u8> {
+    std::fs::read(shared(rel)).unwrap_or_else(|err| panic!("{rel}: {err}"))
+}
+
+/// Converts every game of `input`; returns the output and one report a game.
+fn convert_all(input: &[u8], to: Option<Notation>, format: OutputFormat) -> (Vec<u8>, Vec<Report>) {
+    let converter = Converter::new(Options {
+        to,
+        format,
+        ..Options::default()
+    });
+    let mut out = Vec::new();
+    let reports = split_games(input)
+        .into_iter()
+        .enumerate()
+        .map(|(i, range)| {
+            let at = GameLocation {
+                index: i as u64 + 1,
+                ..GameLocation::default()
+            };
+            converter.convert(&input[range], at, &mut out)
+        })
+        .collect();
+    (out, reports)
+}
+
+/// The move tokens of every game, variations included, in order.
+fn move_tokens(pgn: &[u8]) -> Vec<Vec<String>> {
+    split_games(pgn)
+        .into_iter()
+        .map(|range| {
+            Lexer::new(&pgn[range])
+                .filter_map(|t| match t.kind {
+                    TokenKind::Move(m) => Some(String::from_utf8_lossy(m).into_owned()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn pgn_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![shared("pgn")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(
+        files.len() >= 50,
+        "expected the shared PGN files, found {}",
+        files.len()
+    );
+    files
+}
+
+/// SAN → numeric → SAN gives back the same SAN moves as SAN → SAN, for
+/// every game that converts without error; numeric → numeric is stable.
+#[test]
+fn san_numeric_san_round_trip_on_every_shared_game() {
+    let mut games = 0;
+    let mut clean = 0;
+    let mut plies = 0;
+    for path in pgn_files() {
+        let input = std::fs::read(&path).unwrap();
+        let (san, san_reports) = convert_all(&input, Some(Notation::San), OutputFormat::Pgn);
+        let (numeric, reports) = convert_all(&input, Some(Notation::Numeric), OutputFormat::Pgn);
+        let (back, back_reports) = convert_all(&numeric, Some(Notation::San), OutputFormat::Pgn);
+        let (numeric_again, _) = convert_all(&numeric, Some(Notation::Numeric), OutputFormat::Pgn);
+        assert_eq!(
+            reports.len(),
+            back_reports.len(),
+            "{}: games in = games out",
+            path.display()
+        );
+        assert_eq!(san_reports.len(), reports.len(), "{}", path.display());
+        let san_moves = move_tokens(&san);
+        let back_moves = move_tokens(&back);
+        for (i, report) in reports.iter().enumerate() {
+            games += 1;
+            if !report.errors.is_empty() {
+                continue;
+            }
+            clean += 1;
+            plies += report.moves;
+            assert!(
+                back_reports[i].errors.is_empty(),
+                "{} game {}: {:?}",
+                path.display(),
+                i + 1,
+                back_reports[i].errors
+            );
+            assert_eq!(
+                back_reports[i].moves,
+                report.moves,
+                "{} game {}",
+                path.display(),
+                i + 1
+            );
+            assert_eq!(
+                san_moves[i],
+                back_moves[i],
+                "{} game {}",
+                path.display(),
+                i + 1
+            );
+        }
+        if reports.iter().all(|r| r.errors.is_empty()) {
+            assert_eq!(
+                numeric,
+                numeric_again,
+                "{}: numeric output is stable",
+                path.display()
+            );
+        }
+    }
+    // The shared set holds about 4,900 games, nearly all legal chess.
+    assert!(games > 4500, "{games} games");
+    assert!(clean > games * 95 / 100, "{clean} of {games} clean");
+    assert!(plies > 280_000, "{plies} plies");
+}
+
+/// Plain SAN as TWIC writes it comes back token for token.
+#[test]
+fn twic_san_is_reproduced_exactly() {
+    let input = read("pgn/pgn4web/twic944.pgn");
+    let (numeric, reports) = convert_all(&input, None, OutputFormat::Pgn);
+    assert_eq!(reports.len(), 2953);
+    assert!(reports.iter().all(|r| r.errors.is_empty()));
+    assert_eq!(reports.iter().map(|r| r.moves).sum::<u64>(), 240_964);
+    let (san, _) = convert_all(&numeric, None, OutputFormat::Pgn);
+    let original = move_tokens(&input);
+    let again = move_tokens(&san);
+    assert_eq!(original.len(), again.len());
+    for (i, (a, b)) in original.iter().zip(&again).enumerate() {
+        assert_eq!(a, b, "game {}", i + 1);
+    }
+}
+
+/// The numeric texts in `shared/data/numeric` read as their authors meant.
+#[test]
+fn third_party_numeric_games() {
+    let text = String::from_utf8(read("numeric/french-defense-13ply.txt")).unwrap();
+    let numeric: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let (out, reports) = convert_all(numeric.as_bytes(), None, OutputFormat::Text);
+    assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "1. e4 e6 2. d4 d5 3. Nc3 Bb4 4. Bb5+ Bd7 5. Bxd7+ Qxd7 6. Ne2 dxe4 7. O-O\n"
+    );
+
+    let text = String::from_utf8(read("numeric/ruy-lopez-16ply.txt")).unwrap();
+    let numeric: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let (san, _) = convert_all(numeric.as_bytes(), None, OutputFormat::Text);
+    assert_eq!(
+        String::from_utf8(san.clone()).unwrap(),
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O\n"
+    );
+    // Back to numeric: the eight lines of the source, one after the other.
+    let (again, _) = convert_all(&san, None, OutputFormat::Text);
+    let expected: Vec<&str> = numeric.lines().collect();
+    assert_eq!(
+        String::from_utf8(again).unwrap().trim_end(),
+        expected.join(" ")
+    );
+
+    // SAN with an illegal third move: the valid prefix, then the rest as written.
+    let (out, reports) = convert_all(
+        b"1. e4 e5\n2. Bc4 Nc6\n3. Qh7 Nf6",
+        None,
+        OutputFormat::Text,
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "1. 5254 5755 2. 6134 2836 3. Qh7 Nf6\n"
+    );
+    assert_eq!(reports[0].errors.len(), 1);
+    assert_eq!(reports[0].errors[0].move_label.as_deref(), Some("3."));
+    assert_eq!(reports[0].errors[0].token, "Qh7");
+}
+
+/// The single-move vectors: squares and promotion digits as the sources say.
+#[test]
+fn single_move_vectors() {
+    let tsv = String::from_utf8(read("numeric/single-move-vectors.tsv")).unwrap();
+    let mut checked = 0;
+    for line in tsv.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let mut cols = line.split('\t');
+        let (code, meaning) = (cols.next().unwrap(), cols.next().unwrap());
+        // The legacy 6762 needs a position (tested in the core library);
+        // 9999 is the invalid example.
+        if code == "6762" || code == "9999" {
+            continue;
+        }
+        let squares = find_squares(meaning).unwrap_or_else(|| panic!("{line}"));
+        let m: iccf::NumericMove = code.parse().unwrap();
+        assert_eq!((m.from.to_string(), m.to.to_string()), squares, "{line}");
+        let promotion = meaning.split('=').nth(1).and_then(|p| p.chars().next());
+        assert_eq!(m.promotion.map(|r| r.upper_char()), promotion, "{line}");
+        checked += 1;
+    }
+    assert_eq!(checked, 18);
+    assert!("9999".parse::<iccf::NumericMove>().is_err());
+}
+
+/// The first `a1-b2` in a text, as (from, to).
+fn find_squares(text: &str) -> Option<(String, String)> {
+    let b = text.as_bytes();
+    (0..b.len().saturating_sub(4)).find_map(|i| {
+        let is_sq = |j: usize| matches!(b[j], b'a'..=b'h') && matches!(b[j + 1], b'1'..=b'8');
+        (is_sq(i) && matches!(b[i + 2], b'-' | b'x') && is_sq(i + 3))
+            .then(|| (text[i..i + 2].to_owned(), text[i + 3..i + 5].to_owned()))
+    })
+}
+
+/// Variants numeric notation cannot hold are refused with a clear error,
+/// and the game is still written.
+#[test]
+fn crazyhouse_and_antichess_are_refused() {
+    for rel in [
+        "pgn/python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
+        "pgn/python-chess/saturs-jannlee-zh-lichess.pgn",
+        "pgn/python-chess/antichess-programfox.pgn",
+    ] {
+        let input = read(rel);
+        let (out, reports) = convert_all(&input, None, OutputFormat::Pgn);
+        assert!(!reports.is_empty());
+        for r in &reports {
+            assert_eq!(r.moves, 0, "{rel}");
+            assert!(
+                r.errors[0].message.contains("is not supported"),
+                "{rel}: {:?}",
+                r.errors
+            );
+        }
+        // Nothing lost: every move token is still there.
+        assert_eq!(move_tokens(&out), move_tokens(&input), "{rel}");
+    }
+}
+
+/// Chess960 games convert both ways with king-takes-rook castling.
+#[test]
+fn chess960_games_round_trip() {
+    for rel in [
+        "pgn/pgn4web/chess960wch06.pgn",
+        "pgn/python-chess/cutechess-fischerrandom.pgn",
+    ] {
+        let input = read(rel);
+        let (numeric, reports) = convert_all(&input, None, OutputFormat::Pgn);
+        assert!(
+            reports.iter().all(|r| r.errors.is_empty()),
+            "{rel}: {reports:?}"
+        );
+        let (back, back_reports) = convert_all(&numeric, None, OutputFormat::Pgn);
+        assert!(back_reports.iter().all(|r| r.errors.is_empty()), "{rel}");
+        let (san, _) = convert_all(&input, Some(Notation::San), OutputFormat::Pgn);
+        assert_eq!(move_tokens(&back), move_tokens(&san), "{rel}");
+    }
+}
