@@ -1,1 +1,3 @@
 //! ICCF numeric chess notation.
+
+pub mod lang;
