@@ -1,3 +1,4 @@
 //! ICCF numeric chess notation.
 
 pub mod lang;
+pub mod localized;
