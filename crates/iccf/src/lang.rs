@@ -29,8 +29,10 @@
 //! squares. Across languages one letter means different pieces (`R` is a king
 //! in Romance languages, a rook in English, a knight in Finnish, Icelandic,
 //! Estonian and Afrikaans, a bishop in Lithuanian), and some languages share
-//! all five letters, so no single move can tell them apart:
-//! `en zh ko`, `de sv no da`, `es it ca`, `hr sl`, `cs sk`.
+//! all five piece letters, so not even a whole game can tell them apart:
+//! `en zh ko`, `de sv no da hr sl`, `es it ca`, `cs sk`, `fi af` (they may
+//! differ in the pawn letter, which SAN does not write). A test pins these
+//! groups.
 
 #![warn(missing_docs)]
 
@@ -1103,6 +1105,32 @@ mod tests {
             }
             assert!(!lang.is_pawn_letter(lang.piece_letter(Role::Knight)));
         }
+    }
+
+    /// The groups of languages with the same five letters, as documented
+    /// in the module documentation.
+    #[test]
+    fn identical_letter_groups() {
+        let mut groups: Vec<Vec<&str>> = Vec::new();
+        for lang in Lang::all() {
+            let same: Vec<&str> = Lang::all()
+                .filter(|other| other.row().letters == lang.row().letters)
+                .map(Lang::code)
+                .collect();
+            if same.len() > 1 && same[0] == lang.code() {
+                groups.push(same);
+            }
+        }
+        assert_eq!(
+            groups,
+            [
+                vec!["en", "zh", "ko"],
+                vec!["de", "sv", "no", "da", "hr", "sl"],
+                vec!["es", "it", "ca"],
+                vec!["cs", "sk"],
+                vec!["fi", "af"],
+            ]
+        );
     }
 
     #[test]

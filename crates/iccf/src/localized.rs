@@ -1305,8 +1305,10 @@ mod tests {
         assert_eq!(german.len(), 1);
         assert_eq!(replay(&german[0], Lang::De), Some(72));
         assert_eq!(replay(&german[0], Lang::En), None);
-        let langs = guess(&german[0]);
-        assert!(langs.contains(Lang::De), "{langs:?}");
-        assert!(!langs.contains(Lang::En), "{langs:?}");
+        // Languages with German letters cannot be told apart.
+        let same_letters: LangSet = [Lang::De, Lang::Sv, Lang::No, Lang::Da, Lang::Hr, Lang::Sl]
+            .into_iter()
+            .collect();
+        assert_eq!(guess(&german[0]), same_letters);
     }
 }
