@@ -25,6 +25,8 @@
 //! ```
 
 mod convert;
+pub mod lang;
+pub mod localized;
 mod notation;
 mod numeric;
 pub mod read;

@@ -1,0 +1,1184 @@
+//! Piece letters of algebraic notation in 36 languages, figurines, and
+//! sets of languages.
+//!
+//! FIDE lets "each player use the first letter of the name which is commonly
+//! used in his country"; PGN (section 17) keeps such letters for display and
+//! exchanges `K Q R B N` only. [`Lang`] names one row of the table below, and
+//! [`LangSet`] is a cheap bitset of languages, made for guessing the language
+//! of a game move by move.
+//!
+//! # Sources
+//!
+//! The table is the project's `piece-letters.tsv`, compiled from: the PGN
+//! Standard (Edwards 1994) section 17; the FIDE Laws of Chess appendix on
+//! notation; Scid (`tcl/language.tcl`, `src/game.cpp`); Scidb
+//! (`tcl/widgets/figurines.tcl`); DroidFish (`values-*/strings.xml`,
+//! `piece_names`); pgn4web ticket 32; PyChess translations; pgn-extract
+//! (`decode.c`, `lex.c`); the Wikipedia article "Algebraic notation (chess)"
+//! (piece-name table, older revision); bg.wikipedia; a64.puslapiai.lt. Each
+//! row says which of them agree ([`Lang::sources`]) and how sure the row is
+//! ([`Lang::confidence`]).
+//!
+//! # Collisions
+//!
+//! Piece letters are uppercase (in Cyrillic and Greek too) and files are
+//! always Latin `a`-`h`, so no letter of the table can be read as a file.
+//! Within each language the five letters differ; the only prefix pair is the
+//! Russian, Ukrainian and Belarusian king `Кр` against the knight `К`, which
+//! the reader tells apart by reading the whole run of letters before the
+//! squares. Across languages one letter means different pieces (`R` is a king
+//! in Romance languages, a rook in English, a knight in Finnish, Icelandic,
+//! Estonian and Afrikaans, a bishop in Lithuanian), and some languages share
+//! all five piece letters, so not even a whole game can tell them apart:
+//! `en zh ko`, `de sv no da hr sl`, `es it ca`, `cs sk`, `fi af` (they may
+//! differ in the pawn letter, which SAN does not write). A test pins these
+//! groups.
+
+#![warn(missing_docs)]
+
+use core::{fmt, iter::FusedIterator, ops, str::FromStr};
+
+use shakmaty::{Color, Role};
+
+/// A language of algebraic notation: one row of the piece-letter table.
+///
+/// Variants are named after the ISO 639-1 code of the row (`Lang::De` is
+/// `de`). The order is the table's and is stable: it is also the bit order of
+/// [`LangSet`].
+///
+/// ```
+/// use iccf::lang::Lang;
+/// use shakmaty::Role;
+///
+/// let de = Lang::from_code("de").expect("German is in the table");
+/// assert_eq!(de, Lang::De);
+/// assert_eq!(de.name(), "German");
+/// assert_eq!(de.piece_letter(Role::Queen), "D");
+/// assert_eq!(Lang::Ru.piece_letter(Role::King), "Кр");
+/// assert_eq!(Lang::all().count(), 36);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+#[allow(missing_docs)] // each variant is the language of its code
+pub enum Lang {
+    En,
+    De,
+    Fr,
+    Es,
+    It,
+    Pt,
+    Ca,
+    Nl,
+    Cs,
+    Sk,
+    Pl,
+    Hu,
+    Sv,
+    No,
+    Da,
+    Is,
+    Fi,
+    Et,
+    Lt,
+    Ro,
+    Hr,
+    Sl,
+    Tr,
+    Af,
+    Hi,
+    Id,
+    Ru,
+    Uk,
+    Be,
+    Bg,
+    Sr,
+    El,
+    Lv,
+    Az,
+    Zh,
+    Ko,
+}
+
+/// How sure the table is about a language's letters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Confidence {
+    /// Two or more independent sources agree.
+    High,
+    /// One source only, or the sources conflict (see [`Lang::notes`]).
+    Low,
+}
+
+/// One row of the piece-letter table.
+#[derive(Debug)]
+struct LangRow {
+    lang: Lang,
+    code: &'static str,
+    name: &'static str,
+    /// King, queen, rook, bishop, knight.
+    letters: [&'static str; 5],
+    pawn: &'static str,
+    confidence: Confidence,
+    sources: &'static str,
+    notes: &'static str,
+}
+
+/// The piece-letter table, one row per [`Lang`], in variant order.
+static LANGS: [LangRow; Lang::COUNT] = [
+    // English
+    LangRow {
+        lang: Lang::En,
+        code: "en",
+        name: "English",
+        letters: ["K", "Q", "R", "B", "N"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "FIDE PGN",
+        notes: "canonical PGN letters; PGN export always uses these",
+    },
+    // German
+    LangRow {
+        lang: Lang::De,
+        code: "de",
+        name: "German",
+        letters: ["K", "D", "T", "L", "S"],
+        pawn: "B",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb DF P4W PGNX",
+        notes: "",
+    },
+    // French
+    LangRow {
+        lang: Lang::Fr,
+        code: "fr",
+        name: "French",
+        letters: ["R", "D", "T", "F", "C"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb DF P4W PyC",
+        notes: "",
+    },
+    // Spanish
+    LangRow {
+        lang: Lang::Es,
+        code: "es",
+        name: "Spanish",
+        letters: ["R", "D", "T", "A", "C"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb DF P4W PyC",
+        notes: "",
+    },
+    // Italian
+    LangRow {
+        lang: Lang::It,
+        code: "it",
+        name: "Italian",
+        letters: ["R", "D", "T", "A", "C"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb DF P4W PyC",
+        notes: "",
+    },
+    // Portuguese
+    LangRow {
+        lang: Lang::Pt,
+        code: "pt",
+        name: "Portuguese",
+        letters: ["R", "D", "T", "B", "C"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "PGN Scidb DF P4W PyC",
+        notes: "",
+    },
+    // Catalan
+    LangRow {
+        lang: Lang::Ca,
+        code: "ca",
+        name: "Catalan",
+        letters: ["R", "D", "T", "A", "C"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "Scid Scidb P4W WP PyC",
+        notes: "",
+    },
+    // Dutch
+    LangRow {
+        lang: Lang::Nl,
+        code: "nl",
+        name: "Dutch",
+        letters: ["K", "D", "T", "L", "P"],
+        pawn: "O",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb DF P4W PGNX",
+        notes: "P is the KNIGHT (paard); pawn letter disputed (O / pi / p)",
+    },
+    // Czech
+    LangRow {
+        lang: Lang::Cs,
+        code: "cs",
+        name: "Czech",
+        letters: ["K", "D", "V", "S", "J"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb P4W WP",
+        notes: "S is the BISHOP (strelec); mate sometimes written X",
+    },
+    // Slovak
+    LangRow {
+        lang: Lang::Sk,
+        code: "sk",
+        name: "Slovak",
+        letters: ["K", "D", "V", "S", "J"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "Scidb P4W",
+        notes: "",
+    },
+    // Polish
+    LangRow {
+        lang: Lang::Pl,
+        code: "pl",
+        name: "Polish",
+        letters: ["K", "H", "W", "G", "S"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "PGN Scidb DF P4W PyC",
+        notes: "",
+    },
+    // Hungarian
+    LangRow {
+        lang: Lang::Hu,
+        code: "hu",
+        name: "Hungarian",
+        letters: ["K", "V", "B", "F", "H"],
+        pawn: "G",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb PyC P4W",
+        notes: "B is the ROOK (bastya)",
+    },
+    // Swedish
+    LangRow {
+        lang: Lang::Sv,
+        code: "sv",
+        name: "Swedish",
+        letters: ["K", "D", "T", "L", "S"],
+        pawn: "B",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb P4W PyC",
+        notes: "",
+    },
+    // Norwegian
+    LangRow {
+        lang: Lang::No,
+        code: "no",
+        name: "Norwegian",
+        letters: ["K", "D", "T", "L", "S"],
+        pawn: "B",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb P4W PyC",
+        notes: "one older list gives bishop B",
+    },
+    // Danish
+    LangRow {
+        lang: Lang::Da,
+        code: "da",
+        name: "Danish",
+        letters: ["K", "D", "T", "L", "S"],
+        pawn: "B",
+        confidence: Confidence::High,
+        sources: "PGN Scidb P4W PyC WP",
+        notes: "",
+    },
+    // Icelandic
+    LangRow {
+        lang: Lang::Is,
+        code: "is",
+        name: "Icelandic",
+        letters: ["K", "D", "H", "B", "R"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "PGN Scidb P4W",
+        notes: "R is the KNIGHT (riddari)",
+    },
+    // Finnish
+    LangRow {
+        lang: Lang::Fi,
+        code: "fi",
+        name: "Finnish",
+        letters: ["K", "D", "T", "L", "R"],
+        pawn: "S",
+        confidence: Confidence::High,
+        sources: "PGN Scid Scidb P4W",
+        notes: "R is the KNIGHT (ratsu)",
+    },
+    // Estonian
+    LangRow {
+        lang: Lang::Et,
+        code: "et",
+        name: "Estonian",
+        letters: ["K", "L", "V", "O", "R"],
+        pawn: "E",
+        confidence: Confidence::High,
+        sources: "PGN Scidb PyC",
+        notes: "L is the QUEEN (lipp)",
+    },
+    // Lithuanian
+    LangRow {
+        lang: Lang::Lt,
+        code: "lt",
+        name: "Lithuanian",
+        letters: ["K", "V", "B", "R", "Ž"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "Scidb, a64.puslapiai.lt",
+        notes: "B is the ROOK, R is the BISHOP",
+    },
+    // Romanian
+    LangRow {
+        lang: Lang::Ro,
+        code: "ro",
+        name: "Romanian",
+        letters: ["R", "D", "T", "N", "C"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "PGN Scidb P4W",
+        notes: "N is the BISHOP (nebun)",
+    },
+    // Croatian/Bosnian/Serbian (Latin)
+    LangRow {
+        lang: Lang::Hr,
+        code: "hr",
+        name: "Croatian/Bosnian/Serbian (Latin)",
+        letters: ["K", "D", "T", "L", "S"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "Scidb WP",
+        notes: "same letters for bs, sr-Latn",
+    },
+    // Slovenian
+    LangRow {
+        lang: Lang::Sl,
+        code: "sl",
+        name: "Slovenian",
+        letters: ["K", "D", "T", "L", "S"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "Scidb PyC",
+        notes: "",
+    },
+    // Turkish
+    LangRow {
+        lang: Lang::Tr,
+        code: "tr",
+        name: "Turkish",
+        letters: ["Ş", "V", "K", "F", "A"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "DF Scidb PyC",
+        notes: "K is the ROOK (kale); Ş is U+015E, users without the key may type S",
+    },
+    // Afrikaans
+    LangRow {
+        lang: Lang::Af,
+        code: "af",
+        name: "Afrikaans",
+        letters: ["K", "D", "T", "L", "R"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "WP Scidb",
+        notes: "",
+    },
+    // Hindi (Latin letters)
+    LangRow {
+        lang: Lang::Hi,
+        code: "hi",
+        name: "Hindi (Latin letters)",
+        letters: ["R", "V", "H", "O", "G"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "P4W Scidb",
+        notes: "",
+    },
+    // Indonesian
+    LangRow {
+        lang: Lang::Id,
+        code: "id",
+        name: "Indonesian",
+        letters: ["R", "M", "B", "G", "K"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "P4W Scidb",
+        notes: "K is the KNIGHT (kuda), B is the ROOK",
+    },
+    // Russian
+    LangRow {
+        lang: Lang::Ru,
+        code: "ru",
+        name: "Russian",
+        letters: ["Кр", "Ф", "Л", "С", "К"],
+        pawn: "п",
+        confidence: Confidence::High,
+        sources: "DF PGNX",
+        notes: "king is TWO letters (Кр) and К alone is the knight; files stay Latin a-h",
+    },
+    // Ukrainian
+    LangRow {
+        lang: Lang::Uk,
+        code: "uk",
+        name: "Ukrainian",
+        letters: ["Кр", "Ф", "Т", "С", "К"],
+        pawn: "П",
+        confidence: Confidence::Low,
+        sources: "DF",
+        notes: "rook Т (тура)",
+    },
+    // Belarusian
+    LangRow {
+        lang: Lang::Be,
+        code: "be",
+        name: "Belarusian",
+        letters: ["Кр", "Ф", "Л", "А", "К"],
+        pawn: "П",
+        confidence: Confidence::Low,
+        sources: "DF",
+        notes: "another source gives a different set",
+    },
+    // Bulgarian
+    LangRow {
+        lang: Lang::Bg,
+        code: "bg",
+        name: "Bulgarian",
+        letters: ["Ц", "Д", "Т", "О", "К"],
+        pawn: "П",
+        confidence: Confidence::High,
+        sources: "Scidb WP bg.wikipedia",
+        notes: "",
+    },
+    // Serbian (Cyrillic)
+    LangRow {
+        lang: Lang::Sr,
+        code: "sr",
+        name: "Serbian (Cyrillic)",
+        letters: ["К", "Д", "Т", "Л", "С"],
+        pawn: "П",
+        confidence: Confidence::Low,
+        sources: "Scidb",
+        notes: "",
+    },
+    // Greek
+    LangRow {
+        lang: Lang::El,
+        code: "el",
+        name: "Greek",
+        letters: ["Ρ", "Β", "Π", "Α", "Ι"],
+        pawn: "Σ",
+        confidence: Confidence::Low,
+        sources: "Scidb",
+        notes: "",
+    },
+    // Latvian
+    LangRow {
+        lang: Lang::Lv,
+        code: "lv",
+        name: "Latvian",
+        letters: ["K", "D", "T", "L", "Z"],
+        pawn: "B",
+        confidence: Confidence::Low,
+        sources: "Scidb",
+        notes: "",
+    },
+    // Azerbaijani
+    LangRow {
+        lang: Lang::Az,
+        code: "az",
+        name: "Azerbaijani",
+        letters: ["Ş", "V", "T", "F", "A"],
+        pawn: "P",
+        confidence: Confidence::Low,
+        sources: "PyC Scidb",
+        notes: "",
+    },
+    // Chinese
+    LangRow {
+        lang: Lang::Zh,
+        code: "zh",
+        name: "Chinese",
+        letters: ["K", "Q", "R", "B", "N"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "WP DF",
+        notes: "uses the English letters",
+    },
+    // Korean
+    LangRow {
+        lang: Lang::Ko,
+        code: "ko",
+        name: "Korean",
+        letters: ["K", "Q", "R", "B", "N"],
+        pawn: "P",
+        confidence: Confidence::High,
+        sources: "P4W DF",
+        notes: "uses the English letters",
+    },
+];
+
+/// Language codes that name a row under another code.
+static ALIASES: [(&str, Lang); 8] = [
+    ("bs", Lang::Hr),
+    ("sr-latn", Lang::Hr),
+    ("sh", Lang::Hr),
+    ("sr-cyrl", Lang::Sr),
+    ("nb", Lang::No),
+    ("nn", Lang::No),
+    ("cz", Lang::Cs),
+    ("gr", Lang::El),
+];
+
+impl Lang {
+    /// Number of languages in the table.
+    pub const COUNT: usize = 36;
+
+    /// Every language, in table order.
+    pub const ALL: [Lang; Lang::COUNT] = [
+        Lang::En,
+        Lang::De,
+        Lang::Fr,
+        Lang::Es,
+        Lang::It,
+        Lang::Pt,
+        Lang::Ca,
+        Lang::Nl,
+        Lang::Cs,
+        Lang::Sk,
+        Lang::Pl,
+        Lang::Hu,
+        Lang::Sv,
+        Lang::No,
+        Lang::Da,
+        Lang::Is,
+        Lang::Fi,
+        Lang::Et,
+        Lang::Lt,
+        Lang::Ro,
+        Lang::Hr,
+        Lang::Sl,
+        Lang::Tr,
+        Lang::Af,
+        Lang::Hi,
+        Lang::Id,
+        Lang::Ru,
+        Lang::Uk,
+        Lang::Be,
+        Lang::Bg,
+        Lang::Sr,
+        Lang::El,
+        Lang::Lv,
+        Lang::Az,
+        Lang::Zh,
+        Lang::Ko,
+    ];
+
+    /// Iterates over every language, in table order (English first).
+    pub fn all() -> impl ExactSizeIterator<Item = Lang> + DoubleEndedIterator + Clone {
+        Lang::ALL.into_iter()
+    }
+
+    /// Finds a language by its code, ignoring ASCII case.
+    ///
+    /// Accepts the table's codes (`de`, `ru`, ...), a few aliases (`bs`,
+    /// `sr-Latn` and `sh` read as `hr`; `sr-Cyrl` as `sr`; `nb`, `nn` as
+    /// `no`), and a code with a region or script suffix such as `de-AT` or
+    /// `pt_BR` when the bare code is known.
+    ///
+    /// ```
+    /// use iccf::lang::Lang;
+    ///
+    /// assert_eq!(Lang::from_code("DE"), Some(Lang::De));
+    /// assert_eq!(Lang::from_code("pt-BR"), Some(Lang::Pt));
+    /// assert_eq!(Lang::from_code("bs"), Some(Lang::Hr));
+    /// assert_eq!(Lang::from_code("xx"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let code = code.trim();
+        let exact = |code: &str| {
+            LANGS
+                .iter()
+                .find(|row| row.code.eq_ignore_ascii_case(code))
+                .map(|row| row.lang)
+                .or_else(|| {
+                    ALIASES
+                        .iter()
+                        .find(|(alias, _)| alias.eq_ignore_ascii_case(code))
+                        .map(|&(_, lang)| lang)
+                })
+        };
+        exact(code).or_else(|| {
+            let (base, _region) = code.split_once(['-', '_'])?;
+            exact(base)
+        })
+    }
+
+    fn row(self) -> &'static LangRow {
+        &LANGS[self as usize]
+    }
+
+    /// The language's code, lowercase (`"de"`).
+    pub fn code(self) -> &'static str {
+        self.row().code
+    }
+
+    /// The language's English name (`"German"`).
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The letter written for a piece in SAN: `K Q R B N` in English, `Кр`
+    /// for the Russian king, and the empty string for a pawn, which SAN never
+    /// names.
+    pub fn piece_letter(self, role: Role) -> &'static str {
+        let letters = &self.row().letters;
+        match role {
+            Role::King => letters[0],
+            Role::Queen => letters[1],
+            Role::Rook => letters[2],
+            Role::Bishop => letters[3],
+            Role::Knight => letters[4],
+            Role::Pawn => "",
+        }
+    }
+
+    /// The pawn letter of the table (used in piece lists and diagrams, never
+    /// written in SAN): `B` in German, `п` in Russian.
+    pub fn pawn_letter(self) -> &'static str {
+        self.row().pawn
+    }
+
+    /// How sure the table is about this row.
+    pub fn confidence(self) -> Confidence {
+        self.row().confidence
+    }
+
+    /// The sources that agree on this row, abbreviated as in the module
+    /// documentation (`"PGN Scid Scidb DF P4W PGNX"`).
+    pub fn sources(self) -> &'static str {
+        self.row().sources
+    }
+
+    /// The table's remark on this row, often a warning about a letter that
+    /// means another piece elsewhere (empty if none).
+    pub fn notes(self) -> &'static str {
+        self.row().notes
+    }
+
+    /// Reads a piece letter of this language (exactly, not a prefix).
+    ///
+    /// Besides the table's letters this accepts `S` for the Turkish and
+    /// Azerbaijani king `Ş`, which users without the key type instead. Pawn
+    /// letters are not piece letters: see [`Lang::is_pawn_letter`].
+    ///
+    /// ```
+    /// use iccf::lang::Lang;
+    /// use shakmaty::Role;
+    ///
+    /// assert_eq!(Lang::Ru.role_from_letter("Кр"), Some(Role::King));
+    /// assert_eq!(Lang::Ru.role_from_letter("К"), Some(Role::Knight));
+    /// assert_eq!(Lang::Fi.role_from_letter("R"), Some(Role::Knight));
+    /// assert_eq!(Lang::En.role_from_letter("D"), None);
+    /// ```
+    pub fn role_from_letter(self, letter: &str) -> Option<Role> {
+        const ROLES: [Role; 5] = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ];
+        let row = self.row();
+        if let Some(i) = row.letters.iter().position(|&l| l == letter) {
+            return Some(ROLES[i]);
+        }
+        match (self, letter) {
+            (Lang::Tr | Lang::Az, "S") => Some(Role::King),
+            _ => None,
+        }
+    }
+
+    /// Whether `letter` may stand before a pawn move in this language
+    /// (`Pe4`): the table's pawn letter or the PGN `P`, unless it is a piece
+    /// letter of the language (`P` is the Dutch knight).
+    ///
+    /// ```
+    /// use iccf::lang::Lang;
+    ///
+    /// assert!(Lang::En.is_pawn_letter("P"));
+    /// assert!(Lang::De.is_pawn_letter("B"));
+    /// assert!(Lang::Nl.is_pawn_letter("O"));
+    /// assert!(!Lang::Nl.is_pawn_letter("P"));
+    /// ```
+    pub fn is_pawn_letter(self, letter: &str) -> bool {
+        !letter.is_empty()
+            && (letter == self.row().pawn || letter == "P")
+            && self.role_from_letter(letter).is_none()
+    }
+}
+
+impl fmt::Display for Lang {
+    /// Writes the code (`de`), which [`Lang::from_code`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Error when parsing an unknown language code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseLangError;
+
+impl fmt::Display for ParseLangError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown language code")
+    }
+}
+
+impl std::error::Error for ParseLangError {}
+
+impl FromStr for Lang {
+    type Err = ParseLangError;
+
+    fn from_str(s: &str) -> Result<Lang, ParseLangError> {
+        Lang::from_code(s).ok_or(ParseLangError)
+    }
+}
+
+/// The figurine of a piece: white glyphs `♔♕♖♗♘♙` (U+2654..U+2659) and black
+/// glyphs `♚♛♜♝♞♟` (U+265A..U+265F).
+///
+/// ```
+/// use iccf::lang::figurine;
+/// use shakmaty::{Color, Role};
+///
+/// assert_eq!(figurine(Role::Knight, Color::White), '♘');
+/// assert_eq!(figurine(Role::Knight, Color::Black), '♞');
+/// ```
+pub fn figurine(role: Role, color: Color) -> char {
+    let white = match role {
+        Role::King => '♔',
+        Role::Queen => '♕',
+        Role::Rook => '♖',
+        Role::Bishop => '♗',
+        Role::Knight => '♘',
+        Role::Pawn => '♙',
+    };
+    match color {
+        Color::White => white,
+        // The black glyphs follow the white ones at a fixed distance of 6.
+        Color::Black => char::from_u32(u32::from(white) + 6).unwrap_or(white),
+    }
+}
+
+/// Reads a figurine glyph of either colour.
+///
+/// ```
+/// use iccf::lang::role_from_figurine;
+/// use shakmaty::{Color, Role};
+///
+/// assert_eq!(role_from_figurine('♛'), Some((Role::Queen, Color::Black)));
+/// assert_eq!(role_from_figurine('Q'), None);
+/// ```
+pub fn role_from_figurine(glyph: char) -> Option<(Role, Color)> {
+    let (offset, color) = match u32::from(glyph) {
+        c @ 0x2654..=0x2659 => (c - 0x2654, Color::White),
+        c @ 0x265A..=0x265F => (c - 0x265A, Color::Black),
+        _ => return None,
+    };
+    let role = match offset {
+        0 => Role::King,
+        1 => Role::Queen,
+        2 => Role::Rook,
+        3 => Role::Bishop,
+        4 => Role::Knight,
+        _ => Role::Pawn,
+    };
+    Some((role, color))
+}
+
+/// How moves are written: with the letters of a language, or with figurines.
+///
+/// Figurines are language-free, so the readers accept them in every language;
+/// this type is for choosing an output form (`--to figurine`).
+///
+/// ```
+/// use iccf::lang::{Lang, Style};
+///
+/// assert_eq!(Style::from_code("figurine"), Some(Style::Figurine));
+/// assert_eq!(Style::from_code("fr"), Some(Style::Letters(Lang::Fr)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// The piece letters of a language.
+    Letters(Lang),
+    /// White glyphs for White's moves, black glyphs for Black's.
+    Figurine,
+}
+
+impl Style {
+    /// Reads `figurine` (or `fig`, `fan`), or a language code as in
+    /// [`Lang::from_code`], ignoring ASCII case.
+    pub fn from_code(code: &str) -> Option<Style> {
+        let code = code.trim();
+        if ["figurine", "fig", "fan"]
+            .iter()
+            .any(|f| f.eq_ignore_ascii_case(code))
+        {
+            Some(Style::Figurine)
+        } else {
+            Lang::from_code(code).map(Style::Letters)
+        }
+    }
+}
+
+impl fmt::Display for Style {
+    /// Writes `figurine` or the language code.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Style::Letters(lang) => fmt::Display::fmt(lang, f),
+            Style::Figurine => f.write_str("figurine"),
+        }
+    }
+}
+
+impl FromStr for Style {
+    type Err = ParseLangError;
+
+    fn from_str(s: &str) -> Result<Style, ParseLangError> {
+        Style::from_code(s).ok_or(ParseLangError)
+    }
+}
+
+impl From<Lang> for Style {
+    fn from(lang: Lang) -> Style {
+        Style::Letters(lang)
+    }
+}
+
+/// A set of languages, as a 64-bit mask indexed by [`Lang`] order.
+///
+/// Made for guessing a game's language: start from [`LangSet::ALL`] and
+/// intersect with [`candidate_langs`](crate::localized::candidate_langs) of
+/// each move; then replay the game in each remaining language to keep those
+/// under which it is legal. Languages with identical letters (see the module
+/// documentation) can never be separated.
+///
+/// ```
+/// use iccf::lang::{Lang, LangSet};
+///
+/// let mut set = LangSet::EMPTY;
+/// set.insert(Lang::De);
+/// set.insert(Lang::Fi);
+/// assert!(set.contains(Lang::Fi));
+/// assert_eq!(set.len(), 2);
+/// assert_eq!(set.iter().collect::<Vec<_>>(), [Lang::De, Lang::Fi]);
+/// assert_eq!(set & LangSet::from(Lang::De), LangSet::from(Lang::De));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct LangSet(u64);
+
+impl LangSet {
+    /// No language.
+    pub const EMPTY: LangSet = LangSet(0);
+    /// Every language of the table.
+    pub const ALL: LangSet = LangSet((1 << Lang::COUNT) - 1);
+
+    /// The set from its raw mask; bits beyond the table are dropped.
+    pub const fn from_bits(bits: u64) -> LangSet {
+        LangSet(bits & LangSet::ALL.0)
+    }
+
+    /// The raw mask: bit `lang as u8` is set for each member.
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Whether `lang` is a member.
+    pub const fn contains(self, lang: Lang) -> bool {
+        self.0 & (1 << lang as u8) != 0
+    }
+
+    /// Adds `lang`.
+    pub fn insert(&mut self, lang: Lang) {
+        self.0 |= 1 << lang as u8;
+    }
+
+    /// Removes `lang`.
+    pub fn remove(&mut self, lang: Lang) {
+        self.0 &= !(1 << lang as u8);
+    }
+
+    /// Number of members.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set has no member.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The first member in table order.
+    pub fn first(self) -> Option<Lang> {
+        self.iter().next()
+    }
+
+    /// Iterates over the members in table order.
+    pub fn iter(self) -> LangSetIter {
+        LangSetIter(self.0)
+    }
+}
+
+impl From<Lang> for LangSet {
+    fn from(lang: Lang) -> LangSet {
+        LangSet(1 << lang as u8)
+    }
+}
+
+impl FromIterator<Lang> for LangSet {
+    fn from_iter<I: IntoIterator<Item = Lang>>(iter: I) -> LangSet {
+        let mut set = LangSet::EMPTY;
+        for lang in iter {
+            set.insert(lang);
+        }
+        set
+    }
+}
+
+impl IntoIterator for LangSet {
+    type Item = Lang;
+    type IntoIter = LangSetIter;
+
+    fn into_iter(self) -> LangSetIter {
+        self.iter()
+    }
+}
+
+impl ops::BitAnd for LangSet {
+    type Output = LangSet;
+
+    fn bitand(self, rhs: LangSet) -> LangSet {
+        LangSet(self.0 & rhs.0)
+    }
+}
+
+impl ops::BitAndAssign for LangSet {
+    fn bitand_assign(&mut self, rhs: LangSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl ops::BitOr for LangSet {
+    type Output = LangSet;
+
+    fn bitor(self, rhs: LangSet) -> LangSet {
+        LangSet(self.0 | rhs.0)
+    }
+}
+
+impl ops::BitOrAssign for LangSet {
+    fn bitor_assign(&mut self, rhs: LangSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl fmt::Debug for LangSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter().map(Lang::code)).finish()
+    }
+}
+
+/// Iterator over the members of a [`LangSet`], in table order.
+#[derive(Debug, Clone)]
+pub struct LangSetIter(u64);
+
+impl Iterator for LangSetIter {
+    type Item = Lang;
+
+    fn next(&mut self) -> Option<Lang> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Lang::ALL.get(i).copied()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for LangSetIter {}
+
+impl FusedIterator for LangSetIter {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_in_variant_order() {
+        for (i, row) in LANGS.iter().enumerate() {
+            assert_eq!(row.lang as usize, i, "{}", row.code);
+            assert_eq!(Lang::ALL[i], row.lang);
+            assert_eq!(Lang::from_code(row.code), Some(row.lang));
+            assert_eq!(row.lang.to_string(), row.code);
+        }
+    }
+
+    /// Every row of the shared reference table is in the static table with
+    /// the same letters.
+    #[test]
+    fn table_matches_reference_tsv() {
+        let tsv = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/reference/piece-letters.tsv"
+        ))
+        .expect("shared/reference/piece-letters.tsv beside the work tree");
+        let mut seen = LangSet::EMPTY;
+        for line in tsv.lines().filter(|l| !l.starts_with('#')).skip(1) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            assert!(cols.len() >= 10, "short row {line:?}");
+            let lang = Lang::from_code(cols[0]).expect(cols[0]);
+            assert_eq!(lang.code(), cols[0]);
+            assert_eq!(lang.name(), cols[1]);
+            let roles = [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+            ];
+            for (role, letter) in roles.into_iter().zip(&cols[2..7]) {
+                assert_eq!(lang.piece_letter(role), *letter, "{lang} {role:?}");
+                assert_eq!(lang.role_from_letter(letter), Some(role));
+            }
+            assert_eq!(lang.pawn_letter(), cols[7]);
+            let confidence = match cols[8] {
+                "high" => Confidence::High,
+                _ => Confidence::Low,
+            };
+            assert_eq!(lang.confidence(), confidence);
+            assert_eq!(lang.sources(), cols[9]);
+            assert_eq!(lang.notes(), cols.get(10).copied().unwrap_or(""));
+            assert!(!seen.contains(lang), "duplicate row {lang}");
+            seen.insert(lang);
+        }
+        assert_eq!(seen, LangSet::ALL);
+    }
+
+    /// Why the reader can rely on case: no piece letter can be taken for a
+    /// file, a rank, a capture sign or the castling `O`... except where the
+    /// castling check comes first.
+    #[test]
+    fn letters_are_uppercase_and_distinct() {
+        for lang in Lang::all() {
+            let letters: Vec<&str> = [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+            ]
+            .into_iter()
+            .map(|r| lang.piece_letter(r))
+            .collect();
+            for (i, a) in letters.iter().enumerate() {
+                assert!(
+                    a.chars()
+                        .all(|c| !c.is_ascii_lowercase() && !c.is_ascii_digit())
+                );
+                assert!(
+                    a.chars().next().is_some_and(char::is_uppercase),
+                    "{lang} {a}"
+                );
+                for b in &letters[i + 1..] {
+                    assert_ne!(a, b, "{lang}");
+                }
+            }
+            assert!(!lang.is_pawn_letter(lang.piece_letter(Role::Knight)));
+        }
+    }
+
+    /// The groups of languages with the same five letters, as documented
+    /// in the module documentation.
+    #[test]
+    fn identical_letter_groups() {
+        let mut groups: Vec<Vec<&str>> = Vec::new();
+        for lang in Lang::all() {
+            let same: Vec<&str> = Lang::all()
+                .filter(|other| other.row().letters == lang.row().letters)
+                .map(Lang::code)
+                .collect();
+            if same.len() > 1 && same[0] == lang.code() {
+                groups.push(same);
+            }
+        }
+        assert_eq!(
+            groups,
+            [
+                vec!["en", "zh", "ko"],
+                vec!["de", "sv", "no", "da", "hr", "sl"],
+                vec!["es", "it", "ca"],
+                vec!["cs", "sk"],
+                vec!["fi", "af"],
+            ]
+        );
+    }
+
+    #[test]
+    fn pawn_letters() {
+        assert!(Lang::Ru.is_pawn_letter("п"));
+        assert!(Lang::Ru.is_pawn_letter("P"));
+        assert!(Lang::Nl.is_pawn_letter("O"));
+        assert!(!Lang::Nl.is_pawn_letter("P"));
+        assert!(!Lang::En.is_pawn_letter(""));
+        assert!(Lang::Hu.is_pawn_letter("G"));
+    }
+
+    #[test]
+    fn figurines_round_trip() {
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                assert_eq!(
+                    role_from_figurine(figurine(role, color)),
+                    Some((role, color))
+                );
+            }
+        }
+        assert_eq!(figurine(Role::Pawn, Color::Black), '\u{265F}');
+        assert_eq!(figurine(Role::King, Color::White), '\u{2654}');
+    }
+
+    #[test]
+    fn codes() {
+        assert_eq!("sr-Latn".parse::<Lang>(), Ok(Lang::Hr));
+        assert_eq!("sr".parse::<Lang>(), Ok(Lang::Sr));
+        assert_eq!(" nb ".parse::<Lang>(), Ok(Lang::No));
+        assert_eq!("".parse::<Lang>(), Err(ParseLangError));
+        assert_eq!("-".parse::<Lang>(), Err(ParseLangError));
+        assert_eq!("FAN".parse::<Style>(), Ok(Style::Figurine));
+        assert_eq!(Style::Figurine.to_string(), "figurine");
+    }
+
+    #[test]
+    fn lang_set() {
+        assert_eq!(LangSet::ALL.len(), Lang::COUNT);
+        assert_eq!(LangSet::ALL.iter().collect::<Vec<_>>(), Lang::ALL);
+        assert_eq!(LangSet::from_bits(u64::MAX), LangSet::ALL);
+        let set: LangSet = [Lang::Ko, Lang::En].into_iter().collect();
+        assert_eq!(format!("{set:?}"), r#"{"en", "ko"}"#);
+        assert_eq!(set.first(), Some(Lang::En));
+        let mut s = set;
+        s.remove(Lang::En);
+        assert_eq!(s, LangSet::from(Lang::Ko));
+        assert!(LangSet::EMPTY.is_empty());
+    }
+}
