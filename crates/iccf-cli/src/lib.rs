@@ -3,3 +3,4 @@
 //! parsing so it can be tested on its own.
 
 pub mod io;
+pub mod pipeline;
