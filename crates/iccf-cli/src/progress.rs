@@ -123,21 +123,21 @@ fn style(known_total: bool, color: bool, games: &Arc<AtomicU64>) -> ProgressStyl
     let template = match (known_total, color) {
         (true, true) => {
             "{spinner:.green} {elapsed_precise} [{bar:30.cyan/blue}] \
-             {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} \
-             {games} games {games_per_sec} games/s ETA {eta}"
+             {decimal_bytes}/{decimal_total_bytes}, {decimal_bytes_per_sec}, \
+             {games} games, {games_per_sec} games/s, ETA {eta}"
         }
         (true, false) => {
             "{spinner} {elapsed_precise} [{bar:30}] \
-             {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} \
-             {games} games {games_per_sec} games/s ETA {eta}"
+             {decimal_bytes}/{decimal_total_bytes}, {decimal_bytes_per_sec}, \
+             {games} games, {games_per_sec} games/s, ETA {eta}"
         }
         (false, true) => {
-            "{spinner:.green} {elapsed_precise} {decimal_bytes} {decimal_bytes_per_sec} \
-             {games} games {games_per_sec} games/s"
+            "{spinner:.green} {elapsed_precise} {decimal_bytes}, {decimal_bytes_per_sec}, \
+             {games} games, {games_per_sec} games/s"
         }
         (false, false) => {
-            "{spinner} {elapsed_precise} {decimal_bytes} {decimal_bytes_per_sec} \
-             {games} games {games_per_sec} games/s"
+            "{spinner} {elapsed_precise} {decimal_bytes}, {decimal_bytes_per_sec}, \
+             {games} games, {games_per_sec} games/s"
         }
     };
     let count = Arc::clone(games);
