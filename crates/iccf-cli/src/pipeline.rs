@@ -5,13 +5,13 @@
 //! Layout for `jobs > 1` (all threads scoped, all joined before returning):
 //!
 //! ```text
-//! reader thread ──(index, In)──▶ jobs workers ──(index, Out)──▶ calling thread
-//!   source.next()               work(item)                    reorder → sink
-//!        ▲                                                          │
-//!        └──────────────────── one token per item ◀─────────────────┘
+//!   jobs workers, each in a loop:                      calling thread:
+//!   take token → lock source, next() → work(item) ──(index, Out)──▶ reorder → sink
+//!        ▲                                                                  │
+//!        └──────────────────── token back once sunk ◀───────────────────────┘
 //! ```
 //!
-//! The reader takes a token before pulling each item from the source and the
+//! A worker takes a token before pulling an item from the source and the
 //! calling thread gives it back once the item has gone through the sink, so
 //! at most [`max_in_flight`] items exist at any time, whatever the input size
 //! and however slow one item is compared to the others.
@@ -21,8 +21,8 @@ use std::collections::VecDeque;
 use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
-use std::sync::{Mutex, PoisonError};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 /// The number of worker threads to use when the user does not say: the
@@ -54,9 +54,9 @@ pub const fn max_in_flight(jobs: usize) -> usize {
 /// * A panic in `source`, `work` or `sink` stops the run and is resumed on
 ///   the calling thread once all threads are joined.
 ///
-/// The source runs on its own thread while the calling thread runs the sink,
-/// so a source that blocks (reading a pipe) delays the return after an error
-/// until it yields its next item.
+/// The source is polled by the worker threads, one at a time, while the
+/// calling thread runs the sink, so a source that blocks (reading a pipe)
+/// delays the return after an error until it yields its next item.
 pub fn run_ordered<In, Out, E, S, W, K>(source: S, jobs: usize, work: W, sink: K) -> Result<(), E>
 where
     S: Iterator<Item = Result<In, E>> + Send,
@@ -84,7 +84,7 @@ fn run_inline<In, Out, E>(
     Ok(())
 }
 
-/// What the reader and workers report to the calling thread.
+/// What the workers report to the calling thread.
 enum Msg<Out, E> {
     /// Item `index` was converted.
     Done(usize, Out),
@@ -117,42 +117,28 @@ where
     W: Fn(In) -> Out + Sync,
     K: FnMut(Out) -> Result<(), E>,
 {
-    let bound = max_in_flight(jobs);
     let stop = AtomicBool::new(false);
-
-    // The token channel holds exactly `bound` tokens, so sending one back
-    // never blocks. The work channel can hold every in-flight item, so the
-    // reader never blocks on it either, even after the workers have quit.
-    let (token_tx, token_rx) = mpsc::sync_channel::<()>(bound);
-    for _ in 0..bound {
-        // Cannot fail: the channel is empty and its receiver alive.
-        let _ = token_tx.try_send(());
-    }
-    let (work_tx, work_rx) = mpsc::sync_channel::<(usize, In)>(bound);
-    // std's Receiver is single-consumer; the workers take turns through a
-    // mutex. Items are large (whole batches), so contention is negligible.
-    let work_rx = Mutex::new(work_rx);
+    let tokens = Tokens::new(max_in_flight(jobs));
+    let source = Mutex::new(Source {
+        iter: source,
+        next_index: 0,
+        done: false,
+    });
     let (result_tx, result_rx) = mpsc::channel::<Msg<Out, E>>();
 
     let outcome = thread::scope(|scope| {
-        let stop = &stop;
-        let work = &work;
-        let work_rx = &work_rx;
-
-        let tx = result_tx.clone();
-        scope.spawn(move || read(source, token_rx, work_tx, tx, stop));
         for _ in 0..jobs {
             let tx = result_tx.clone();
-            scope.spawn(move || convert(work_rx, work, tx, stop));
+            let (source, tokens, work, stop) = (&source, &tokens, &work, &stop);
+            scope.spawn(move || worker(source, tokens, work, tx, stop));
         }
-        // Only the threads hold senders now: if they all exit, recv fails
+        // Only the workers hold senders now: if they all exit, recv fails
         // instead of blocking forever.
         drop(result_tx);
-        // `collect` owns the result receiver and the token sender. When it
-        // returns or unwinds they are dropped, which unblocks the reader
-        // (no more tokens) and the workers (send fails), so the scope's join
-        // cannot deadlock.
-        collect(result_rx, token_tx, sink, stop)
+        // However `collect` ends (result, error or panic in the sink), it
+        // closes the tokens and drops the receiver, which releases every
+        // worker, so the scope's join cannot deadlock.
+        collect(result_rx, &tokens, sink, &stop)
     });
     match outcome {
         Outcome::Finished(result) => result,
@@ -160,66 +146,122 @@ where
     }
 }
 
-/// The reader thread: pulls items from the source, one token each.
-fn read<In, Out, E>(
-    mut source: impl Iterator<Item = Result<In, E>>,
-    tokens: Receiver<()>,
-    work_tx: SyncSender<(usize, In)>,
-    results: Sender<Msg<Out, E>>,
-    stop: &AtomicBool,
-) {
-    let mut index = 0;
-    loop {
-        // Err: the calling thread has finished, nothing more is wanted.
-        if tokens.recv().is_err() || stop.load(Ordering::Relaxed) {
-            return;
+/// The source and the index of its next item, shared by the workers.
+struct Source<S> {
+    iter: S,
+    next_index: usize,
+    /// Set once the source has ended, failed or panicked: never poll again.
+    done: bool,
+}
+
+/// A counting semaphore: one token per item in flight.
+struct Tokens {
+    state: Mutex<TokenState>,
+    available: Condvar,
+}
+
+struct TokenState {
+    count: usize,
+    closed: bool,
+}
+
+impl Tokens {
+    fn new(count: usize) -> Tokens {
+        Tokens {
+            state: Mutex::new(TokenState {
+                count,
+                closed: false,
+            }),
+            available: Condvar::new(),
         }
-        match panic::catch_unwind(AssertUnwindSafe(|| source.next())) {
-            Ok(Some(Ok(item))) => {
-                if work_tx.send((index, item)).is_err() {
-                    return;
-                }
-                index += 1;
+    }
+
+    fn lock(&self) -> MutexGuard<'_, TokenState> {
+        // Nothing panics while holding this lock; tolerate poisoning anyway
+        // rather than add a panic path.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Waits for a token; false once the run is over.
+    fn acquire(&self) -> bool {
+        let mut state = self.lock();
+        loop {
+            if state.closed {
+                return false;
             }
-            Ok(Some(Err(e))) => {
-                let _ = results.send(Msg::SourceError(index, e));
-                return;
+            if state.count > 0 {
+                state.count -= 1;
+                return true;
             }
-            Ok(None) => {
-                let _ = results.send(Msg::End(index));
-                return;
-            }
-            Err(payload) => {
-                stop.store(true, Ordering::Relaxed);
-                let _ = results.send(Msg::Panicked(payload));
-                return;
-            }
+            state = self
+                .available
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
         }
+    }
+
+    /// Gives back the token of an item that has gone through the sink.
+    fn release(&self) {
+        self.lock().count += 1;
+        self.available.notify_one();
+    }
+
+    /// Ends the run: every waiting and future `acquire` returns false.
+    fn close(&self) {
+        self.lock().closed = true;
+        self.available.notify_all();
     }
 }
 
-/// A worker thread: converts items until the reader is done or the run stops.
-fn convert<In, Out, E>(
-    work_rx: &Mutex<Receiver<(usize, In)>>,
+/// A worker thread: takes a token, pulls the next item from the shared
+/// source, converts it, repeats. Reading on the workers (rather than on a
+/// reader thread of its own) keeps the thread count at `jobs` and saves a
+/// thread hand-off per item.
+fn worker<In, Out, E>(
+    source: &Mutex<Source<impl Iterator<Item = Result<In, E>>>>,
+    tokens: &Tokens,
     work: &(impl Fn(In) -> Out + Sync),
     results: Sender<Msg<Out, E>>,
     stop: &AtomicBool,
 ) {
     loop {
-        // A worker never panics while holding the lock (work runs after it
-        // is released), but tolerate poisoning rather than add a panic path.
-        let next = work_rx
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .recv();
-        let Ok((index, item)) = next else {
-            return; // the reader is done and the queue is empty
-        };
-        if stop.load(Ordering::Relaxed) {
+        if !tokens.acquire() || stop.load(Ordering::Relaxed) {
             return;
         }
+        let (index, item) = {
+            // Panics in the source are caught below, so the lock is never
+            // poisoned; tolerate it anyway.
+            let mut src = source.lock().unwrap_or_else(PoisonError::into_inner);
+            if src.done {
+                return;
+            }
+            let index = src.next_index;
+            match panic::catch_unwind(AssertUnwindSafe(|| src.iter.next())) {
+                Ok(Some(Ok(item))) => {
+                    src.next_index += 1;
+                    (index, item)
+                }
+                Ok(Some(Err(e))) => {
+                    src.done = true;
+                    let _ = results.send(Msg::SourceError(index, e));
+                    return;
+                }
+                Ok(None) => {
+                    src.done = true;
+                    let _ = results.send(Msg::End(index));
+                    return;
+                }
+                Err(payload) => {
+                    src.done = true;
+                    stop.store(true, Ordering::Relaxed);
+                    let _ = results.send(Msg::Panicked(payload));
+                    return;
+                }
+            }
+        };
         match panic::catch_unwind(AssertUnwindSafe(|| work(item))) {
             Ok(out) => {
+                // Err: the calling thread has finished, nothing more is wanted.
                 if results.send(Msg::Done(index, out)).is_err() {
                     return;
                 }
@@ -233,24 +275,28 @@ fn convert<In, Out, E>(
     }
 }
 
-/// Sets the stop flag when the calling thread's loop ends in any way,
-/// including a panic in the sink.
-struct StopOnDrop<'a>(&'a AtomicBool);
+/// Stops the run when the calling thread's loop ends in any way, including
+/// a panic in the sink: no more items are pulled and waiting workers leave.
+struct StopOnDrop<'a> {
+    stop: &'a AtomicBool,
+    tokens: &'a Tokens,
+}
 
 impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
+        self.tokens.close();
     }
 }
 
 /// The calling thread's loop: puts results back in order and sinks them.
 fn collect<Out, E>(
     results: Receiver<Msg<Out, E>>,
-    tokens: SyncSender<()>,
+    tokens: &Tokens,
     mut sink: impl FnMut(Out) -> Result<(), E>,
     stop: &AtomicBool,
 ) -> Outcome<E> {
-    let _stop = StopOnDrop(stop);
+    let _stop = StopOnDrop { stop, tokens };
     // pending[i] holds item `next + i` once it has arrived. Its length is
     // bounded by the number of tokens.
     let mut pending: VecDeque<Option<Slot<Out, E>>> = VecDeque::new();
@@ -267,8 +313,7 @@ fn collect<Out, E>(
                     if let Err(e) = sink(out) {
                         return Outcome::Finished(Err(e));
                     }
-                    // Err only if the reader has already quit.
-                    let _ = tokens.try_send(());
+                    tokens.release();
                 }
                 Slot::SourceError(e) => return Outcome::Finished(Err(e)),
             }
