@@ -1,0 +1,7 @@
+//! Library side of the `iccf` command-line tool: the reusable plumbing
+//! (input/output, parallel pipeline, progress reporting) kept apart from flag
+//! parsing so it can be tested on its own.
+
+pub mod io;
+pub mod pipeline;
+pub mod progress;

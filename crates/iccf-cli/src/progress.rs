@@ -1,0 +1,395 @@
+//! Progress reporting on stderr: a live bar for people at a terminal, and a
+//! one-line summary at the end.
+//!
+//! The bar never appears in pipes, redirections or CI logs, so scripted runs
+//! see only the summary (and the binary may suppress that with `--quiet`).
+
+use std::env;
+use std::fmt;
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// How often the bar is redrawn even if nothing moves, so that the elapsed
+/// time and the spinner show that a stalled input (a slow pipe) is alive.
+const TICK: Duration = Duration::from_millis(200);
+
+/// Whether to show the live progress bar: only if stderr is a terminal, the
+/// user did not ask for `--quiet`, `CI` is not set (CI runners often fake a
+/// terminal) and the terminal is not `dumb` (no cursor movement).
+pub fn progress_enabled(quiet: bool) -> bool {
+    !quiet
+        && std::io::stderr().is_terminal()
+        && env::var_os("CI").is_none()
+        && env::var_os("TERM").is_none_or(|t| t != "dumb")
+}
+
+/// Whether colours are allowed: `NO_COLOR` set to any non-empty value
+/// disables them (<https://no-color.org>).
+pub fn colors_enabled() -> bool {
+    env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// A live progress bar on stderr, or nothing at all when disabled.
+///
+/// Positions are bytes of the underlying (compressed) input, so the ETA is
+/// right whatever the compression; games are counted alongside. All methods
+/// take `&self` and are cheap, so the pipeline's sink can call them per batch.
+#[derive(Debug)]
+pub struct Progress {
+    bar: ProgressBar,
+    games: Arc<AtomicU64>,
+}
+
+impl Progress {
+    /// Creates the bar. `total` is the input size in bytes when known (for
+    /// the bar and ETA); `enabled` usually comes from [`progress_enabled`].
+    /// A disabled `Progress` draws nothing and starts no thread.
+    pub fn new(total: Option<u64>, enabled: bool) -> Progress {
+        let progress =
+            Progress::build(total, enabled, ProgressDrawTarget::stderr, colors_enabled());
+        if enabled {
+            progress.bar.enable_steady_tick(TICK);
+        }
+        progress
+    }
+
+    /// Builds a bar drawing on `target` if enabled and nowhere otherwise;
+    /// tests pass a target that records into memory.
+    fn build(
+        total: Option<u64>,
+        enabled: bool,
+        target: impl FnOnce() -> ProgressDrawTarget,
+        color: bool,
+    ) -> Progress {
+        let target = if enabled {
+            target()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        let games = Arc::new(AtomicU64::new(0));
+        let bar = ProgressBar::with_draw_target(total, target);
+        bar.set_style(style(total.is_some(), color, &games));
+        Progress { bar, games }
+    }
+
+    /// True when the bar is actually drawn.
+    pub fn is_enabled(&self) -> bool {
+        !self.bar.is_hidden()
+    }
+
+    /// Sets the number of input bytes consumed so far.
+    pub fn set_position(&self, bytes: u64) {
+        self.bar.set_position(bytes);
+    }
+
+    /// Adds `n` converted games.
+    pub fn add_games(&self, n: u64) {
+        self.games.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Games counted so far.
+    pub fn games(&self) -> u64 {
+        self.games.load(Ordering::Relaxed)
+    }
+
+    /// Hides the bar while `f` runs, so that a warning printed to stderr
+    /// does not get mixed with the bar.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
+
+    /// Removes the bar from the screen (the summary line replaces it).
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Progress {
+    /// Clears the bar on early exits too, so an error message starts on a
+    /// clean line.
+    fn drop(&mut self) {
+        if !self.bar.is_finished() {
+            self.bar.finish_and_clear();
+        }
+    }
+}
+
+/// The bar's look. Without a total there is no bar or ETA, only counters.
+fn style(known_total: bool, color: bool, games: &Arc<AtomicU64>) -> ProgressStyle {
+    let template = match (known_total, color) {
+        (true, true) => {
+            "{spinner:.green} {elapsed_precise} [{bar:30.cyan/blue}] \
+             {decimal_bytes}/{decimal_total_bytes}, {decimal_bytes_per_sec}, \
+             {games} games, {games_per_sec} games/s, ETA {eta}"
+        }
+        (true, false) => {
+            "{spinner} {elapsed_precise} [{bar:30}] \
+             {decimal_bytes}/{decimal_total_bytes}, {decimal_bytes_per_sec}, \
+             {games} games, {games_per_sec} games/s, ETA {eta}"
+        }
+        (false, true) => {
+            "{spinner:.green} {elapsed_precise} {decimal_bytes}, {decimal_bytes_per_sec}, \
+             {games} games, {games_per_sec} games/s"
+        }
+        (false, false) => {
+            "{spinner} {elapsed_precise} {decimal_bytes}, {decimal_bytes_per_sec}, \
+             {games} games, {games_per_sec} games/s"
+        }
+    };
+    let count = Arc::clone(games);
+    let rate = Arc::clone(games);
+    ProgressStyle::with_template(template)
+        // The templates are constants; fall back to the default rather than
+        // panic should indicatif ever reject one.
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ")
+        .with_key("games", move |_: &ProgressState, w: &mut dyn fmt::Write| {
+            let _ = write!(w, "{}", count.load(Ordering::Relaxed));
+        })
+        .with_key(
+            "games_per_sec",
+            move |state: &ProgressState, w: &mut dyn fmt::Write| {
+                let secs = state.elapsed().as_secs_f64();
+                let games = rate.load(Ordering::Relaxed) as f64;
+                let per_sec = if secs > 0.0 { games / secs } else { 0.0 };
+                let _ = write!(w, "{per_sec:.0}");
+            },
+        )
+}
+
+/// The end-of-run statistics, printed to stderr as one line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games read.
+    pub games: u64,
+    /// Moves converted.
+    pub moves: u64,
+    /// Games that had at least one error.
+    pub games_with_errors: u64,
+    /// Input bytes (as stored, i.e. compressed size for compressed inputs).
+    pub bytes_in: u64,
+    /// Wall-clock time of the run.
+    pub elapsed: Duration,
+}
+
+impl fmt::Display for Summary {
+    /// `iccf: 2953 games, 240964 moves, 0 with errors, 2.5 MB in 0.21 s (11.9 MB/s)`.
+    /// The nouns stay plural whatever the count so scripts can parse the line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.elapsed.as_secs_f64();
+        write!(
+            f,
+            "iccf: {} games, {} moves, {} with errors, {} in {:.2} s",
+            self.games,
+            self.moves,
+            self.games_with_errors,
+            DecimalBytes(self.bytes_in as f64),
+            secs
+        )?;
+        // No rate for an instant run: it would be infinite or meaningless.
+        if secs > 0.0 {
+            write!(f, " ({}/s)", DecimalBytes(self.bytes_in as f64 / secs))?;
+        }
+        Ok(())
+    }
+}
+
+/// Formats a byte count with SI prefixes (1 MB = 1,000,000 bytes, like
+/// `ls --si` and indicatif's `decimal_bytes`) and one decimal.
+struct DecimalBytes(f64);
+
+impl fmt::Display for DecimalBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 5] = ["kB", "MB", "GB", "TB", "PB"];
+        let mut value = self.0;
+        if value < 1000.0 {
+            return write!(f, "{value:.0} B");
+        }
+        let mut unit = UNITS[0];
+        for u in UNITS {
+            value /= 1000.0;
+            unit = u;
+            // Round first so that 999.96 kB prints as "1.0 MB", not "1000.0 kB".
+            if (value * 10.0).round() / 10.0 < 1000.0 {
+                break;
+            }
+        }
+        write!(f, "{value:.1} {unit}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use indicatif::TermLike;
+    use std::io;
+    use std::sync::Mutex;
+
+    #[test]
+    fn summary_line() {
+        let s = Summary {
+            games: 2953,
+            moves: 240_964,
+            games_with_errors: 0,
+            bytes_in: 2_500_000,
+            elapsed: Duration::from_millis(210),
+        };
+        assert_eq!(
+            s.to_string(),
+            "iccf: 2953 games, 240964 moves, 0 with errors, 2.5 MB in 0.21 s (11.9 MB/s)"
+        );
+    }
+
+    #[test]
+    fn summary_without_elapsed_time_has_no_rate() {
+        let s = Summary {
+            games: 1,
+            moves: 0,
+            games_with_errors: 1,
+            bytes_in: 12,
+            elapsed: Duration::ZERO,
+        };
+        assert_eq!(
+            s.to_string(),
+            "iccf: 1 games, 0 moves, 1 with errors, 12 B in 0.00 s"
+        );
+    }
+
+    #[test]
+    fn byte_units() {
+        let b = |n: f64| DecimalBytes(n).to_string();
+        assert_eq!(b(0.0), "0 B");
+        assert_eq!(b(999.0), "999 B");
+        assert_eq!(b(1000.0), "1.0 kB");
+        assert_eq!(b(999_960.0), "1.0 MB");
+        assert_eq!(b(2_500_000.0), "2.5 MB");
+        assert_eq!(b(11_904_761.9), "11.9 MB");
+        assert_eq!(b(3.2e9), "3.2 GB");
+        assert_eq!(b(1e21), "1000000.0 PB");
+    }
+
+    /// A fake terminal that records everything drawn on it.
+    #[derive(Debug, Default, Clone)]
+    struct Recorder(Arc<Mutex<String>>);
+
+    impl Recorder {
+        fn text(&self) -> String {
+            self.0.lock().unwrap().clone()
+        }
+        fn push(&self, s: &str) -> io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+    }
+
+    impl TermLike for Recorder {
+        fn width(&self) -> u16 {
+            200
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.push(s)?;
+            self.push("\n")
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            self.push(s)
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            self.push("<clear>")
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn drive(p: &Progress) {
+        p.set_position(1_000_000);
+        p.add_games(42);
+        p.bar.tick();
+        p.set_position(2_000_000);
+        p.add_games(8);
+        p.bar.tick();
+    }
+
+    /// A Progress drawing on a fresh recorder, and the recorder.
+    fn recorded(total: Option<u64>, enabled: bool, color: bool) -> (Progress, Recorder) {
+        let term = Recorder::default();
+        let t = term.clone();
+        let p = Progress::build(
+            total,
+            enabled,
+            move || ProgressDrawTarget::term_like(Box::new(t)),
+            color,
+        );
+        (p, term)
+    }
+
+    #[test]
+    fn enabled_bar_draws_bytes_and_games() {
+        let (p, term) = recorded(Some(4_000_000), true, false);
+        assert!(p.is_enabled());
+        drive(&p);
+        let text = term.text();
+        assert!(text.contains("2.00 MB/4.00 MB"), "{text}");
+        assert!(text.contains("50 games"), "{text}");
+        assert!(text.contains("ETA"), "{text}");
+        assert!(
+            !text.contains('\x1b'),
+            "colour codes without colour: {text}"
+        );
+        assert_eq!(p.games(), 50);
+        p.finish();
+        assert!(term.text().ends_with("<clear>"), "{}", term.text());
+    }
+
+    #[test]
+    fn unknown_total_has_no_eta() {
+        let (p, term) = recorded(None, true, true);
+        drive(&p);
+        let text = term.text();
+        assert!(text.contains("2.00 MB"), "{text}");
+        assert!(!text.contains("ETA"), "{text}");
+    }
+
+    #[test]
+    fn disabled_progress_draws_nothing() {
+        let (p, term) = recorded(Some(4_000_000), false, true);
+        assert!(!p.is_enabled());
+        drive(&p);
+        p.suspend(|| ());
+        p.finish();
+        drop(p);
+        assert_eq!(term.text(), "");
+
+        // The public constructor, disabled: hidden, and counting still works.
+        let p = Progress::new(None, false);
+        assert!(!p.is_enabled());
+        drive(&p);
+        assert_eq!(p.games(), 50);
+    }
+
+    #[test]
+    fn enabled_only_on_a_terminal_and_not_quiet() {
+        // Under `cargo test` stderr is captured or piped in CI; whatever it
+        // is, --quiet always wins.
+        assert!(!progress_enabled(true));
+        if !std::io::stderr().is_terminal() {
+            assert!(!progress_enabled(false));
+        }
+    }
+}
