@@ -24,6 +24,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Convert(args) => convert::run(&args),
         Command::Move(args) => single::run(&args),
+        Command::Languages => single::languages(),
     };
     match result {
         Ok(true) => ExitCode::from(SUCCESS),

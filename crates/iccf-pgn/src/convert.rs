@@ -4,15 +4,35 @@
 //! A move that cannot be read stops conversion of its line only: the rest of
 //! that line is copied as written, so nothing is lost, and the problem is
 //! reported with its location.
+//!
+//! ```
+//! use iccf_pgn::convert::{Converter, GameLocation, Options};
+//!
+//! let mut out = Vec::new();
+//! let report = Converter::new(Options::default()).convert(
+//!     b"1. e4 e5 {open game} 2. Nf3 (2. f4 exf4) Nc6 *",
+//!     GameLocation::default(),
+//!     &mut out,
+//! );
+//! assert_eq!(report.moves, 6);
+//! assert_eq!(
+//!     String::from_utf8(out).unwrap(),
+//!     "1. 5254 5755 {open game} 2. 7163 (2. 6264 5564) 2... 2836 *\n\n"
+//! );
+//! ```
 
 use core::fmt;
+use core::ops::Range;
 
-use iccf::read::{Syntax, guess_syntax, read_move};
-use iccf::{CastlingNotation, Notation, append_move};
+use iccf::lang::{Lang, LangSet};
+use iccf::localized::candidate_langs;
+use iccf::read::{Syntax, guess_syntax, read_move_in};
+use iccf::{CastlingNotation, MoveFormat, Notation};
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
+use crate::encoding::{InputEncoding, decode};
 use crate::lexer::{Lexer, Token, TokenKind, line_col};
 use crate::writer::PgnWriter;
 
@@ -39,16 +59,27 @@ pub struct Options {
     pub format: OutputFormat,
     /// How Chess960 castling is written in numeric notation.
     pub chess960_castling: CastlingNotation,
+    /// Piece letters of the SAN and long algebraic written. PGN's standard
+    /// letters are English.
+    pub lang: Lang,
+    /// Piece letters of the algebraic moves read; `None` detects them per
+    /// game from which languages make the whole game legal.
+    pub input_lang: Option<Lang>,
+    /// How to decode games that are not UTF-8.
+    pub encoding: InputEncoding,
 }
 
 impl Default for Options {
-    /// Numeric ↔ SAN by input, PGN output, Chess960 castling as king takes
-    /// rook.
+    /// Numeric ↔ SAN by input, PGN output with English letters, languages
+    /// and encodings detected, Chess960 castling as king takes rook.
     fn default() -> Options {
         Options {
             to: None,
             format: OutputFormat::Pgn,
             chess960_castling: CastlingNotation::KingTakesRook,
+            lang: Lang::En,
+            input_lang: None,
+            encoding: InputEncoding::Auto,
         }
     }
 }
@@ -92,7 +123,7 @@ pub struct Problem {
 }
 
 /// Shows the problem without its location, which callers put first with
-/// the file name: `game 3, 12... `5255`: no black piece …`.
+/// the file name: ``game 3, 12... `5255`: no black piece …``.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {}", self.game)?;
@@ -113,13 +144,19 @@ pub struct Report {
     pub moves: u64,
     /// The notation of the game's first move, if it has one.
     pub input: Option<Syntax>,
+    /// The languages whose piece letters the algebraic moves were read in.
+    /// Languages sharing all five letters read alike, so this is a group;
+    /// empty when the game has no algebraic moves.
+    pub langs: LangSet,
+    /// The legacy encoding the game was decoded from, if it was not UTF-8.
+    pub encoding: Option<&'static str>,
     /// Problems that left part of the game unconverted.
     pub errors: Vec<Problem>,
     /// Things that were read but are not as they should be.
     pub warnings: Vec<Problem>,
 }
 
-/// Converts games; holds the options and scratch space reused across games.
+/// Converts games with a set of [`Options`].
 #[derive(Debug, Default)]
 pub struct Converter {
     options: Options,
@@ -134,13 +171,18 @@ impl Converter {
     /// Converts one game (the bytes of a whole game, as the splitter gives
     /// them), appending the output to `out`.
     pub fn convert(&self, game: &[u8], at: GameLocation, out: &mut Vec<u8>) -> Report {
-        let tokens: Vec<Token<'_>> = Lexer::new(game).collect();
+        let (game, encoding) = decode(game, self.options.encoding);
+        let tokens: Vec<Token<'_>> = Lexer::new(&game).collect();
         let mut run = Run {
             options: &self.options,
-            game,
+            game: &game,
             at,
             tokens: &tokens,
-            report: Report::default(),
+            lang: self.options.input_lang.unwrap_or(Lang::En),
+            report: Report {
+                encoding,
+                ..Report::default()
+            },
         };
         run.convert(out);
         run.report
@@ -157,19 +199,28 @@ struct Line {
     broken: bool,
 }
 
+impl Line {
+    fn new(pos: Chess, broken: bool) -> Line {
+        Line {
+            pos,
+            before_last: None,
+            broken,
+        }
+    }
+}
+
+/// A move played on a line: a real move, or `None` for a null move (`--`,
+/// `Z0`), where the side to move passes.
+type Step = Option<Move>;
+
 struct Run<'o, 'g, 't> {
     options: &'o Options,
     game: &'g [u8],
     at: GameLocation,
     tokens: &'t [Token<'g>],
+    /// The piece letters algebraic moves are read in.
+    lang: Lang,
     report: Report,
-}
-
-/// Tags that decide the starting position.
-#[derive(Default)]
-struct Setup<'g> {
-    fen: Option<&'g [u8]>,
-    variant: Option<&'g [u8]>,
 }
 
 impl<'g> Run<'_, 'g, '_> {
@@ -181,93 +232,86 @@ impl<'g> Run<'_, 'g, '_> {
                 (Chess::default(), true)
             }
         };
-        let input = self.input_syntax(&start);
+        let input = self.input_syntax();
         self.report.input = input;
+        if matches!(input, Some(Syntax::San | Syntax::Lan)) && !setup_error {
+            self.choose_lang(&start);
+        }
         let to = self.options.to.unwrap_or(match input {
             Some(Syntax::Numeric) => Notation::San,
             _ => Notation::Numeric,
         });
+        let format = MoveFormat {
+            notation: to,
+            lang: self.options.lang,
+            chess960_castling: self.options.chess960_castling,
+        };
         match self.options.format {
-            OutputFormat::Pgn => self.write_pgn(out, start, setup_error, to),
+            OutputFormat::Pgn => self.write_pgn(out, start, setup_error, format),
             OutputFormat::Text => {
-                let moves = self.main_line(start, setup_error, to);
-                write_text(out, &moves, self.options.chess960_castling);
+                let main = self.main_line(start, setup_error);
+                write_text(out, &main, format);
             }
             OutputFormat::Jsonl => {
-                let moves = self.main_line(start, setup_error, Notation::San);
-                self.write_jsonl(out, &moves);
+                let main = self.main_line(start, setup_error);
+                self.write_jsonl(out, &main);
             }
         }
     }
 
-    fn start_position(&mut self) -> Result<Chess, (core::ops::Range<usize>, String)> {
-        let mut setup = Setup::default();
-        let mut fen_span = 0..0;
-        let mut variant_span = 0..0;
+    fn start_position(&mut self) -> Result<Chess, (Range<usize>, String)> {
+        let mut fen = None;
+        let mut variant = None;
         for t in self.tokens {
             if let TokenKind::Tag { name, value } = &t.kind {
-                let value: &'g [u8] = match value {
-                    std::borrow::Cow::Borrowed(v) => v,
-                    // Escapes never occur in a FEN or variant name worth reading.
-                    std::borrow::Cow::Owned(_) => continue,
-                };
                 if name.eq_ignore_ascii_case(b"FEN") {
-                    setup.fen = Some(value);
-                    fen_span = t.span.clone();
+                    fen = Some((value.clone(), t.span.clone()));
                 } else if name.eq_ignore_ascii_case(b"Variant") {
-                    setup.variant = Some(value);
-                    variant_span = t.span.clone();
+                    variant = Some((value.clone(), t.span.clone()));
                 }
             }
         }
-        let mode = match setup.variant.map(variant_mode) {
-            None | Some(Some(CastlingMode::Standard)) => CastlingMode::Standard,
-            Some(Some(CastlingMode::Chess960)) => CastlingMode::Chess960,
-            Some(None) => {
-                return Err((
-                    variant_span,
+        let mode = match &variant {
+            None => CastlingMode::Standard,
+            Some((name, span)) => variant_mode(name).ok_or_else(|| {
+                (
+                    span.clone(),
                     format!(
                         "variant {} is not supported: numeric notation covers standard chess and Chess960",
-                        String::from_utf8_lossy(setup.variant.unwrap_or_default())
+                        String::from_utf8_lossy(name)
                     ),
-                ));
-            }
+                )
+            })?,
         };
-        let Some(fen) = setup.fen else {
+        let Some((fen, span)) = fen else {
             return Ok(start_position(mode));
         };
         let fen = Fen::from_ascii(fen.trim_ascii())
-            .map_err(|err| (fen_span.clone(), format!("bad FEN: {err}")))?;
+            .map_err(|err| (span.clone(), format!("bad FEN: {err}")))?;
         match fen.into_position(mode) {
             Ok(pos) => Ok(pos),
             // Castling rights that do not fit the pieces are common in
             // hand-made FENs: drop them rather than the game, and say so.
             Err(err) => match err.ignore_invalid_castling_rights() {
                 Ok(pos) => {
-                    self.warn(
-                        fen_span,
-                        None,
-                        "FEN castling rights do not fit the position: ignored".to_owned(),
-                    );
+                    let message = "FEN castling rights do not fit the position: ignored";
+                    self.warn(span, None, message.to_owned());
                     Ok(pos)
                 }
-                Err(err) => Err((fen_span, format!("impossible FEN position: {err}"))),
+                Err(err) => Err((span, format!("impossible FEN position: {err}"))),
             },
         }
     }
 
-    /// The syntax of the first main-line move that can be read.
-    fn input_syntax(&self, start: &Chess) -> Option<Syntax> {
+    /// The syntax of the first main-line move.
+    fn input_syntax(&self) -> Option<Syntax> {
         let mut depth = 0usize;
         for t in self.tokens {
             match t.kind {
                 TokenKind::VariationStart => depth += 1,
                 TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-                TokenKind::Move(text) if depth == 0 => {
-                    return Some(match read_move(text, start) {
-                        Ok(read) => read.syntax,
-                        Err(_) => guess_syntax(text),
-                    });
+                TokenKind::Move(text) if depth == 0 && !is_null(text) => {
+                    return Some(guess_syntax(text));
                 }
                 _ => {}
             }
@@ -275,13 +319,112 @@ impl<'g> Run<'_, 'g, '_> {
         None
     }
 
-    fn write_pgn(&mut self, out: &mut Vec<u8>, start: Chess, broken: bool, to: Notation) {
-        let mut w = PgnWriter::new(out);
-        let mut line = Line {
-            pos: start,
-            before_last: None,
-            broken,
+    /// Decides the piece letters the algebraic moves are read in.
+    ///
+    /// The same letter means different pieces in different languages (`R`
+    /// is a rook in English, a knight in Finnish, a king in French), so the
+    /// language is the one under which the whole main line is legal. When
+    /// several are and read different moves, that is reported, never
+    /// guessed silently.
+    fn choose_lang(&mut self, start: &Chess) {
+        let candidates = match self.options.input_lang {
+            Some(lang) => {
+                self.report.langs = same_letters(lang);
+                return;
+            }
+            None => self.candidate_langs(),
         };
+        let groups = letter_groups(candidates);
+        let Some(&first) = groups.first() else {
+            // No language reads every move: English, whose errors say why.
+            self.report.langs = same_letters(Lang::En);
+            return;
+        };
+        if groups.len() == 1 {
+            self.lang = first.first().unwrap_or(Lang::En);
+            self.report.langs = first;
+            return;
+        }
+        // Replay the main line in each group; keep those that read it all.
+        let saved = std::mem::take(&mut self.report);
+        let mut legal: Vec<(LangSet, MainLine<'g>)> = Vec::new();
+        let mut furthest = (0, first);
+        for group in groups {
+            self.lang = group.first().unwrap_or(Lang::En);
+            let main = self.main_line(start.clone(), false);
+            if self.report.errors.is_empty() {
+                legal.push((group, main));
+            } else if main.moves.len() > furthest.0 {
+                furthest = (main.moves.len(), group);
+            }
+            self.report = Report::default();
+        }
+        self.report = saved;
+        let chosen = legal.first().map_or(furthest.1, |(group, _)| *group);
+        self.lang = chosen.first().unwrap_or(Lang::En);
+        self.report.langs = chosen;
+        // The first ply where two readings part, if any do.
+        let differ = legal.iter().skip(1).filter_map(|(_, other)| {
+            let (_, main) = &legal[0];
+            (0..main.moves.len()).find(|&i| main.moves[i].1 != other.moves[i].1)
+        });
+        if let Some(ply) = differ.min() {
+            let names: Vec<String> = legal
+                .iter()
+                .map(|(group, _)| {
+                    let lang = group.first().unwrap_or(Lang::En);
+                    format!("{} ({})", lang.name(), lang.code())
+                })
+                .collect();
+            let (main, span) = (&legal[0].1, legal[0].1.spans[ply].clone());
+            let label = move_label(&main.moves[ply].0);
+            let message = format!(
+                "legal in {} with different moves: read as {}, choose with --input-lang",
+                names.join(", "),
+                self.lang.code()
+            );
+            self.error(span, Some(label), message);
+        }
+    }
+
+    /// Languages whose letters can read every algebraic move of the game.
+    fn candidate_langs(&self) -> LangSet {
+        let mut set = LangSet::ALL;
+        let mut ascii_letters = 0u32;
+        for t in self.tokens {
+            let TokenKind::Move(text) = t.kind else {
+                continue;
+            };
+            if is_null(text) || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan) {
+                continue;
+            }
+            if text.is_ascii() {
+                // Most tokens: only their capital letters matter, and those
+                // are looked up once below.
+                for &b in text {
+                    if b.is_ascii_uppercase() && !is_castling(text) {
+                        ascii_letters |= 1 << (b - b'A');
+                    }
+                }
+            } else if let Ok(text) = core::str::from_utf8(text) {
+                let langs = candidate_langs(text);
+                // A token no language reads is an error whatever the language.
+                if !langs.is_empty() {
+                    set &= langs;
+                }
+            }
+        }
+        for (i, langs) in ascii_letter_langs().iter().enumerate() {
+            if ascii_letters & (1 << i) != 0 && !langs.is_empty() {
+                set &= *langs;
+            }
+        }
+        set
+    }
+
+    fn write_pgn(&mut self, out: &mut Vec<u8>, start: Chess, broken: bool, format: MoveFormat) {
+        let mut w = PgnWriter::new(out);
+        let mut line = Line::new(start, broken);
         let mut stack: Vec<Line> = Vec::new();
         let mut need_number = true;
         let mut in_tags = true;
@@ -294,6 +437,7 @@ impl<'g> Run<'_, 'g, '_> {
             let raw = &self.game[t.span.clone()];
             if in_tags && !matches!(t.kind, TokenKind::Tag { .. }) {
                 in_tags = false;
+                self.language_tag(&mut w);
                 w.end_tags();
             }
             match &t.kind {
@@ -306,47 +450,41 @@ impl<'g> Run<'_, 'g, '_> {
                     }
                 }
                 TokenKind::Move(m) => {
-                    let suffix = self.suffix_at(i);
                     if line.broken {
-                        w.token(raw);
+                        w.token(&self.game[t.span.start..self.suffix_end(&mut i, t.span.end)]);
                         continue;
                     }
-                    let before = line.pos.clone();
-                    match self.play(&mut line, m, t.span.clone()) {
-                        Some(played) => {
-                            if need_number || before.turn() == Color::White {
-                                text.clear();
-                                push_number(&mut text, &before);
-                                w.token(&text);
-                            }
-                            need_number = false;
-                            text.clear();
-                            let check = to
+                    let played = self.play(&mut line, m, t.span.clone());
+                    let Some(before) = line.before_last.as_ref().filter(|_| played.is_some())
+                    else {
+                        // The number as it would have been, then the rest as written.
+                        text.clear();
+                        push_number(&mut text, &line.pos);
+                        w.token(&text);
+                        w.token(&self.game[t.span.start..self.suffix_end(&mut i, t.span.end)]);
+                        continue;
+                    };
+                    if need_number || before.turn() == Color::White {
+                        text.clear();
+                        push_number(&mut text, before);
+                        w.token(&text);
+                    }
+                    need_number = false;
+                    text.clear();
+                    match played.flatten() {
+                        Some(m) => {
+                            let check = format
+                                .notation
                                 .has_suffix()
                                 .then(|| Suffix::from_position(&line.pos))
                                 .flatten();
-                            append_move(
-                                &mut text,
-                                to,
-                                &before,
-                                played,
-                                check,
-                                self.options.chess960_castling,
-                            );
-                            if let Some(s) = suffix {
-                                text.extend_from_slice(s);
-                                i += 1;
-                            }
-                            w.token(&text);
+                            format.append(&mut text, before, m, check);
                         }
-                        None => {
-                            // The number as it would have been, then the rest as written.
-                            text.clear();
-                            push_number(&mut text, &before);
-                            w.token(&text);
-                            w.token(raw);
-                        }
+                        None => text.extend_from_slice(null_move(format.notation)),
                     }
+                    let end = self.suffix_end(&mut i, t.span.end);
+                    text.extend_from_slice(&self.game[t.span.end..end]);
+                    w.token(&text);
                 }
                 TokenKind::MoveNumber { .. } => {
                     if line.broken {
@@ -354,35 +492,21 @@ impl<'g> Run<'_, 'g, '_> {
                     }
                 }
                 TokenKind::Suffix(_) | TokenKind::Nag(_) => w.token(raw),
-                TokenKind::Comment(c) => {
-                    w.comment(c);
-                    need_number = true;
-                }
-                TokenKind::LineComment(c) => {
+                TokenKind::Comment(c) | TokenKind::LineComment(c) => {
                     w.comment(c);
                     need_number = true;
                 }
                 TokenKind::Escape(e) => w.escape(e),
                 TokenKind::VariationStart => {
                     let parent = line.clone();
-                    line = match parent.before_last.clone() {
-                        Some(pos) => Line {
-                            pos,
-                            before_last: None,
-                            broken: parent.broken,
-                        },
+                    line = match &parent.before_last {
+                        Some(pos) => Line::new(pos.clone(), parent.broken),
                         None => {
                             if !parent.broken {
-                                self.error(
-                                    t.span.clone(),
-                                    None,
-                                    "variation before any move".to_owned(),
-                                );
+                                let message = "variation before any move".to_owned();
+                                self.error(t.span.clone(), None, message);
                             }
-                            Line {
-                                broken: true,
-                                ..parent.clone()
-                            }
+                            Line::new(parent.pos.clone(), true)
                         }
                     };
                     stack.push(parent);
@@ -396,11 +520,8 @@ impl<'g> Run<'_, 'g, '_> {
                         need_number = true;
                     }
                     None => {
-                        self.error(
-                            t.span.clone(),
-                            None,
-                            "`)` without a variation to close".to_owned(),
-                        );
+                        let message = "`)` without a variation to close".to_owned();
+                        self.error(t.span.clone(), None, message);
                         w.token(raw);
                     }
                 },
@@ -409,7 +530,6 @@ impl<'g> Run<'_, 'g, '_> {
                         self.error(t.span.clone(), None, "result inside movetext".to_owned());
                         w.token(raw);
                     } else {
-                        close_variations(&mut w, &mut stack, &mut line);
                         w.result(r);
                         wrote_result = true;
                     }
@@ -421,15 +541,16 @@ impl<'g> Run<'_, 'g, '_> {
             }
         }
         if in_tags {
+            self.language_tag(&mut w);
             w.end_tags();
         }
         if !stack.is_empty() {
-            self.error(
-                self.game.len()..self.game.len(),
-                None,
-                format!("{} unclosed variation(s) closed", stack.len()),
-            );
-            close_variations(&mut w, &mut stack, &mut line);
+            let end = self.game.len()..self.game.len();
+            let message = format!("{} unclosed variation(s) closed", stack.len());
+            self.error(end, None, message);
+            for _ in stack.drain(..) {
+                w.variation_end();
+            }
         }
         if !wrote_result {
             w.result(b"*");
@@ -437,24 +558,55 @@ impl<'g> Run<'_, 'g, '_> {
         w.end_game();
     }
 
-    /// Reads and plays one move on `line`; on failure reports it and marks
-    /// the line broken.
-    fn play(
-        &mut self,
-        line: &mut Line,
-        text: &[u8],
-        span: core::ops::Range<usize>,
-    ) -> Option<Move> {
-        match read_move(text, &line.pos) {
+    /// Where a move token ends with its `!?` suffix glued on, stepping `i`
+    /// past the suffix token.
+    fn suffix_end(&self, i: &mut usize, end: usize) -> usize {
+        match self.tokens.get(*i) {
+            Some(Token {
+                kind: TokenKind::Suffix(_),
+                span,
+            }) if span.start == end => {
+                *i += 1;
+                span.end
+            }
+            _ => end,
+        }
+    }
+
+    /// Records a language other than English in an `InputLanguage` tag.
+    fn language_tag(&self, w: &mut PgnWriter<'_>) {
+        if !self.report.langs.is_empty() && !self.report.langs.contains(Lang::En) {
+            w.tag(b"InputLanguage", lang_codes(self.report.langs).as_bytes());
+        }
+    }
+
+    /// Reads and plays one move on `line`; `None` when it cannot be read or
+    /// played, which is reported and breaks the line.
+    fn play(&mut self, line: &mut Line, text: &[u8], span: Range<usize>) -> Option<Step> {
+        if is_null(text) {
+            return match line.pos.clone().swap_turn() {
+                Ok(after) => {
+                    line.before_last = Some(core::mem::replace(&mut line.pos, after));
+                    Some(None)
+                }
+                Err(_) => {
+                    let message = "null move while in check".to_owned();
+                    self.error(span, Some(move_label(&line.pos)), message);
+                    line.broken = true;
+                    None
+                }
+            };
+        }
+        match read_move_in(text, &line.pos, self.lang) {
             Ok(read) => {
                 if let Some(warning) = read.warning {
                     self.warn(span, Some(move_label(&line.pos)), warning);
                 }
-                let before = line.pos.clone();
-                line.pos.play_unchecked(read.m);
-                line.before_last = Some(before);
+                let mut after = line.pos.clone();
+                after.play_unchecked(read.m);
+                line.before_last = Some(core::mem::replace(&mut line.pos, after));
                 self.report.moves += 1;
-                Some(read.m)
+                Some(Some(read.m))
             }
             Err(err) => {
                 self.error(span, Some(move_label(&line.pos)), err.to_string());
@@ -464,31 +616,16 @@ impl<'g> Run<'_, 'g, '_> {
         }
     }
 
-    /// A suffix token directly following token `i - 1`, to glue to its move.
-    fn suffix_at(&self, i: usize) -> Option<&'g [u8]> {
-        match self.tokens.get(i) {
-            Some(Token {
-                kind: TokenKind::Suffix(s),
-                ..
-            }) => Some(s),
-            _ => None,
-        }
-    }
-
     /// Converts the main line only, for the text and JSON formats.
-    fn main_line(&mut self, start: Chess, broken: bool, to: Notation) -> MainLine<'g> {
-        let mut line = Line {
-            pos: start.clone(),
-            before_last: None,
-            broken,
-        };
-        let mut moves = MainLine {
+    fn main_line(&mut self, start: Chess, broken: bool) -> MainLine<'g> {
+        let mut line = Line::new(start.clone(), broken);
+        let mut main = MainLine {
             start,
             moves: Vec::new(),
+            spans: Vec::new(),
             unconverted: Vec::new(),
             failed_at: None,
             result: None,
-            to,
         };
         let mut depth = 0usize;
         for t in self.tokens {
@@ -499,27 +636,30 @@ impl<'g> Run<'_, 'g, '_> {
                 _ if depth > 0 => {}
                 TokenKind::Move(m) => {
                     if line.broken {
-                        moves.unconverted.push(raw);
+                        main.unconverted.push(raw);
                         continue;
                     }
-                    let before = line.pos.clone();
                     match self.play(&mut line, m, t.span.clone()) {
-                        Some(played) => moves.moves.push((before, played)),
+                        Some(step) => {
+                            let before = line.before_last.clone().unwrap_or_default();
+                            main.moves.push((before, step));
+                            main.spans.push(t.span.clone());
+                        }
                         None => {
-                            moves.failed_at = Some(before);
-                            moves.unconverted.push(raw);
+                            main.failed_at = Some(line.pos.clone());
+                            main.unconverted.push(raw);
                         }
                     }
                 }
-                TokenKind::MoveNumber { .. } if line.broken => moves.unconverted.push(raw),
-                TokenKind::Result(r) => moves.result = Some(r),
+                TokenKind::MoveNumber { .. } if line.broken => main.unconverted.push(raw),
+                TokenKind::Result(r) => main.result = Some(r),
                 TokenKind::Error(err) => {
                     self.error(t.span.clone(), None, err.to_string());
                 }
                 _ => {}
             }
         }
-        moves
+        main
     }
 
     fn write_jsonl(&self, out: &mut Vec<u8>, main: &MainLine<'g>) {
@@ -543,29 +683,43 @@ impl<'g> Run<'_, 'g, '_> {
             Some(s) => json_string(out, s.name().as_bytes()),
             None => out.extend_from_slice(b"null"),
         }
-        out.extend_from_slice(b",\"moves\":[");
-        let mut after = Chess::default();
-        for (i, (before, m)) in main.moves.iter().enumerate() {
+        out.extend_from_slice(b",\"langs\":[");
+        for (i, lang) in self.report.langs.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            after.clone_from(before);
-            after.play_unchecked(*m);
-            let check = Suffix::from_position(&after);
-            let mut text = Vec::with_capacity(8);
+            json_string(out, lang.code().as_bytes());
+        }
+        out.extend_from_slice(b"],\"encoding\":");
+        match self.report.encoding {
+            Some(e) => json_string(out, e.as_bytes()),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"moves\":[");
+        let mut after = Chess::default();
+        let mut text = Vec::with_capacity(8);
+        for (i, (before, step)) in main.moves.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let check = step.and_then(|m| {
+                after.clone_from(before);
+                after.play_unchecked(m);
+                Suffix::from_position(&after)
+            });
             for (j, n) in [Notation::Numeric, Notation::San, Notation::Uci]
                 .into_iter()
                 .enumerate()
             {
                 text.clear();
-                append_move(
-                    &mut text,
-                    n,
-                    before,
-                    *m,
-                    check,
-                    self.options.chess960_castling,
-                );
+                match step {
+                    Some(m) => MoveFormat {
+                        chess960_castling: self.options.chess960_castling,
+                        ..MoveFormat::new(n)
+                    }
+                    .append(&mut text, before, *m, check),
+                    None => text.extend_from_slice(null_move(n)),
+                }
                 out.extend_from_slice(if j == 0 { b"{\"" } else { b",\"" });
                 out.extend_from_slice(n.name().as_bytes());
                 out.extend_from_slice(b"\":");
@@ -597,19 +751,15 @@ impl<'g> Run<'_, 'g, '_> {
         out.extend_from_slice(b"]}\n");
     }
 
-    fn problem(
-        &self,
-        span: core::ops::Range<usize>,
-        move_label: Option<String>,
-        message: String,
-    ) -> Problem {
+    fn problem(&self, span: Range<usize>, move_label: Option<String>, message: String) -> Problem {
         let (line, column) = line_col(self.game, span.start);
         let column = if line == 1 {
             column as u64 + self.at.column - 1
         } else {
             column as u64
         };
-        let token = &self.game[span.start.min(self.game.len())..span.end.min(self.game.len())];
+        let end = span.end.min(self.game.len());
+        let token = &self.game[span.start.min(end)..end];
         let mut token = String::from_utf8_lossy(token).into_owned();
         if token.chars().count() > 60 {
             token = token.chars().take(57).collect::<String>() + "...";
@@ -624,21 +774,14 @@ impl<'g> Run<'_, 'g, '_> {
         }
     }
 
-    fn error(&mut self, span: core::ops::Range<usize>, label: Option<String>, message: String) {
+    fn error(&mut self, span: Range<usize>, label: Option<String>, message: String) {
         let p = self.problem(span, label, message);
         self.report.errors.push(p);
     }
 
-    fn warn(&mut self, span: core::ops::Range<usize>, label: Option<String>, message: String) {
+    fn warn(&mut self, span: Range<usize>, label: Option<String>, message: String) {
         let p = self.problem(span, label, message);
         self.report.warnings.push(p);
-    }
-}
-
-fn close_variations(w: &mut PgnWriter<'_>, stack: &mut Vec<Line>, line: &mut Line) {
-    while let Some(parent) = stack.pop() {
-        *line = parent;
-        w.variation_end();
     }
 }
 
@@ -646,19 +789,20 @@ fn close_variations(w: &mut PgnWriter<'_>, stack: &mut Vec<Line>, line: &mut Lin
 struct MainLine<'g> {
     start: Chess,
     /// Each move with the position it was played in.
-    moves: Vec<(Chess, Move)>,
+    moves: Vec<(Chess, Step)>,
+    /// Where each move is written.
+    spans: Vec<Range<usize>>,
     /// The main line's tokens after the first that failed, as written.
     unconverted: Vec<&'g [u8]>,
     /// The position where conversion stopped.
     failed_at: Option<Chess>,
     result: Option<&'g [u8]>,
-    to: Notation,
 }
 
-fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, castling: CastlingNotation) {
+fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, format: MoveFormat) {
     let mut first = true;
     let mut after = main.start.clone();
-    for (before, m) in &main.moves {
+    for (before, step) in &main.moves {
         if first || before.turn() == Color::White {
             if !first {
                 out.push(b' ');
@@ -666,14 +810,19 @@ fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, castling: CastlingNotation
             push_number(out, before);
         }
         out.push(b' ');
-        after.clone_from(before);
-        let check = if main.to.has_suffix() {
-            after.play_unchecked(*m);
-            Suffix::from_position(&after)
-        } else {
-            None
-        };
-        append_move(out, main.to, before, *m, check, castling);
+        match step {
+            Some(m) => {
+                let check = if format.notation.has_suffix() {
+                    after.clone_from(before);
+                    after.play_unchecked(*m);
+                    Suffix::from_position(&after)
+                } else {
+                    None
+                };
+                format.append(out, before, *m, check);
+            }
+            None => out.extend_from_slice(null_move(format.notation)),
+        }
         first = false;
     }
     if let Some(pos) = &main.failed_at {
@@ -728,6 +877,95 @@ fn variant_mode(name: &[u8]) -> Option<CastlingMode> {
         }
         _ => None,
     }
+}
+
+/// `--` and `Z0`: null moves as PGN programs write them.
+fn is_null(text: &[u8]) -> bool {
+    matches!(text, b"--" | b"Z0" | b"z0")
+}
+
+/// A null move in `notation`: UCI has its own, the others take PGN's `--`.
+fn null_move(notation: Notation) -> &'static [u8] {
+    match notation {
+        Notation::Uci => b"0000",
+        _ => b"--",
+    }
+}
+
+fn is_castling(text: &[u8]) -> bool {
+    matches!(text.first(), Some(b'O' | b'0' | b'o')) && text.contains(&b'-')
+}
+
+/// For each ASCII capital `A`–`Z`, the languages in which it is a piece or
+/// pawn letter; computed once.
+fn ascii_letter_langs() -> &'static [LangSet; 26] {
+    static TABLE: std::sync::OnceLock<[LangSet; 26]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [LangSet::EMPTY; 26];
+        for lang in Lang::all() {
+            let roles = [
+                shakmaty::Role::King,
+                shakmaty::Role::Queen,
+                shakmaty::Role::Rook,
+                shakmaty::Role::Bishop,
+                shakmaty::Role::Knight,
+            ];
+            let letters = roles
+                .iter()
+                .map(|&r| lang.piece_letter(r))
+                .chain([lang.pawn_letter(), "P"]);
+            for letter in letters {
+                if let [b @ b'A'..=b'Z'] = letter.as_bytes() {
+                    table[usize::from(b - b'A')].insert(lang);
+                }
+            }
+        }
+        table
+    })
+}
+
+/// Splits `langs` into groups that share all five piece letters, English's
+/// group first.
+fn letter_groups(langs: LangSet) -> Vec<LangSet> {
+    let mut groups: Vec<LangSet> = Vec::new();
+    for lang in langs.iter() {
+        match groups.iter_mut().find(|g| {
+            g.first()
+                .is_some_and(|other| same_letters(other).contains(lang))
+        }) {
+            Some(group) => group.insert(lang),
+            None => {
+                let mut group = LangSet::EMPTY;
+                group.insert(lang);
+                groups.push(group);
+            }
+        }
+    }
+    groups.sort_by_key(|g| !g.contains(Lang::En));
+    groups
+}
+
+/// The languages with the same five piece letters as `lang`.
+fn same_letters(lang: Lang) -> LangSet {
+    let roles = [
+        shakmaty::Role::King,
+        shakmaty::Role::Queen,
+        shakmaty::Role::Rook,
+        shakmaty::Role::Bishop,
+        shakmaty::Role::Knight,
+    ];
+    Lang::all()
+        .filter(|other| {
+            roles
+                .iter()
+                .all(|&r| other.piece_letter(r) == lang.piece_letter(r))
+        })
+        .collect()
+}
+
+/// `de sv no`: the codes of a language group.
+fn lang_codes(langs: LangSet) -> String {
+    langs.iter().map(Lang::code).collect::<Vec<_>>().join(" ")
 }
 
 fn json_problem(out: &mut Vec<u8>, p: &Problem) {

@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod convert;
+pub mod encoding;
 pub mod lexer;
 pub mod split;
 pub mod writer;

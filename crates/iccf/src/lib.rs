@@ -35,6 +35,6 @@ mod square;
 pub use convert::{
     CastlingNotation, FromMoveError, IllegalMoveError, IllegalReason, LegacyPromotion,
 };
-pub use notation::{Notation, ParseNotationError, append_move, describe_move, role_name};
+pub use notation::{MoveFormat, Notation, ParseNotationError, describe_move, role_name};
 pub use numeric::{NumericMove, ParseNumericError, promotion_digit, role_from_digit};
 pub use square::{NumericSquare, ParseSquareError};

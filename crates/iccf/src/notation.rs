@@ -3,9 +3,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use shakmaty::san::{San, Suffix};
+use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Move, Position, Role};
 
+use crate::lang::Lang;
+use crate::localized::{write_figurine, write_san};
 use crate::{CastlingNotation, NumericMove};
 
 /// A way of writing moves.
@@ -20,15 +22,18 @@ pub enum Notation {
     /// UCI: `e2e4`, `e7e8q`, castling as the king's move in standard chess
     /// and as king takes rook in Chess960.
     Uci,
+    /// SAN with figurines for the pieces: `♘f3`, `♝b4`.
+    Figurine,
 }
 
 impl Notation {
     /// Every notation, in the order `iccf move` shows them.
-    pub const ALL: [Notation; 4] = [
+    pub const ALL: [Notation; 5] = [
         Notation::Numeric,
         Notation::San,
         Notation::Lan,
         Notation::Uci,
+        Notation::Figurine,
     ];
 
     /// The name used on the command line and in JSON.
@@ -38,13 +43,14 @@ impl Notation {
             Notation::San => "san",
             Notation::Lan => "lan",
             Notation::Uci => "uci",
+            Notation::Figurine => "figurine",
         }
     }
 
     /// Whether the check or mate mark is written, so whether the caller
     /// must compute it.
     pub const fn has_suffix(self) -> bool {
-        matches!(self, Notation::San | Notation::Lan)
+        matches!(self, Notation::San | Notation::Lan | Notation::Figurine)
     }
 }
 
@@ -65,66 +71,99 @@ impl FromStr for Notation {
     }
 }
 
-/// The name is none of `numeric`, `san`, `lan`, `uci`.
+/// The name is none of `numeric`, `san`, `lan`, `uci`, `figurine`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ParseNotationError;
 
 impl fmt::Display for ParseNotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown notation: use numeric, san, lan or uci")
+        f.write_str("unknown notation: use numeric, san, lan, uci or figurine")
     }
 }
 
 impl std::error::Error for ParseNotationError {}
 
-/// Appends legal move `m`, played in `pos`, to `buf` in `notation`.
-///
-/// `suffix` is the check or mate mark of the position after the move; only
-/// SAN and long algebraic write it (see [`Notation::has_suffix()`]), so the
-/// caller need not compute it for the others. Castling in numeric form
-/// follows `castling` in Chess960 and the ICCF king's move otherwise.
+/// How moves are written: the notation, the piece letters and Chess960
+/// castling.
 ///
 /// # Examples
 ///
 /// ```
-/// use iccf::{CastlingNotation, Notation, append_move};
-/// use shakmaty::{Chess, Move, Position, Role, Square};
+/// use iccf::{MoveFormat, Notation, lang::Lang};
+/// use shakmaty::{Chess, Move, Role, Square};
 ///
 /// let pos = Chess::default();
 /// let m = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
 /// let mut buf = Vec::new();
 /// for notation in Notation::ALL {
-///     append_move(&mut buf, notation, &pos, m, None, CastlingNotation::KingTakesRook);
+///     MoveFormat::new(notation).append(&mut buf, &pos, m, None);
 ///     buf.push(b' ');
 /// }
-/// assert_eq!(buf, b"7163 Nf3 Ng1-f3 g1f3 ");
+/// MoveFormat { lang: Lang::De, ..MoveFormat::new(Notation::San) }.append(&mut buf, &pos, m, None);
+/// assert_eq!(String::from_utf8(buf).unwrap(), "7163 Nf3 Ng1-f3 g1f3 ♘f3 Sf3");
 /// ```
-pub fn append_move<P: Position>(
-    buf: &mut Vec<u8>,
-    notation: Notation,
-    pos: &P,
-    m: Move,
-    suffix: Option<Suffix>,
-    castling: CastlingNotation,
-) {
-    match notation {
-        Notation::Numeric => {
-            let castling = CastlingNotation::for_mode(pos.castles().mode(), castling);
-            // Drops never reach here: their games are refused before.
-            if let Ok(n) = NumericMove::from_move(m, castling) {
-                n.append_to(buf);
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveFormat {
+    /// The notation.
+    pub notation: Notation,
+    /// The piece letters of SAN and long algebraic.
+    pub lang: Lang,
+    /// Numeric castling in Chess960 games; standard chess always writes the
+    /// ICCF king move.
+    pub chess960_castling: CastlingNotation,
+}
+
+impl MoveFormat {
+    /// `notation` with English letters and Chess960 castling as king takes
+    /// rook.
+    pub const fn new(notation: Notation) -> MoveFormat {
+        MoveFormat {
+            notation,
+            lang: Lang::En,
+            chess960_castling: CastlingNotation::KingTakesRook,
+        }
+    }
+
+    /// Appends legal move `m`, played in `pos`, to `buf`.
+    ///
+    /// `suffix` is the check or mate mark of the position after the move;
+    /// only the algebraic notations write it (see
+    /// [`Notation::has_suffix()`]), so the caller need not compute it for
+    /// the others.
+    pub fn append<P: Position>(&self, buf: &mut Vec<u8>, pos: &P, m: Move, suffix: Option<Suffix>) {
+        match self.notation {
+            Notation::Numeric => {
+                let castling =
+                    CastlingNotation::for_mode(pos.castles().mode(), self.chess960_castling);
+                // Drops never reach here: their games are refused before.
+                if let Ok(n) = NumericMove::from_move(m, castling) {
+                    n.append_to(buf);
+                }
             }
-        }
-        Notation::San => {
-            San::from_move(pos, m).append_ascii_to(buf);
-            append_suffix(buf, suffix);
-        }
-        Notation::Lan => {
-            append_lan(buf, m);
-            append_suffix(buf, suffix);
-        }
-        Notation::Uci => {
-            m.to_uci(pos.castles().mode()).append_ascii_to(buf);
+            Notation::San if self.lang == Lang::En => {
+                San::from_move(pos, m).append_ascii_to(buf);
+                append_suffix(buf, suffix);
+            }
+            Notation::San | Notation::Figurine => {
+                let san = SanPlus {
+                    san: San::from_move(pos, m),
+                    suffix,
+                };
+                let mut text = String::new();
+                if self.notation == Notation::Figurine {
+                    write_figurine(&mut text, &san, pos.turn());
+                } else {
+                    write_san(&mut text, &san, self.lang);
+                }
+                buf.extend_from_slice(text.as_bytes());
+            }
+            Notation::Lan => {
+                append_lan(buf, m, self.lang);
+                append_suffix(buf, suffix);
+            }
+            Notation::Uci => {
+                m.to_uci(pos.castles().mode()).append_ascii_to(buf);
+            }
         }
     }
 }
@@ -137,19 +176,19 @@ fn append_suffix(buf: &mut Vec<u8>, suffix: Option<Suffix>) {
     }
 }
 
-fn append_lan(buf: &mut Vec<u8>, m: Move) {
+fn append_lan(buf: &mut Vec<u8>, m: Move, lang: Lang) {
     match m {
         Move::Castle { king, rook } => {
             buf.extend_from_slice(if rook < king { b"O-O-O" } else { b"O-O" })
         }
         Move::Put { role, to } => {
-            buf.push(role.upper_char() as u8);
+            buf.extend_from_slice(lang.piece_letter(role).as_bytes());
             buf.push(b'@');
             buf.extend_from_slice(to.to_string().as_bytes());
         }
         Move::Normal { .. } | Move::EnPassant { .. } => {
             if m.role() != Role::Pawn {
-                buf.push(m.role().upper_char() as u8);
+                buf.extend_from_slice(lang.piece_letter(m.role()).as_bytes());
             }
             if let Some(from) = m.from() {
                 push_square(buf, from);
@@ -158,7 +197,7 @@ fn append_lan(buf: &mut Vec<u8>, m: Move) {
             push_square(buf, m.to());
             if let Some(p) = m.promotion() {
                 buf.push(b'=');
-                buf.push(p.upper_char() as u8);
+                buf.extend_from_slice(lang.piece_letter(p).as_bytes());
             }
         }
     }
@@ -249,7 +288,7 @@ mod tests {
             .iter()
             .map(|&n| {
                 let mut buf = Vec::new();
-                append_move(&mut buf, n, pos, m, suffix, CastlingNotation::KingTakesRook);
+                MoveFormat::new(n).append(&mut buf, pos, m, suffix);
                 String::from_utf8(buf).unwrap()
             })
             .collect()
@@ -269,7 +308,10 @@ mod tests {
             to: Square::B8,
             promotion: Some(Role::Queen),
         };
-        assert_eq!(all_forms(&pos, m), ["27281", "b8=Q+", "b7-b8=Q+", "b7b8q"]);
+        assert_eq!(
+            all_forms(&pos, m),
+            ["27281", "b8=Q+", "b7-b8=Q+", "b7b8q", "b8=♕+"]
+        );
         assert_eq!(describe_move(m), "pawn b7-b8 promoting to a queen");
     }
 
@@ -284,7 +326,7 @@ mod tests {
             king: Square::E1,
             rook: Square::H1,
         };
-        assert_eq!(all_forms(&pos, m), ["5171", "O-O", "O-O", "e1g1"]);
+        assert_eq!(all_forms(&pos, m), ["5171", "O-O", "O-O", "e1g1", "O-O"]);
         assert_eq!(describe_move(m), "king e1-g1, castling short");
     }
 

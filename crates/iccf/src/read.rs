@@ -6,7 +6,9 @@ use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
 
-use crate::{CastlingNotation, Notation, NumericMove, append_move, role_name};
+use crate::lang::Lang;
+use crate::localized::{parse_san, to_move_lenient};
+use crate::{CastlingNotation, MoveFormat, Notation, NumericMove, role_name};
 
 /// The notation a move was written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,8 +72,30 @@ pub struct ReadMove {
 /// # Ok::<_, iccf::read::ReadMoveError>(())
 /// ```
 pub fn read_move(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
+    read_move_in(text, pos, Lang::En)
+}
+
+/// Like [`read_move()`], with algebraic moves written in the piece letters
+/// of `lang` (figurines are read in every language).
+///
+/// # Errors
+///
+/// [`ReadMoveError`] as for [`read_move()`].
+///
+/// # Examples
+///
+/// ```
+/// use iccf::{lang::Lang, read::read_move_in};
+/// use shakmaty::{Chess, Square};
+///
+/// let pos = Chess::default();
+/// assert_eq!(read_move_in("Sf3".as_bytes(), &pos, Lang::De)?.m.to(), Square::F3);
+/// assert_eq!(read_move_in("♘f3".as_bytes(), &pos, Lang::Fr)?.m.to(), Square::F3);
+/// # Ok::<_, iccf::read::ReadMoveError>(())
+/// ```
+pub fn read_move_in(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, ReadMoveError> {
     let syntax = guess_syntax(text);
-    read_as(text, syntax, pos).map_err(|message| ReadMoveError { syntax, message })
+    read_as(text, syntax, pos, lang).map_err(|message| ReadMoveError { syntax, message })
 }
 
 /// Why a text is not a legal move.
@@ -90,7 +114,7 @@ impl fmt::Display for ReadMoveError {
 
 impl std::error::Error for ReadMoveError {}
 
-fn read_as(text: &[u8], syntax: Syntax, pos: &Chess) -> Result<ReadMove, String> {
+fn read_as(text: &[u8], syntax: Syntax, pos: &Chess, lang: Lang) -> Result<ReadMove, String> {
     let plain = |m| {
         Ok(ReadMove {
             m,
@@ -127,7 +151,8 @@ fn read_as(text: &[u8], syntax: Syntax, pos: &Chess) -> Result<ReadMove, String>
                 Err(_) => Err("illegal move".to_owned()),
             }
         }
-        Syntax::Lan => {
+        // Other languages' long forms (`Sg1-f3`) are read as SAN below.
+        Syntax::Lan if lang == Lang::En => {
             let lan = parse_lan(text).ok_or_else(|| "not a long algebraic move".to_owned())?;
             match lan.uci.to_move(pos) {
                 Ok(m) if m.role() == lan.role => plain(m),
@@ -140,9 +165,10 @@ fn read_as(text: &[u8], syntax: Syntax, pos: &Chess) -> Result<ReadMove, String>
                 Err(_) => Err("illegal move".to_owned()),
             }
         }
-        Syntax::San => {
-            let san = parse_san(text)?;
-            match san.to_move(pos) {
+        Syntax::San | Syntax::Lan => {
+            let text = core::str::from_utf8(text).map_err(|_| "not valid UTF-8".to_owned())?;
+            let san = parse_san(text, lang).map_err(|err| err.to_string())?;
+            match to_move_lenient(san, pos) {
                 Ok(m) => plain(m),
                 Err(err) => Err(explain_san(san, err, pos)),
             }
@@ -224,23 +250,6 @@ fn parse_lan(text: &[u8]) -> Option<Lan> {
     })
 }
 
-/// Parses English SAN, also with zeros for castling (`0-0`).
-fn parse_san(text: &[u8]) -> Result<San, String> {
-    if let Ok(san) = San::from_ascii(text) {
-        return Ok(san);
-    }
-    if text.starts_with(b"0-0") {
-        let fixed: Vec<u8> = text
-            .iter()
-            .map(|&c| if c == b'0' { b'O' } else { c })
-            .collect();
-        if let Ok(san) = San::from_ascii(&fixed) {
-            return Ok(san);
-        }
-    }
-    Err("not a move in any notation iccf reads".to_owned())
-}
-
 /// Says why a SAN move does not fit the position.
 fn explain_san(san: San, err: SanError, pos: &Chess) -> String {
     let side = pos.turn();
@@ -255,14 +264,7 @@ fn explain_san(san: San, err: SanError, pos: &Chess) -> String {
                 .filter(|m| san.matches(**m))
                 .map(|m| {
                     let mut buf = Vec::new();
-                    append_move(
-                        &mut buf,
-                        Notation::Lan,
-                        pos,
-                        *m,
-                        None,
-                        CastlingNotation::default(),
-                    );
+                    MoveFormat::new(Notation::Lan).append(&mut buf, pos, *m, None);
                     String::from_utf8_lossy(&buf).into_owned()
                 })
                 .collect();
@@ -337,7 +339,7 @@ mod tests {
             msg("Bb1-c3", &pos),
             "the piece on b1 is a knight, not a bishop"
         );
-        assert_eq!(msg("xyz", &pos), "not a move in any notation iccf reads");
+        assert_eq!(msg("xyz", &pos), "missing destination square");
         assert_eq!(
             msg("5245", &pos),
             "the white pawn on e2 cannot move to d5; nearest legal: 5254, 4243, 4244"

@@ -1,0 +1,191 @@
+//! Legacy text encodings: games that are not UTF-8 are decoded before they
+//! are read, so that Russian files in CP1251, CP866 or KOI8-R, and Western
+//! ones in Latin-1, convert like any other.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
+
+use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251, WINDOWS_1252};
+
+/// How to decode input that is not valid UTF-8.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum InputEncoding {
+    /// UTF-8 when it is valid, otherwise the legacy encoding that reads
+    /// best (see [`detect`]).
+    #[default]
+    Auto,
+    /// Always this encoding.
+    Fixed(&'static Encoding),
+}
+
+impl InputEncoding {
+    /// The names accepted on the command line.
+    pub const NAMES: &'static str = "auto, utf-8, cp1251, cp866, koi8-r, latin1";
+}
+
+impl FromStr for InputEncoding {
+    type Err = ParseEncodingError;
+
+    /// `auto`, `utf-8`, `cp1251`, `cp866`, `koi8-r`, `latin1`, or any WHATWG
+    /// label such as `windows-1251`.
+    fn from_str(s: &str) -> Result<InputEncoding, ParseEncodingError> {
+        let fixed = match s.to_ascii_lowercase().as_str() {
+            "auto" => return Ok(InputEncoding::Auto),
+            "cp1251" => WINDOWS_1251,
+            "cp866" => IBM866,
+            "latin1" | "latin-1" | "cp1252" => WINDOWS_1252,
+            label => Encoding::for_label(label.as_bytes()).ok_or(ParseEncodingError)?,
+        };
+        Ok(InputEncoding::Fixed(fixed))
+    }
+}
+
+/// The encoding name is unknown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ParseEncodingError;
+
+impl fmt::Display for ParseEncodingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown encoding: use {}", InputEncoding::NAMES)
+    }
+}
+
+impl std::error::Error for ParseEncodingError {}
+
+/// The game as UTF-8, and the encoding it was decoded from when it was not
+/// UTF-8 already.
+///
+/// Valid UTF-8 is borrowed as it is under `Auto`; a fixed legacy encoding
+/// decodes every game. Bytes that cannot be decoded become U+FFFD, so
+/// nothing stops the conversion.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_pgn::encoding::{InputEncoding, decode};
+///
+/// // "Кр" (Russian king) in CP1251, before a square.
+/// let (text, encoding) = decode(b"1. \xca\xf0e2", InputEncoding::Auto);
+/// assert_eq!(&*text, "1. Кр".to_owned().as_bytes().iter().chain(b"e2").copied().collect::<Vec<u8>>().as_slice());
+/// assert_eq!(encoding, Some("windows-1251"));
+/// ```
+pub fn decode(bytes: &[u8], encoding: InputEncoding) -> (Cow<'_, [u8]>, Option<&'static str>) {
+    let encoding = match encoding {
+        InputEncoding::Fixed(e) if e == UTF_8 => UTF_8,
+        InputEncoding::Fixed(e) => e,
+        InputEncoding::Auto if std::str::from_utf8(bytes).is_ok() => {
+            return (Cow::Borrowed(bytes), None);
+        }
+        InputEncoding::Auto => detect(bytes),
+    };
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    let name = (encoding != UTF_8).then(|| encoding.name());
+    match text {
+        Cow::Borrowed(s) => (Cow::Borrowed(s.as_bytes()), name),
+        Cow::Owned(s) => (Cow::Owned(s.into_bytes()), name),
+    }
+}
+
+/// Picks the legacy encoding under which `bytes` read most like chess text:
+/// Cyrillic words that are lower case after their first letter, and capital
+/// piece letters right before a square (`Кр e2`, `Фd1`). Latin-1 when no
+/// Cyrillic reading scores.
+pub fn detect(bytes: &[u8]) -> &'static Encoding {
+    let mut best = (0i64, WINDOWS_1252);
+    for encoding in [WINDOWS_1251, KOI8_R, IBM866] {
+        let (text, _) = encoding.decode_without_bom_handling(bytes);
+        let score = cyrillic_score(&text);
+        if score > best.0 {
+            best = (score, encoding);
+        }
+    }
+    best.1
+}
+
+fn cyrillic_score(text: &str) -> i64 {
+    let mut score = 0i64;
+    let mut prev: Option<char> = None;
+    // Whether the character before `prev` was a letter: a piece letter
+    // starts a move, it does not end a word like the Å in "Ståhlberg".
+    let mut after_letter = false;
+    for c in text.chars() {
+        let cyrillic = is_cyrillic(c);
+        if let Some(p) = prev.filter(|&p| is_cyrillic(p)) {
+            if cyrillic && c.is_lowercase() {
+                score += 1;
+            } else if cyrillic && c.is_uppercase() && p.is_lowercase() {
+                // "вОЛК": case flipping inside a word is a wrong table.
+                score -= 2;
+            } else if p.is_uppercase() && !after_letter && ('a'..='h').contains(&c) {
+                score += 3;
+            }
+        }
+        if ('\u{2500}'..='\u{25FF}').contains(&c) {
+            // Box drawing: CP866 read as something else, or the reverse.
+            score -= 3;
+        }
+        after_letter = prev.is_some_and(char::is_alphabetic);
+        prev = Some(c);
+    }
+    score
+}
+
+fn is_cyrillic(c: char) -> bool {
+    ('\u{0400}'..='\u{04FF}').contains(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "[White \"Петросян, Тигран\"]\n[Black \"Спасский, Борис\"]\n\n\
+        1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 6. Лe1 b5 7. Сb3 d6 \
+        8. c3 O-O 9. h3 Кb8 10. d4 Кbd7 11. Крh1 Фe8 1-0\n";
+
+    fn encoded(encoding: &'static Encoding) -> Vec<u8> {
+        let (bytes, _, unmappable) = encoding.encode(SAMPLE);
+        assert!(!unmappable);
+        bytes.into_owned()
+    }
+
+    #[test]
+    fn utf8_is_borrowed_untouched() {
+        let (text, name) = decode(SAMPLE.as_bytes(), InputEncoding::Auto);
+        assert!(matches!(text, Cow::Borrowed(_)));
+        assert_eq!(name, None);
+    }
+
+    #[test]
+    fn russian_legacy_encodings_are_detected() {
+        for encoding in [WINDOWS_1251, KOI8_R, IBM866] {
+            let bytes = encoded(encoding);
+            assert_eq!(detect(&bytes), encoding, "{}", encoding.name());
+            let (text, name) = decode(&bytes, InputEncoding::Auto);
+            assert_eq!(std::str::from_utf8(&text).unwrap(), SAMPLE);
+            assert_eq!(name, Some(encoding.name()));
+        }
+    }
+
+    #[test]
+    fn latin1_is_the_fallback() {
+        let text = "[White \"Müller, Jürgen\"]\n[Black \"Ståhlberg, Gideon\"]\n\n1. e4 e5 1-0\n";
+        let (bytes, _, _) = WINDOWS_1252.encode(text);
+        assert_eq!(detect(&bytes), WINDOWS_1252);
+        let (decoded, _) = decode(&bytes, InputEncoding::Auto);
+        assert_eq!(std::str::from_utf8(&decoded).unwrap(), text);
+    }
+
+    #[test]
+    fn a_fixed_encoding_wins() {
+        let bytes = encoded(KOI8_R);
+        let fixed: InputEncoding = "koi8-r".parse().unwrap();
+        let (text, _) = decode(&bytes, fixed);
+        assert_eq!(std::str::from_utf8(&text).unwrap(), SAMPLE);
+        assert!("klingon".parse::<InputEncoding>().is_err());
+        assert_eq!(
+            "cp1251".parse::<InputEncoding>(),
+            Ok(InputEncoding::Fixed(WINDOWS_1251))
+        );
+    }
+}
