@@ -47,6 +47,9 @@ pub struct PgnWriter<'a> {
     column: usize,
     /// The next token follows `(` without a space.
     attach: bool,
+    /// `out.len()` when the writer was made: a game without tags needs no
+    /// blank line after them.
+    start: usize,
 }
 
 /// The width of UTF-8 text in characters: every byte that does not
@@ -65,11 +68,13 @@ impl<'a> PgnWriter<'a> {
     /// Creates a writer appending to `out`, wrapping lines at `line_width`
     /// columns.
     pub fn with_line_width(out: &'a mut Vec<u8>, line_width: usize) -> PgnWriter<'a> {
+        let start = out.len();
         PgnWriter {
             out,
             line_width,
             column: 0,
             attach: false,
+            start,
         }
     }
 
@@ -99,8 +104,11 @@ impl<'a> PgnWriter<'a> {
         self.out.extend_from_slice(b"\"]\n");
     }
 
-    /// Ends the tag section with a blank line.
+    /// Ends the tag section with a blank line, if there were tags.
     pub fn end_tags(&mut self) {
+        if self.out.len() == self.start {
+            return;
+        }
         self.finish_line();
         self.out.push(b'\n');
     }
