@@ -103,13 +103,21 @@ fn convert_batch(converter: &Converter, batch: &Batch) -> Converted {
         problems: Vec::new(),
         end_offset: 0,
     };
-    for (span, game) in batch.iter() {
-        let at = GameLocation {
-            index: span.index,
-            line: span.line,
-            column: span.column,
-        };
-        let report = converter.convert(game, at, &mut done.out);
+    let games: Vec<(GameLocation, &[u8])> = batch
+        .iter()
+        .map(|(span, game)| {
+            let at = GameLocation {
+                index: span.index,
+                line: span.line,
+                column: span.column,
+            };
+            (at, game)
+        })
+        .collect();
+    // Games of a batch are converted as one stream, so that an ambiguous
+    // game takes the language of the games around it.
+    let reports = converter.convert_stream(&games, &mut done.out);
+    for report in reports {
         done.games += 1;
         done.moves += report.moves;
         if !report.errors.is_empty() {
@@ -124,7 +132,9 @@ fn convert_batch(converter: &Converter, batch: &Batch) -> Converted {
             .collect();
         problems.sort_by_key(|(_, p)| (p.line, p.column));
         done.problems.extend(problems);
-        done.end_offset = span.byte_offset + span.range.len() as u64;
+    }
+    if let Some(last) = batch.games.last() {
+        done.end_offset = last.byte_offset + last.range.len() as u64;
     }
     done
 }

@@ -148,6 +148,10 @@ pub struct Report {
     /// Languages sharing all five letters read alike, so this is a group;
     /// empty when the game has no algebraic moves.
     pub langs: LangSet,
+    /// Whether the piece letters alone named [`Report::langs`]: such a game
+    /// is good evidence of the language of the games around it, to pass as
+    /// the hint of the next (see [`Converter::convert_with_hint()`]).
+    pub langs_certain: bool,
     /// The legacy encoding the game was decoded from, if it was not UTF-8.
     pub encoding: Option<&'static str>,
     /// Problems that left part of the game unconverted.
@@ -171,6 +175,67 @@ impl Converter {
     /// Converts one game (the bytes of a whole game, as the splitter gives
     /// them), appending the output to `out`.
     pub fn convert(&self, game: &[u8], at: GameLocation, out: &mut Vec<u8>) -> Report {
+        self.convert_with_hint(game, at, out, LangSet::EMPTY)
+    }
+
+    /// Converts the games of one stream in order, appending the output to
+    /// `out`: each game's language helps read the next ambiguous one (see
+    /// [`Converter::convert_with_hint()`]), and the games before the first
+    /// whose letters name a language get the language of that game.
+    pub fn convert_stream(
+        &self,
+        games: &[(GameLocation, &[u8])],
+        out: &mut Vec<u8>,
+    ) -> Vec<Report> {
+        let mut hint = LangSet::EMPTY;
+        let mut reports = Vec::with_capacity(games.len());
+        for (i, &(at, game)) in games.iter().enumerate() {
+            if hint.is_empty() && self.options.input_lang.is_none() {
+                hint = games[i..]
+                    .iter()
+                    .take(LOOKAHEAD)
+                    .find_map(|&(_, g)| self.language_of(g))
+                    .unwrap_or_default();
+            }
+            let report = self.convert_with_hint(game, at, out, hint);
+            if report.langs_certain {
+                hint = report.langs;
+            }
+            reports.push(report);
+        }
+        reports
+    }
+
+    /// The language group a game's piece letters name, if they name just one.
+    pub fn language_of(&self, game: &[u8]) -> Option<LangSet> {
+        let (game, _) = decode(game, self.options.encoding);
+        let tokens: Vec<Token<'_>> = Lexer::new(&game).collect();
+        let run = Run {
+            options: &self.options,
+            game: &game,
+            at: GameLocation::default(),
+            tokens: &tokens,
+            lang: Lang::En,
+            hint: LangSet::EMPTY,
+            report: Report::default(),
+        };
+        match letter_groups(run.candidate_langs())[..] {
+            [group] => Some(group),
+            _ => None,
+        }
+    }
+
+    /// Like [`Converter::convert()`], with the language of the games around
+    /// this one: when several languages make the game legal with different
+    /// moves, the one among `hint` is read, with a warning instead of an
+    /// error. Games of one file are nearly always written in one language.
+    pub fn convert_with_hint(
+        &self,
+        game: &[u8],
+        at: GameLocation,
+        out: &mut Vec<u8>,
+        hint: LangSet,
+    ) -> Report {
         let (game, encoding) = decode(game, self.options.encoding);
         let tokens: Vec<Token<'_>> = Lexer::new(&game).collect();
         let mut run = Run {
@@ -179,6 +244,7 @@ impl Converter {
             at,
             tokens: &tokens,
             lang: self.options.input_lang.unwrap_or(Lang::En),
+            hint,
             report: Report {
                 encoding,
                 ..Report::default()
@@ -188,6 +254,9 @@ impl Converter {
         run.report
     }
 }
+
+/// How many games [`Converter::convert_stream()`] looks ahead for a language.
+const LOOKAHEAD: usize = 64;
 
 /// One line of play being converted: the main line or a variation.
 #[derive(Clone)]
@@ -220,6 +289,8 @@ struct Run<'o, 'g, 't> {
     tokens: &'t [Token<'g>],
     /// The piece letters algebraic moves are read in.
     lang: Lang,
+    /// The language of the games around this one, if known.
+    hint: LangSet,
     report: Report,
 }
 
@@ -343,6 +414,7 @@ impl<'g> Run<'_, 'g, '_> {
         if groups.len() == 1 {
             self.lang = first.first().unwrap_or(Lang::En);
             self.report.langs = first;
+            self.report.langs_certain = true;
             return;
         }
         // Replay the main line in each group; keep those that read it all.
@@ -360,6 +432,8 @@ impl<'g> Run<'_, 'g, '_> {
             self.report = Report::default();
         }
         self.report = saved;
+        // Readings that agree with the games around this one come first.
+        legal.sort_by_key(|(group, _)| (*group & self.hint).is_empty());
         let chosen = legal.first().map_or(furthest.1, |(group, _)| *group);
         self.lang = chosen.first().unwrap_or(Lang::En);
         self.report.langs = chosen;
@@ -378,16 +452,32 @@ impl<'g> Run<'_, 'g, '_> {
                 .collect();
             let (main, span) = (&legal[0].1, legal[0].1.spans[ply].clone());
             let label = move_label(&main.moves[ply].0);
-            let message = format!(
-                "legal in {} with different moves: read as {}, choose with --input-lang",
-                names.join(", "),
-                self.lang.code()
-            );
-            self.error(span, Some(label), message);
+            let hinted = legal
+                .iter()
+                .filter(|(group, _)| !(*group & self.hint).is_empty());
+            if hinted.count() == 1 {
+                let message = format!(
+                    "legal in {} with different moves: read as {}, the language of the games around it",
+                    names.join(", "),
+                    self.lang.code()
+                );
+                self.warn(span, Some(label), message);
+            } else {
+                let message = format!(
+                    "legal in {} with different moves: read as {}, choose with --input-lang",
+                    names.join(", "),
+                    self.lang.code()
+                );
+                self.error(span, Some(label), message);
+            }
         }
     }
 
     /// Languages whose letters can read every algebraic move of the game.
+    ///
+    /// Pawn letters (`Pe4`) are not SAN in any language, though they are
+    /// read: a language that needs them to read a game only counts when no
+    /// language reads it with piece letters alone.
     fn candidate_langs(&self) -> LangSet {
         let mut set = LangSet::ALL;
         let mut ascii_letters = 0u32;
@@ -401,9 +491,11 @@ impl<'g> Run<'_, 'g, '_> {
             if text.is_ascii() {
                 // Most tokens: only their capital letters matter, and those
                 // are looked up once below.
-                for &b in text {
-                    if b.is_ascii_uppercase() && !is_castling(text) {
-                        ascii_letters |= 1 << (b - b'A');
+                if !is_castling(text) {
+                    for &b in text {
+                        if b.is_ascii_uppercase() {
+                            ascii_letters |= 1 << (b - b'A');
+                        }
                     }
                 }
             } else if let Ok(text) = core::str::from_utf8(text) {
@@ -414,12 +506,22 @@ impl<'g> Run<'_, 'g, '_> {
                 }
             }
         }
-        for (i, langs) in ascii_letter_langs().iter().enumerate() {
-            if ascii_letters & (1 << i) != 0 && !langs.is_empty() {
-                set &= *langs;
+        let by_letters = |table: &[LangSet; 26]| {
+            let mut set = set;
+            for (i, langs) in table.iter().enumerate() {
+                if ascii_letters & (1 << i) != 0 {
+                    set &= *langs;
+                }
             }
+            set
+        };
+        let (pieces, with_pawns) = ascii_letter_langs();
+        let strict = by_letters(pieces);
+        if strict.is_empty() {
+            by_letters(with_pawns)
+        } else {
+            strict
         }
-        set
     }
 
     fn write_pgn(&mut self, out: &mut Vec<u8>, start: Chess, broken: bool, format: MoveFormat) {
@@ -896,33 +998,38 @@ fn is_castling(text: &[u8]) -> bool {
     matches!(text.first(), Some(b'O' | b'0' | b'o')) && text.contains(&b'-')
 }
 
-/// For each ASCII capital `A`–`Z`, the languages in which it is a piece or
-/// pawn letter; computed once.
-fn ascii_letter_langs() -> &'static [LangSet; 26] {
-    static TABLE: std::sync::OnceLock<[LangSet; 26]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = [LangSet::EMPTY; 26];
+/// For each ASCII capital `A`–`Z`, the languages in which it is a piece
+/// letter, and those in which it is a piece or pawn letter; computed once.
+fn ascii_letter_langs() -> &'static ([LangSet; 26], [LangSet; 26]) {
+    static TABLES: std::sync::OnceLock<([LangSet; 26], [LangSet; 26])> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut pieces = [LangSet::EMPTY; 26];
+        let mut with_pawns = [LangSet::EMPTY; 26];
         for lang in Lang::all() {
-            let roles = [
-                shakmaty::Role::King,
-                shakmaty::Role::Queen,
-                shakmaty::Role::Rook,
-                shakmaty::Role::Bishop,
-                shakmaty::Role::Knight,
-            ];
-            let letters = roles
-                .iter()
-                .map(|&r| lang.piece_letter(r))
-                .chain([lang.pawn_letter(), "P"]);
-            for letter in letters {
+            for role in PIECES {
+                if let [b @ b'A'..=b'Z'] = lang.piece_letter(role).as_bytes() {
+                    pieces[usize::from(b - b'A')].insert(lang);
+                    with_pawns[usize::from(b - b'A')].insert(lang);
+                }
+            }
+            for letter in [lang.pawn_letter(), "P"] {
                 if let [b @ b'A'..=b'Z'] = letter.as_bytes() {
-                    table[usize::from(b - b'A')].insert(lang);
+                    with_pawns[usize::from(b - b'A')].insert(lang);
                 }
             }
         }
-        table
+        (pieces, with_pawns)
     })
 }
+
+/// The pieces that have letters.
+const PIECES: [shakmaty::Role; 5] = [
+    shakmaty::Role::King,
+    shakmaty::Role::Queen,
+    shakmaty::Role::Rook,
+    shakmaty::Role::Bishop,
+    shakmaty::Role::Knight,
+];
 
 /// Splits `langs` into groups that share all five piece letters, English's
 /// group first.
@@ -947,16 +1054,9 @@ fn letter_groups(langs: LangSet) -> Vec<LangSet> {
 
 /// The languages with the same five piece letters as `lang`.
 fn same_letters(lang: Lang) -> LangSet {
-    let roles = [
-        shakmaty::Role::King,
-        shakmaty::Role::Queen,
-        shakmaty::Role::Rook,
-        shakmaty::Role::Bishop,
-        shakmaty::Role::Knight,
-    ];
     Lang::all()
         .filter(|other| {
-            roles
+            PIECES
                 .iter()
                 .all(|&r| other.piece_letter(r) == lang.piece_letter(r))
         })

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use iccf::Notation;
+use iccf::lang::Lang;
 use iccf_pgn::convert::{Converter, GameLocation, Options, OutputFormat, Report};
 use iccf_pgn::lexer::{Lexer, TokenKind};
 use iccf_pgn::split::split_games;
@@ -20,24 +21,14 @@ fn read(rel: &str) -> Vec<u8> {
 
 /// Converts every game of `input`; returns the output and one report a game.
 fn convert_all(input: &[u8], to: Option<Notation>, format: OutputFormat) -> (Vec<u8>, Vec<Report>) {
-    let converter = Converter::new(Options {
-        to,
-        format,
-        ..Options::default()
-    });
-    let mut out = Vec::new();
-    let reports = split_games(input)
-        .into_iter()
-        .enumerate()
-        .map(|(i, range)| {
-            let at = GameLocation {
-                index: i as u64 + 1,
-                ..GameLocation::default()
-            };
-            converter.convert(&input[range], at, &mut out)
-        })
-        .collect();
-    (out, reports)
+    convert_all_with(
+        input,
+        Options {
+            to,
+            format,
+            ..Options::default()
+        },
+    )
 }
 
 /// The move tokens of every game, variations included, in order.
@@ -287,4 +278,146 @@ fn chess960_games_round_trip() {
         let (san, _) = convert_all(&input, Some(Notation::San), OutputFormat::Pgn);
         assert_eq!(move_tokens(&back), move_tokens(&san), "{rel}");
     }
+}
+
+/// Every TWIC game written by us in each language reads back, with the
+/// language detected and with its code given, to the same numeric moves.
+#[test]
+fn twic_in_every_language_reads_back() {
+    let input = read("pgn/pgn4web/twic944.pgn");
+    let (expected, _) = convert_all(&input, Some(Notation::Numeric), OutputFormat::Text);
+    let langs: Vec<Lang> = Lang::all().collect();
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = langs
+            .chunks(langs.len().div_ceil(2))
+            .map(|chunk| {
+                let (input, expected) = (&input, &expected);
+                scope.spawn(move || {
+                    let mut failures = Vec::new();
+                    for &lang in chunk {
+                        // Long algebraic shares the letters: a few languages suffice.
+                        let lan = matches!(lang, Lang::En | Lang::De | Lang::Ru | Lang::Fr | Lang::Zh);
+                        let notations: &[Notation] =
+                            if lan { &[Notation::San, Notation::Lan] } else { &[Notation::San] };
+                        for &notation in notations {
+                            let written = convert_with(
+                                input,
+                                Options { to: Some(notation), lang, ..Options::default() },
+                            );
+                            for input_lang in [None, Some(lang)] {
+                                let (back, reports) = convert_all_with(
+                                    &written,
+                                    Options {
+                                        to: Some(Notation::Numeric),
+                                        format: OutputFormat::Text,
+                                        input_lang,
+                                        ..Options::default()
+                                    },
+                                );
+                                let errors: Vec<_> = reports.iter().flat_map(|r| &r.errors).collect();
+                                if back != *expected || !errors.is_empty() {
+                                    failures.push(format!(
+                                        "{} {notation} (input {input_lang:?}): {} errors, first {:?}",
+                                        lang.code(),
+                                        errors.len(),
+                                        errors.first()
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// pgn-extract's German output (K D T L S) converts, read as German.
+#[test]
+fn german_sample_converts() {
+    let input = read("pgn/pgn-extract/expected-output/test-Wdeutsch-out.pgn");
+    let (out, reports) = convert_all(&input, None, OutputFormat::Pgn);
+    assert_eq!(reports.len(), 1);
+    assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
+    assert_eq!(reports[0].moves, 73);
+    assert!(reports[0].langs.contains(Lang::De));
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("[InputLanguage \"de "), "{out}");
+    // The same game in English gives the same numeric moves.
+    let (english, _) = convert_all(
+        &read("pgn/pgn-extract/barnes-horton.pgn"),
+        None,
+        OutputFormat::Pgn,
+    );
+    assert_eq!(move_tokens(out.as_bytes()), move_tokens(&english));
+}
+
+/// `1. h4 h5 2. Rh3` is legal in English (rook) and Finnish (knight):
+/// reported, naming both, never guessed silently.
+#[test]
+fn ambiguous_language_is_reported() {
+    let game = b"1. h4 h5 2. Rh3 *";
+    let (out, reports) = convert_all(game, None, OutputFormat::Text);
+    let error = &reports[0].errors[0];
+    assert_eq!(
+        (error.token.as_str(), error.move_label.as_deref()),
+        ("Rh3", Some("2."))
+    );
+    assert!(error.message.contains("English (en)"), "{}", error.message);
+    assert!(error.message.contains("Finnish (fi)"), "{}", error.message);
+    assert_eq!(String::from_utf8(out).unwrap(), "1. 8284 8785 2. 8183\n");
+    // Told the language, it converts without complaint.
+    let (out, reports) = convert_all_with(
+        game,
+        Options {
+            input_lang: Some(Lang::Fi),
+            format: OutputFormat::Text,
+            ..Options::default()
+        },
+    );
+    assert!(reports[0].errors.is_empty());
+    assert_eq!(String::from_utf8(out).unwrap(), "1. 8284 8785 2. 7183\n");
+}
+
+/// Russian letters, including the two-letter king, in a CP1251 file.
+#[test]
+fn russian_cp1251_game() {
+    let text = "[White \"Иванов\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. O-O Кf6 5. Лe1 O-O 6. Крh1 Фe7 *\n";
+    let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(text);
+    let (out, reports) = convert_all(&bytes, None, OutputFormat::Text);
+    assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
+    assert_eq!(reports[0].encoding, Some("windows-1251"));
+    assert!(reports[0].langs.contains(Lang::Ru));
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "1. 5254 5755 2. 7163 2836 3. 6134 6835 4. 5171 7866 5. 6151 5878 6. 7181 4857\n"
+    );
+}
+
+fn convert_with(input: &[u8], options: Options) -> Vec<u8> {
+    convert_all_with(input, options).0
+}
+
+fn convert_all_with(input: &[u8], options: Options) -> (Vec<u8>, Vec<Report>) {
+    let converter = Converter::new(options);
+    let games: Vec<(GameLocation, &[u8])> = split_games(input)
+        .into_iter()
+        .enumerate()
+        .map(|(i, range)| {
+            let at = GameLocation {
+                index: i as u64 + 1,
+                ..GameLocation::default()
+            };
+            (at, &input[range])
+        })
+        .collect();
+    let mut out = Vec::new();
+    let reports = converter.convert_stream(&games, &mut out);
+    (out, reports)
 }

@@ -1,0 +1,366 @@
+//! The `iccf` binary as a user runs it: arguments, files, stdin/stdout,
+//! messages and exit codes.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use assert_cmd::cargo::CommandCargoExt;
+
+fn shared(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(rel)
+}
+
+fn iccf() -> Command {
+    let mut cmd = Command::cargo_bin("iccf").expect("the iccf binary is built");
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+/// What a run gave back.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = iccf()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("iccf starts");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Compares texts line by line and shows both in full when they differ.
+#[track_caller]
+fn assert_text(got: &str, expected: &str) {
+    if got != expected {
+        let first = got
+            .lines()
+            .zip(expected.lines())
+            .position(|(g, e)| g != e)
+            .unwrap_or(got.lines().count().min(expected.lines().count()));
+        panic!(
+            "output differs from line {}\n--- expected\n{expected}\n--- got\n{got}\n---",
+            first + 1
+        );
+    }
+}
+
+#[test]
+fn spanish_exchange_both_ways() {
+    let numeric = "1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2536 2736\n";
+    let san = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 bxc6\n";
+    let r = run(&["convert", "--format", "text", "-q"], numeric.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_text(&r.stdout, san);
+    let r = run(&["convert", "--format", "text", "-q"], san.as_bytes());
+    assert_text(&r.stdout, numeric);
+}
+
+#[test]
+fn move_shows_every_notation() {
+    let r = run(&["move", "5254"], b"");
+    assert_eq!(r.code, 0);
+    assert_text(
+        &r.stdout,
+        "5254: e4, pawn e2-e4\n  numeric  5254\n  san      e4\n  lan      e2-e4\n  uci      e2e4\n  figurine e4\n",
+    );
+    let r = run(&["move", "Nf6", "--after", "1. e4 e5 2. Nf3"], b"");
+    assert!(
+        r.stdout.starts_with("7866: Nf6, knight g8-f6\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn promotions_castlings_and_en_passant() {
+    let fen = "8/5P2/8/8/8/8/8/k6K w - - 0 1";
+    for (numeric, first_line) in [
+        ("67681", "67681: f8=Q+, pawn f7-f8 promoting to a queen"),
+        ("67682", "67682: f8=R+, pawn f7-f8 promoting to a rook"),
+        ("67684", "67684: f8=N, pawn f7-f8 promoting to a knight"),
+    ] {
+        let r = run(&["move", numeric, "--fen", fen], b"");
+        assert_eq!(r.stdout.lines().next(), Some(first_line), "{}", r.stderr);
+    }
+    let r = run(&["move", "6768", "--fen", fen], b"");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("add a fifth digit"), "{}", r.stderr);
+
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    for (numeric, san) in [("5171", "O-O"), ("5131", "O-O-O")] {
+        let r = run(&["move", numeric, "--fen", fen], b"");
+        assert!(
+            r.stdout.starts_with(&format!("{numeric}: {san},")),
+            "{}",
+            r.stdout
+        );
+    }
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1";
+    for (numeric, san) in [("5878", "O-O"), ("5838", "O-O-O")] {
+        let r = run(&["move", numeric, "--fen", fen], b"");
+        assert!(
+            r.stdout.starts_with(&format!("{numeric}: {san},")),
+            "{}",
+            r.stdout
+        );
+    }
+    let fen = "4k3/8/8/8/4p3/8/5P2/4K3 w - - 0 1";
+    let r = run(
+        &["convert", "--format", "text", "-q"],
+        format!("[FEN \"{fen}\"]\n\n1. 6264 5463 *").as_bytes(),
+    );
+    assert_text(&r.stdout, "1. f4 exf3\n");
+}
+
+#[test]
+fn errors_name_file_game_line_column_move_and_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.txt");
+    std::fs::write(&path, "1. 5254 5755 *\n\n1. 5254 5755\n2. 7163 5255 *\n").unwrap();
+    let r = run(
+        &["convert", "--format", "text", path.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    let name = path.display();
+    assert!(
+        r.stderr.contains(&format!(
+            "{name}:4:9: error: game 2, 2... `5255`: no black piece can move from e2 to e5: e2 is empty"
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("2 games, 5 moves, 1 with errors"),
+        "{}",
+        r.stderr
+    );
+    // Both games are written, the second with its rest as it was.
+    assert_text(&r.stdout, "1. e4 e5\n1. e4 e5 2. Nf3 2... 5255\n");
+}
+
+#[test]
+fn games_in_equal_games_out_on_broken_files() {
+    for rel in [
+        "pgn/pgn4web/test.pgn",
+        "pgn/pgn-extract/test-fuzzydepth.pgn",
+        "pgn/pgn-extract/test-nobadresults.pgn",
+    ] {
+        let input = std::fs::read(shared(rel)).unwrap();
+        let games_in = iccf_pgn::split::split_games(&input).len();
+        let r = run(
+            &[
+                "convert",
+                "--format",
+                "text",
+                "-q",
+                shared(rel).to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert!(r.code == 0 || r.code == 1, "{rel}: {}", r.stderr);
+        assert_eq!(r.stdout.lines().count(), games_in, "{rel}");
+        assert!(!r.stderr.contains("panicked"), "{rel}: {}", r.stderr);
+        let r = run(&["convert", shared(rel).to_str().unwrap(), "-q"], b"");
+        assert_eq!(
+            iccf_pgn::split::split_games(r.stdout.as_bytes()).len(),
+            games_in,
+            "{rel}"
+        );
+    }
+}
+
+#[test]
+fn exit_codes() {
+    assert_eq!(
+        run(
+            &[
+                "convert",
+                "-q",
+                shared("pgn/pgn4web/one.pgn").to_str().unwrap()
+            ],
+            b""
+        )
+        .code,
+        0
+    );
+    assert_eq!(run(&["convert", "-q"], b"1. e4 e5 2. Ke3 *").code, 1);
+    let missing = run(&["convert", "no/such/file.pgn"], b"");
+    assert_eq!(missing.code, 2);
+    assert!(
+        missing.stderr.contains("no/such/file.pgn"),
+        "{}",
+        missing.stderr
+    );
+    assert_eq!(run(&["convert", "--to", "klingon"], b"").code, 2);
+    assert_eq!(run(&["frobnicate"], b"").code, 2);
+}
+
+#[test]
+fn output_file_is_written_whole_and_never_over_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    std::fs::copy(shared("pgn/pgn4web/lon09r5.pgn"), &input).unwrap();
+    let out = dir.path().join("out.pgn.gz");
+    let r = run(
+        &[
+            "convert",
+            "-q",
+            input.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&out).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    assert_eq!(iccf_pgn::split::split_games(text.as_bytes()).len(), 4);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 2, "{leftovers:?}");
+
+    let before = std::fs::read(&input).unwrap();
+    let r = run(
+        &[
+            "convert",
+            input.to_str().unwrap(),
+            "-o",
+            input.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+}
+
+#[test]
+fn jsonl_has_every_notation() {
+    let r = run(
+        &["convert", "--format", "jsonl", "-q"],
+        b"[White \"A\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    );
+    let game: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(game["tags"]["White"], "A");
+    assert_eq!(game["input"], "san");
+    assert_eq!(game["result"], "1-0");
+    let last = &game["moves"][6];
+    assert_eq!(
+        (
+            last["numeric"].as_str(),
+            last["san"].as_str(),
+            last["uci"].as_str()
+        ),
+        (Some("8567"), Some("Qxf7#"), Some("h5f7"))
+    );
+    assert_eq!(game["errors"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn every_language_is_listed_and_written() {
+    let r = run(&["languages"], b"");
+    assert_eq!(r.stdout.lines().count(), 37);
+    assert!(
+        r.stdout.contains("ru    Кр Ф  Л  С  К    Russian"),
+        "{}",
+        r.stdout
+    );
+    let r = run(
+        &[
+            "convert", "--to", "san", "--lang", "fr", "--format", "text", "-q",
+        ],
+        b"1. 5254 5755 2. 7163 2836 3. 6125 1716",
+    );
+    assert_text(&r.stdout, "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6\n");
+    let r = run(
+        &["convert", "--to", "figurine", "--format", "text", "-q"],
+        b"1. 5254 5755 2. 7163 2836",
+    );
+    assert_text(&r.stdout, "1. e4 e5 2. ♘f3 ♞c6\n");
+}
+
+#[test]
+fn ambiguous_language_names_both() {
+    let r = run(&["convert", "--format", "text"], b"1. h4 h5 2. Rh3 *");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("English (en)") && r.stderr.contains("Finnish (fi)"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &["convert", "--format", "text", "--input-lang", "fi"],
+        b"1. h4 h5 2. Rh3 *",
+    );
+    assert_eq!(r.code, 0);
+    assert_text(&r.stdout, "1. 8284 8785 2. 7183\n");
+}
+
+#[test]
+fn broken_pipe_exits_quietly() {
+    let mut child = iccf()
+        .args([
+            "convert",
+            shared("pgn/pgn4web/twic944.pgn").to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut head = [0u8; 100];
+    stdout.read_exact(&mut head).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("panicked") && !stderr.to_lowercase().contains("broken pipe"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
+fn help_teaches() {
+    let r = run(&["convert", "--help"], b"");
+    for needle in [
+        "5254",
+        "--to",
+        "--format",
+        "--input-lang",
+        "--encoding",
+        "Exit status",
+    ] {
+        assert!(
+            r.stdout.contains(needle),
+            "{needle} missing from:\n{}",
+            r.stdout
+        );
+    }
+}
