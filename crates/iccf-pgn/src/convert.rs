@@ -381,7 +381,7 @@ impl<'g> Run<'_, 'g, '_> {
             match t.kind {
                 TokenKind::VariationStart => depth += 1,
                 TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-                TokenKind::Move(text) if depth == 0 && !is_null(text) => {
+                TokenKind::Move(text) if depth == 0 && is_move(text) && !is_null(text) => {
                     return Some(guess_syntax(text));
                 }
                 _ => {}
@@ -485,7 +485,10 @@ impl<'g> Run<'_, 'g, '_> {
             let TokenKind::Move(text) = t.kind else {
                 continue;
             };
-            if is_null(text) || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan) {
+            if !is_move(text)
+                || is_null(text)
+                || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan)
+            {
                 continue;
             }
             if text.is_ascii() {
@@ -548,6 +551,13 @@ impl<'g> Run<'_, 'g, '_> {
                         w.tag(name, value);
                     } else {
                         self.error(t.span.clone(), None, "tag inside movetext".to_owned());
+                        w.token(raw);
+                    }
+                }
+                TokenKind::Move(m) if !is_move(m) => {
+                    // A bare move number or an `e.p.` mark: written again
+                    // only where the line is copied as it was.
+                    if line.broken {
                         w.token(raw);
                     }
                 }
@@ -736,6 +746,11 @@ impl<'g> Run<'_, 'g, '_> {
                 TokenKind::VariationStart => depth += 1,
                 TokenKind::VariationEnd => depth = depth.saturating_sub(1),
                 _ if depth > 0 => {}
+                TokenKind::Move(m) if !is_move(m) => {
+                    if line.broken {
+                        main.unconverted.push(raw);
+                    }
+                }
                 TokenKind::Move(m) => {
                     if line.broken {
                         main.unconverted.push(raw);
@@ -979,6 +994,18 @@ fn variant_mode(name: &[u8]) -> Option<CastlingMode> {
         }
         _ => None,
     }
+}
+
+/// Whether a symbol token is a move: not a move number written without
+/// dots (`1 5254 5755 2 7163`), nor an en passant mark written apart
+/// (`exd6 e.p.`).
+fn is_move(text: &[u8]) -> bool {
+    let bare_number = !text.is_empty() && text.len() <= 3 && text.iter().all(u8::is_ascii_digit);
+    let en_passant = matches!(
+        text,
+        b"e.p." | b"e.p" | b"ep" | b"i.p." | b"\xd0\xb2.\xd0\xbf."
+    );
+    !bare_number && !en_passant
 }
 
 /// `--` and `Z0`: null moves as PGN programs write them.

@@ -421,3 +421,19 @@ fn convert_all_with(input: &[u8], options: Options) -> (Vec<u8>, Vec<Report>) {
     let reports = converter.convert_stream(&games, &mut out);
     (out, reports)
 }
+
+/// Move numbers without dots and en passant marks written apart are read
+/// as what they are, not as moves.
+#[test]
+fn bare_move_numbers_and_en_passant_marks() {
+    let (out, reports) = convert_all(b"1 5254 5755 2 7163 2836 *", None, OutputFormat::Text);
+    assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
+    assert_eq!(String::from_utf8(out).unwrap(), "1. e4 e5 2. Nf3 Nc6\n");
+    let game = b"1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 *";
+    let (out, reports) = convert_all(game, None, OutputFormat::Text);
+    assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "1. 5254 7866 2. 5455 4745 3. 5546 5746\n"
+    );
+}
