@@ -746,28 +746,19 @@ impl<'g> Run<'_, 'g, '_> {
                 TokenKind::VariationStart => depth += 1,
                 TokenKind::VariationEnd => depth = depth.saturating_sub(1),
                 _ if depth > 0 => {}
-                TokenKind::Move(m) if !is_move(m) => {
-                    if line.broken {
+                TokenKind::Move(_) if line.broken => main.unconverted.push(raw),
+                TokenKind::Move(m) if !is_move(m) => {}
+                TokenKind::Move(m) => match self.play(&mut line, m, t.span.clone()) {
+                    Some(step) => {
+                        let before = line.before_last.clone().unwrap_or_default();
+                        main.moves.push((before, step));
+                        main.spans.push(t.span.clone());
+                    }
+                    None => {
+                        main.failed_at = Some(line.pos.clone());
                         main.unconverted.push(raw);
                     }
-                }
-                TokenKind::Move(m) => {
-                    if line.broken {
-                        main.unconverted.push(raw);
-                        continue;
-                    }
-                    match self.play(&mut line, m, t.span.clone()) {
-                        Some(step) => {
-                            let before = line.before_last.clone().unwrap_or_default();
-                            main.moves.push((before, step));
-                            main.spans.push(t.span.clone());
-                        }
-                        None => {
-                            main.failed_at = Some(line.pos.clone());
-                            main.unconverted.push(raw);
-                        }
-                    }
-                }
+                },
                 TokenKind::MoveNumber { .. } if line.broken => main.unconverted.push(raw),
                 TokenKind::Result(r) => main.result = Some(r),
                 TokenKind::Error(err) => {
