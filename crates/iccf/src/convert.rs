@@ -223,7 +223,19 @@ impl NumericMove {
         let us = pos.turn();
         let mut castle = None;
         let mut moves = MoveList::new();
-        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        // King takes own rook is castling with that rook, whatever the other
+        // side's destination: in Chess960 the rook can stand there (king b8,
+        // rooks a8 and c8: `2838` is O-O, never O-O-O).
+        let by_rook_side = [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .into_iter()
+            .find(|&side| {
+                castles.mode() == CastlingMode::Chess960 && castles.rook(us, side) == Some(self.to)
+            });
+        let sides = match by_rook_side {
+            Some(side) => vec![side],
+            None => vec![CastlingSide::KingSide, CastlingSide::QueenSide],
+        };
+        for side in sides {
             let Some(rook) = castles.rook(us, side) else {
                 continue;
             };

@@ -57,3 +57,28 @@ fn chess960_king_move_to_castling_square_when_castling_is_illegal() {
             .is_err()
     );
 }
+
+/// Regression (found by the PGN property test `games_in_equal_games_out`): in
+/// Chess960 with the king on b8 and rooks on a8 and c8, O-O is written king
+/// takes rook, `2838`, but c8 is also where O-O-O puts the king, and the
+/// reader took it for long castling: "black cannot castle long now".
+#[test]
+fn chess960_king_takes_rook_on_the_other_castling_destination() {
+    let pos: Chess = "rkr5/pppppppp/8/8/8/8/PPPPPPPP/RKR5 b ACac - 0 1"
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Chess960)
+        .unwrap();
+    let m = "2838"
+        .parse::<NumericMove>()
+        .unwrap()
+        .to_move(&pos)
+        .unwrap();
+    assert_eq!(
+        m,
+        shakmaty::Move::Castle {
+            king: Square::B8,
+            rook: Square::C8
+        }
+    );
+}
