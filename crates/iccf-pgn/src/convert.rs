@@ -536,7 +536,13 @@ impl<'g> Run<'_, 'g, '_> {
                 }
                 TokenKind::Error(err) => {
                     self.error(t.span.clone(), None, err.to_string());
-                    w.token(raw);
+                    if raw.starts_with(b"[") {
+                        // A broken tag runs to its line end: alone on its
+                        // line, it cannot swallow the tokens after it.
+                        w.escape(raw);
+                    } else {
+                        w.token(raw);
+                    }
                 }
             }
         }
