@@ -24,3 +24,15 @@ fn broken_tag_swallows_next_game() {
     let (games_in, games_out, out) = games_out(b"[\n\"\n[A \"b\"]\n*\n");
     assert_eq!(games_out, games_in, "{out}");
 }
+
+/// The lexer ended a malformed tag at the first `]`, the splitter at the
+/// first `]` outside a quoted string: `["[A "b"]"[A "b"]` was one game to the
+/// splitter, but the converter wrote the lexer's tokens as a broken tag, a
+/// move and a tag after it, which split as two games.
+#[test]
+fn malformed_tag_with_quoted_bracket() {
+    let (games_in, games_out, out) = games_out(b"[\"[A \"b\"]\"[A \"b\"]");
+    assert_eq!(games_out, games_in, "{out}");
+    let tokens: Vec<_> = iccf_pgn::lexer::Lexer::new(b"[x \"a]\" y] 1. e4").collect();
+    assert_eq!(tokens[0].span, 0..10);
+}
