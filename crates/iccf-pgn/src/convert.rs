@@ -33,7 +33,7 @@ use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
 use crate::encoding::{InputEncoding, decode};
-use crate::lexer::{Lexer, Token, TokenKind, line_col};
+use crate::lexer::{LexError, Lexer, Token, TokenKind, line_col};
 use crate::writer::PgnWriter;
 
 /// How converted games are written.
@@ -540,6 +540,10 @@ impl<'g> Run<'_, 'g, '_> {
                         // A broken tag runs to its line end: alone on its
                         // line, it cannot swallow the tokens after it.
                         w.escape(raw);
+                    } else if *err == LexError::UnterminatedComment {
+                        // Its text as line comments: a `{` left open would
+                        // swallow the result written after it.
+                        w.line_comment(&raw[1..]);
                     } else {
                         w.token(raw);
                     }

@@ -5,7 +5,7 @@
 use iccf_pgn::convert::{Converter, GameLocation, Options};
 use iccf_pgn::split::split_games;
 
-fn games_out(input: &[u8]) -> (usize, usize, String) {
+fn convert(input: &[u8]) -> (usize, usize, String) {
     let converter = Converter::new(Options::default());
     let games = split_games(input);
     let mut out = Vec::new();
@@ -21,7 +21,7 @@ fn games_out(input: &[u8]) -> (usize, usize, String) {
 /// swallowed the next game.
 #[test]
 fn broken_tag_swallows_next_game() {
-    let (games_in, games_out, out) = games_out(b"[\n\"\n[A \"b\"]\n*\n");
+    let (games_in, games_out, out) = convert(b"[\n\"\n[A \"b\"]\n*\n");
     assert_eq!(games_out, games_in, "{out}");
 }
 
@@ -31,8 +31,20 @@ fn broken_tag_swallows_next_game() {
 /// move and a tag after it, which split as two games.
 #[test]
 fn malformed_tag_with_quoted_bracket() {
-    let (games_in, games_out, out) = games_out(b"[\"[A \"b\"]\"[A \"b\"]");
+    let (games_in, games_out, out) = convert(b"[\"[A \"b\"]\"[A \"b\"]");
     assert_eq!(games_out, games_in, "{out}");
     let tokens: Vec<_> = iccf_pgn::lexer::Lexer::new(b"[x \"a]\" y] 1. e4").collect();
     assert_eq!(tokens[0].span, 0..10);
+}
+
+/// A last game that is only an unterminated `{` comment was written as `{`
+/// and then the result `*`, which the open comment swallowed: read again, the
+/// game was no game but a comment after the previous one.
+#[test]
+fn unterminated_comment_swallows_result() {
+    let (games_in, games_out, out) = convert(b" )1-0 1.{");
+    assert_eq!(games_out, games_in, "{out}");
+    let (games_in, games_out, out) = convert(b"1. e4 1-0\n1. d4 {open\nstill open");
+    assert_eq!(games_out, games_in, "{out}");
+    assert!(out.contains(";open\n;still open"), "{out}");
 }
