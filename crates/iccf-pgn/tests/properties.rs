@@ -330,4 +330,45 @@ proptest! {
             }
         }
     }
+
+    /// PGN-like noise: whatever the converter writes splits back into as
+    /// many games as were read (the converter's output is PGN again).
+    #[test]
+    fn noise_in_equals_games_out(parts in prop::collection::vec(prop::sample::select(NOISE), 0..40)) {
+        let input = parts.concat();
+        let (out, _, _) = convert(&input, OutputFormat::Pgn);
+        prop_assert_eq!(split_games(&out).len(), split_games(&input).len(),
+            "{:?} -> {:?}", String::from_utf8_lossy(&input), String::from_utf8_lossy(&out));
+    }
 }
+
+const NOISE: &[&[u8]] = &[
+    b" ",
+    b"\n",
+    b"\r",
+    b"[",
+    b"]",
+    b"\"",
+    b"\\",
+    b"{",
+    b"}",
+    b";",
+    b"%",
+    b"(",
+    b")",
+    b"$",
+    b"$1",
+    b"1.",
+    b"2...",
+    b"e4",
+    b"e5",
+    b"Nf3",
+    b"5254",
+    b"1-0",
+    b"*",
+    b"\xff",
+    b"a",
+    b"\x00",
+    b"[A \"b\"]",
+    b"!?",
+];
