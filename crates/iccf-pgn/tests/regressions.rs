@@ -48,3 +48,13 @@ fn unterminated_comment_swallows_result() {
     assert_eq!(games_out, games_in, "{out}");
     assert!(out.contains(";open\n;still open"), "{out}");
 }
+
+/// The splitter read `$0*` as a NAG sign and a symbol `0*`, the lexer as the
+/// NAG `$0` and the result `*`: the game did not end there for the splitter,
+/// but the converter wrote `$0 *`, which did.
+#[test]
+fn nag_followed_by_result_without_space() {
+    let (games_in, games_out, out) = convert(b"$0*(");
+    assert_eq!(games_out, games_in, "{out}");
+    assert_eq!(split_games(b"1. e4 $1* 1. d4 *").len(), 2);
+}
