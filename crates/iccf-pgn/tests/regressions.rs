@@ -58,3 +58,16 @@ fn nag_followed_by_result_without_space() {
     assert_eq!(games_out, games_in, "{out}");
     assert_eq!(split_games(b"1. e4 $1* 1. d4 *").len(), 2);
 }
+
+/// A token starting with `%` (unreadable, copied as written) that the writer
+/// wrapped to the start of a line became an escape line there, swallowing
+/// the rest of the line and the result.
+#[test]
+fn percent_token_wrapped_to_line_start() {
+    let mut game = b"1. e4 {".to_vec();
+    game.extend(std::iter::repeat_n(b'x', 65));
+    game.extend_from_slice(b"} %abc e5 1-0\n1. d4 *");
+    let (games_in, games_out, out) = convert(&game);
+    assert_eq!((games_in, games_out), (2, 2), "{out}");
+    assert!(out.contains("\n %abc"), "{out}");
+}
