@@ -33,7 +33,7 @@ use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
 use crate::encoding::{InputEncoding, decode};
-use crate::lexer::{Lexer, Token, TokenKind, line_col};
+use crate::lexer::{LexError, Lexer, Token, TokenKind, line_col};
 use crate::writer::PgnWriter;
 
 /// How converted games are written.
@@ -648,7 +648,17 @@ impl<'g> Run<'_, 'g, '_> {
                 }
                 TokenKind::Error(err) => {
                     self.error(t.span.clone(), None, err.to_string());
-                    w.token(raw);
+                    if raw.starts_with(b"[") {
+                        // A broken tag runs to its line end: alone on its
+                        // line, it cannot swallow the tokens after it.
+                        w.escape(raw);
+                    } else if *err == LexError::UnterminatedComment {
+                        // Its text as line comments: a `{` left open would
+                        // swallow the result written after it.
+                        w.line_comment(&raw[1..]);
+                    } else {
+                        w.token(raw);
+                    }
                 }
             }
         }
@@ -1070,8 +1080,21 @@ fn letter_groups(langs: LangSet) -> Vec<LangSet> {
     groups
 }
 
-/// The languages with the same five piece letters as `lang`.
+/// The languages with the same five piece letters as `lang`, from a table
+/// computed once: called for every language of every game, comparing the
+/// letters each time cost about a millisecond a game in debug builds.
 fn same_letters(lang: Lang) -> LangSet {
+    static TABLE: std::sync::OnceLock<[LangSet; 64]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [LangSet::EMPTY; 64];
+        for lang in Lang::all() {
+            table[usize::from(lang as u8)] = compare_letters(lang);
+        }
+        table
+    })[usize::from(lang as u8)]
+}
+
+fn compare_letters(lang: Lang) -> LangSet {
     Lang::all()
         .filter(|other| {
             PIECES

@@ -346,21 +346,31 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
     )
 }
 
-/// Skips a broken tag up to its `]` or to the end of its line.
+/// Skips a broken tag up to its `]` or to the end of its line. A `]`
+/// inside a quoted string does not end it: the splitter reads broken tags
+/// the same way, so both agree on where the tag ends.
 fn recover_tag(bytes: &[u8], from: usize) -> (TokenKind<'_>, usize) {
-    match memchr::memchr2(b']', b'\n', &bytes[from..]) {
-        Some(i) if bytes[from + i] == b']' => {
-            (TokenKind::Error(LexError::MalformedTag), from + i + 1)
+    let mut in_string = false;
+    let mut i = from;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                return (
+                    TokenKind::Error(LexError::UnterminatedTag),
+                    line_end(bytes, i),
+                );
+            }
+            b'"' => in_string = !in_string,
+            // An escape skips the next byte, unless it ends the line.
+            b'\\' if in_string && bytes.get(i + 1).is_some_and(|&b| b != b'\n') => i += 1,
+            b']' if !in_string => return (TokenKind::Error(LexError::MalformedTag), i + 1),
+            _ => {}
         }
-        Some(i) => (
-            TokenKind::Error(LexError::UnterminatedTag),
-            line_end(bytes, from + i),
-        ),
-        None => (TokenKind::Error(LexError::UnterminatedTag), bytes.len()),
+        i += 1;
     }
+    (TokenKind::Error(LexError::UnterminatedTag), bytes.len())
 }
 
-/// Moves back over the `\r` of a CRLF so error spans end with the text.
 fn line_end(bytes: &[u8], newline: usize) -> usize {
     if newline > 0 && bytes[newline - 1] == b'\r' {
         newline - 1

@@ -53,6 +53,9 @@ enum Mode {
     TagEscape,
     Symbol,
     Dots,
+    /// The digits after `$`, which like in the lexer end the NAG whatever
+    /// follows (`$1*` is a NAG and a result).
+    Nag,
 }
 
 /// The longest result marker is `1/2-1/2` (7 bytes).
@@ -143,7 +146,10 @@ impl Scanner {
                             self.movetext = true;
                             self.depth = self.depth.saturating_sub(1);
                         }
-                        b'$' => self.movetext = true,
+                        b'$' => {
+                            self.movetext = true;
+                            self.mode = Mode::Nag;
+                        }
                         _ => {
                             self.movetext = true;
                             self.mode = Mode::Symbol;
@@ -230,6 +236,13 @@ impl Scanner {
                             self.symbol_len = SYMBOL_BUF + 1;
                         }
                         self.symbol_digits &= byte.is_ascii_digit();
+                    }
+                }
+                Mode::Nag => {
+                    if data[i].is_ascii_digit() {
+                        i += 1;
+                    } else {
+                        self.mode = Mode::Normal;
                     }
                 }
                 Mode::Dots => {

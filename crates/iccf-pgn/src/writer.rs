@@ -121,6 +121,12 @@ impl<'a> PgnWriter<'a> {
             return;
         }
         self.separate(width(token));
+        if self.column == 0 && token[0] == b'%' {
+            // `%` in the first column starts an escape line, which would
+            // swallow the rest of the line.
+            self.out.push(b' ');
+            self.column = 1;
+        }
         self.out.extend_from_slice(token);
         self.column += width(token);
     }

@@ -223,7 +223,19 @@ impl NumericMove {
         let us = pos.turn();
         let mut castle = None;
         let mut moves = MoveList::new();
-        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        // King takes own rook is castling with that rook, whatever the other
+        // side's destination: in Chess960 the rook can stand there (king b8,
+        // rooks a8 and c8: `2838` is O-O, never O-O-O).
+        let by_rook_side = [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .into_iter()
+            .find(|&side| {
+                castles.mode() == CastlingMode::Chess960 && castles.rook(us, side) == Some(self.to)
+            });
+        let sides = match by_rook_side {
+            Some(side) => vec![side],
+            None => vec![CastlingSide::KingSide, CastlingSide::QueenSide],
+        };
+        for side in sides {
             let Some(rook) = castles.rook(us, side) else {
                 continue;
             };
@@ -237,23 +249,27 @@ impl NumericMove {
                 if moves.is_empty() {
                     moves = pos.legal_moves();
                 }
+                // Chess960: king to destination that is also a plain king
+                // move is that king move, which has no other numeric form
+                // (iccf writes castling as king takes rook by default, so
+                // its own output reads back).
+                if !by_rook
+                    && castles.mode() == CastlingMode::Chess960
+                    && moves.iter().any(|other| {
+                        matches!(other, Move::Normal { from, to, .. } if *from == self.from && *to == self.to)
+                    })
+                {
+                    return Ok(None);
+                }
                 if !moves.contains(&m) {
                     return Err(self.error(pos, IllegalReason::CannotCastle(side)));
                 }
                 castle = Some((m, by_rook));
             }
         }
-        let Some((m, by_rook)) = castle else {
+        let Some((m, _)) = castle else {
             return Ok(None);
         };
-        if !by_rook
-            && castles.mode() == CastlingMode::Chess960
-            && moves.iter().any(|other| {
-                matches!(other, Move::Normal { from, to, .. } if *from == self.from && *to == self.to)
-            })
-        {
-            return Err(self.error(pos, IllegalReason::AmbiguousCastling(castling_side(m))));
-        }
         Ok(Some(m))
     }
 
@@ -451,7 +467,9 @@ pub enum IllegalReason {
     CannotCastle(CastlingSide),
     /// Standard chess castling written as king takes rook.
     CastlingNotation(CastlingSide),
-    /// Chess960: king to destination is also a plain king move.
+    /// Chess960: king to destination is also a plain king move. No longer
+    /// returned: such a move now reads as the plain king move, the only
+    /// numeric form it has; kept so that matches on this enum still compile.
     AmbiguousCastling(CastlingSide),
 }
 
@@ -787,15 +805,15 @@ mod tests {
                 rook: Square::A1
             }
         );
-        let err = "2131"
+        // King to destination c1 is also the plain move Kb1-c1, which has
+        // no other numeric form: it reads as that king move.
+        let plain = "2131"
             .parse::<NumericMove>()
             .unwrap()
             .to_move(&pos)
-            .unwrap_err();
-        assert_eq!(
-            err.reason,
-            IllegalReason::AmbiguousCastling(CastlingSide::QueenSide)
-        );
+            .unwrap();
+        assert!(!plain.is_castle());
+        assert_eq!(plain.to(), Square::C1);
         // Short castling to g1 is no other king move, so accepted either way.
         let short = "2171"
             .parse::<NumericMove>()

@@ -1,0 +1,73 @@
+//! Regression tests for bugs found by the property tests, the hostile-input
+//! suite and fuzzing. Each converts a game and checks that the output splits
+//! into as many games as the input: games in = games out.
+
+use iccf_pgn::convert::{Converter, GameLocation, Options};
+use iccf_pgn::split::split_games;
+
+fn convert(input: &[u8]) -> (usize, usize, String) {
+    let converter = Converter::new(Options::default());
+    let games = split_games(input);
+    let mut out = Vec::new();
+    for range in &games {
+        converter.convert(&input[range.clone()], GameLocation::default(), &mut out);
+    }
+    let text = String::from_utf8_lossy(&out).into_owned();
+    (games.len(), split_games(&out).len(), text)
+}
+
+/// A tag broken at its line end (`[` alone) was written on the same line as
+/// the movetext after it, where it became a tag with an open string that
+/// swallowed the next game.
+#[test]
+fn broken_tag_swallows_next_game() {
+    let (games_in, games_out, out) = convert(b"[\n\"\n[A \"b\"]\n*\n");
+    assert_eq!(games_out, games_in, "{out}");
+}
+
+/// The lexer ended a malformed tag at the first `]`, the splitter at the
+/// first `]` outside a quoted string: `["[A "b"]"[A "b"]` was one game to the
+/// splitter, but the converter wrote the lexer's tokens as a broken tag, a
+/// move and a tag after it, which split as two games.
+#[test]
+fn malformed_tag_with_quoted_bracket() {
+    let (games_in, games_out, out) = convert(b"[\"[A \"b\"]\"[A \"b\"]");
+    assert_eq!(games_out, games_in, "{out}");
+    let tokens: Vec<_> = iccf_pgn::lexer::Lexer::new(b"[x \"a]\" y] 1. e4").collect();
+    assert_eq!(tokens[0].span, 0..10);
+}
+
+/// A last game that is only an unterminated `{` comment was written as `{`
+/// and then the result `*`, which the open comment swallowed: read again, the
+/// game was no game but a comment after the previous one.
+#[test]
+fn unterminated_comment_swallows_result() {
+    let (games_in, games_out, out) = convert(b" )1-0 1.{");
+    assert_eq!(games_out, games_in, "{out}");
+    let (games_in, games_out, out) = convert(b"1. e4 1-0\n1. d4 {open\nstill open");
+    assert_eq!(games_out, games_in, "{out}");
+    assert!(out.contains(";open\n;still open"), "{out}");
+}
+
+/// The splitter read `$0*` as a NAG sign and a symbol `0*`, the lexer as the
+/// NAG `$0` and the result `*`: the game did not end there for the splitter,
+/// but the converter wrote `$0 *`, which did.
+#[test]
+fn nag_followed_by_result_without_space() {
+    let (games_in, games_out, out) = convert(b"$0*(");
+    assert_eq!(games_out, games_in, "{out}");
+    assert_eq!(split_games(b"1. e4 $1* 1. d4 *").len(), 2);
+}
+
+/// A token starting with `%` (unreadable, copied as written) that the writer
+/// wrapped to the start of a line became an escape line there, swallowing
+/// the rest of the line and the result.
+#[test]
+fn percent_token_wrapped_to_line_start() {
+    let mut game = b"1. e4 {".to_vec();
+    game.extend(std::iter::repeat_n(b'x', 65));
+    game.extend_from_slice(b"} %abc e5 1-0\n1. d4 *");
+    let (games_in, games_out, out) = convert(&game);
+    assert_eq!((games_in, games_out), (2, 2), "{out}");
+    assert!(out.contains("\n %abc"), "{out}");
+}
