@@ -172,7 +172,9 @@ impl Converter {
     /// them), appending the output to `out`.
     pub fn convert(&self, game: &[u8], at: GameLocation, out: &mut Vec<u8>) -> Report {
         let (game, encoding) = decode(game, self.options.encoding);
-        let tokens: Vec<Token<'_>> = Lexer::new(&game).collect();
+        // Sized for the usual few bytes a token, so the vector seldom grows.
+        let mut tokens: Vec<Token<'_>> = Vec::with_capacity(game.len() / 4 + 16);
+        tokens.extend(Lexer::new(&game));
         let mut run = Run {
             options: &self.options,
             game: &game,
@@ -602,9 +604,12 @@ impl<'g> Run<'_, 'g, '_> {
                 if let Some(warning) = read.warning {
                     self.warn(span, Some(move_label(&line.pos)), warning);
                 }
-                let mut after = line.pos.clone();
-                after.play_unchecked(read.m);
-                line.before_last = Some(core::mem::replace(&mut line.pos, after));
+                // Copy into the old slot and play in place: one copy a move.
+                match &mut line.before_last {
+                    Some(before) => before.clone_from(&line.pos),
+                    None => line.before_last = Some(line.pos.clone()),
+                }
+                line.pos.play_unchecked(read.m);
                 self.report.moves += 1;
                 Some(Some(read.m))
             }
@@ -619,10 +624,16 @@ impl<'g> Run<'_, 'g, '_> {
     /// Converts the main line only, for the text and JSON formats.
     fn main_line(&mut self, start: Chess, broken: bool) -> MainLine<'g> {
         let mut line = Line::new(start.clone(), broken);
+        // Room for every move token, so the vectors never grow.
+        let moves = self
+            .tokens
+            .iter()
+            .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+            .count();
         let mut main = MainLine {
             start,
-            moves: Vec::new(),
-            spans: Vec::new(),
+            moves: Vec::with_capacity(moves),
+            spans: Vec::with_capacity(moves),
             unconverted: Vec::new(),
             failed_at: None,
             result: None,
@@ -641,7 +652,9 @@ impl<'g> Run<'_, 'g, '_> {
                     }
                     match self.play(&mut line, m, t.span.clone()) {
                         Some(step) => {
-                            let before = line.before_last.clone().unwrap_or_default();
+                            // The main line has no variations to start from
+                            // this position: take it rather than clone it.
+                            let before = line.before_last.take().unwrap_or_default();
                             main.moves.push((before, step));
                             main.spans.push(t.span.clone());
                         }
@@ -844,11 +857,27 @@ fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, format: MoveFormat) {
 
 /// `12.` before a white move, `12...` before a black one.
 fn push_number(buf: &mut Vec<u8>, pos: &Chess) {
-    buf.extend_from_slice(pos.fullmoves().to_string().as_bytes());
+    push_decimal(buf, u64::from(pos.fullmoves().get()));
     buf.extend_from_slice(match pos.turn() {
         Color::White => b".",
         Color::Black => b"...",
     });
+}
+
+/// Appends `n` in decimal, as `n.to_string()` writes it, without the
+/// formatting machinery: this runs before every white move.
+fn push_decimal(buf: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
 }
 
 fn move_label(pos: &Chess) -> String {
@@ -945,8 +974,20 @@ fn letter_groups(langs: LangSet) -> Vec<LangSet> {
     groups
 }
 
-/// The languages with the same five piece letters as `lang`.
+/// The languages with the same five piece letters as `lang`; computed once
+/// for every language, as each game asks.
 fn same_letters(lang: Lang) -> LangSet {
+    static TABLE: std::sync::OnceLock<[LangSet; Lang::COUNT]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [LangSet::EMPTY; Lang::COUNT];
+        for lang in Lang::all() {
+            table[lang as usize] = compute_same_letters(lang);
+        }
+        table
+    })[lang as usize]
+}
+
+fn compute_same_letters(lang: Lang) -> LangSet {
     let roles = [
         shakmaty::Role::King,
         shakmaty::Role::Queen,

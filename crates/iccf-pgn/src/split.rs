@@ -52,6 +52,9 @@ enum Mode {
     TagString,
     TagEscape,
     Symbol,
+    /// Inside a symbol that can be neither a result nor a move number: its
+    /// bytes only need skipping.
+    OtherSymbol,
     Dots,
 }
 
@@ -144,6 +147,13 @@ impl Scanner {
                             self.depth = self.depth.saturating_sub(1);
                         }
                         b'$' => self.movetext = true,
+                        // Most symbols are moves: one starting with a letter
+                        // is neither a result (`1-0`, `0-1`, `1/2-1/2`, `*`,
+                        // `½-½`) nor a move number (digits then dots).
+                        b'A'..=b'Z' | b'a'..=b'z' => {
+                            self.movetext = true;
+                            self.mode = Mode::OtherSymbol;
+                        }
                         _ => {
                             self.movetext = true;
                             self.mode = Mode::Symbol;
@@ -230,6 +240,14 @@ impl Scanner {
                             self.symbol_len = SYMBOL_BUF + 1;
                         }
                         self.symbol_digits &= byte.is_ascii_digit();
+                    }
+                }
+                Mode::OtherSymbol => {
+                    while i < len && is_symbol_byte(data[i]) {
+                        i += 1;
+                    }
+                    if i < len {
+                        self.mode = Mode::Normal;
                     }
                 }
                 Mode::Dots => {
