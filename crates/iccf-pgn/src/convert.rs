@@ -478,7 +478,7 @@ impl<'g> Run<'_, 'g, '_> {
                             let check = format
                                 .notation
                                 .has_suffix()
-                                .then(|| Suffix::from_position(&line.pos))
+                                .then(|| check_suffix(&line.pos))
                                 .flatten();
                             format.append(&mut text, before, m, check);
                         }
@@ -718,7 +718,7 @@ impl<'g> Run<'_, 'g, '_> {
             let check = step.and_then(|m| {
                 after.clone_from(before);
                 after.play_unchecked(m);
-                Suffix::from_position(&after)
+                check_suffix(&after)
             });
             for (j, n) in [Notation::Numeric, Notation::San, Notation::Uci]
                 .into_iter()
@@ -828,7 +828,7 @@ fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, format: MoveFormat) {
                 let check = if format.notation.has_suffix() {
                     after.clone_from(before);
                     after.play_unchecked(*m);
-                    Suffix::from_position(&after)
+                    check_suffix(&after)
                 } else {
                     None
                 };
@@ -853,6 +853,19 @@ fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, format: MoveFormat) {
         first = false;
     }
     out.push(b'\n');
+}
+
+/// [`Suffix::from_position`] for standard chess and Chess960, without its
+/// cost on the usual move: it asks for the game's outcome, which generates
+/// every legal move, while only a position in check can have a suffix
+/// (mate is the one decisive outcome these variants have, and it needs
+/// check).
+fn check_suffix(pos: &Chess) -> Option<Suffix> {
+    if pos.is_check() {
+        Suffix::from_position(pos)
+    } else {
+        None
+    }
 }
 
 /// `12.` before a white move, `12...` before a black one.
