@@ -237,7 +237,9 @@ impl Converter {
         hint: LangSet,
     ) -> Report {
         let (game, encoding) = decode(game, self.options.encoding);
-        let tokens: Vec<Token<'_>> = Lexer::new(&game).collect();
+        // Sized for the usual few bytes a token, so the vector seldom grows.
+        let mut tokens: Vec<Token<'_>> = Vec::with_capacity(game.len() / 4 + 16);
+        tokens.extend(Lexer::new(&game));
         let mut run = Run {
             options: &self.options,
             game: &game,
@@ -588,7 +590,7 @@ impl<'g> Run<'_, 'g, '_> {
                             let check = format
                                 .notation
                                 .has_suffix()
-                                .then(|| Suffix::from_position(&line.pos))
+                                .then(|| check_suffix(&line.pos))
                                 .flatten();
                             format.append(&mut text, before, m, check);
                         }
@@ -724,9 +726,12 @@ impl<'g> Run<'_, 'g, '_> {
                 if let Some(warning) = read.warning {
                     self.warn(span, Some(move_label(&line.pos)), warning);
                 }
-                let mut after = line.pos.clone();
-                after.play_unchecked(read.m);
-                line.before_last = Some(core::mem::replace(&mut line.pos, after));
+                // Copy into the old slot and play in place: one copy a move.
+                match &mut line.before_last {
+                    Some(before) => before.clone_from(&line.pos),
+                    None => line.before_last = Some(line.pos.clone()),
+                }
+                line.pos.play_unchecked(read.m);
                 self.report.moves += 1;
                 Some(Some(read.m))
             }
@@ -741,10 +746,16 @@ impl<'g> Run<'_, 'g, '_> {
     /// Converts the main line only, for the text and JSON formats.
     fn main_line(&mut self, start: Chess, broken: bool) -> MainLine<'g> {
         let mut line = Line::new(start.clone(), broken);
+        // Room for every move token, so the vectors never grow.
+        let moves = self
+            .tokens
+            .iter()
+            .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+            .count();
         let mut main = MainLine {
             start,
-            moves: Vec::new(),
-            spans: Vec::new(),
+            moves: Vec::with_capacity(moves),
+            spans: Vec::with_capacity(moves),
             unconverted: Vec::new(),
             failed_at: None,
             result: None,
@@ -760,7 +771,9 @@ impl<'g> Run<'_, 'g, '_> {
                 TokenKind::Move(m) if !is_move(m) => {}
                 TokenKind::Move(m) => match self.play(&mut line, m, t.span.clone()) {
                     Some(step) => {
-                        let before = line.before_last.clone().unwrap_or_default();
+                        // The main line has no variations to start from this
+                        // position: take it rather than clone it.
+                        let before = line.before_last.take().unwrap_or_default();
                         main.moves.push((before, step));
                         main.spans.push(t.span.clone());
                     }
@@ -823,7 +836,7 @@ impl<'g> Run<'_, 'g, '_> {
             let check = step.and_then(|m| {
                 after.clone_from(before);
                 after.play_unchecked(m);
-                Suffix::from_position(&after)
+                check_suffix(&after)
             });
             for (j, n) in [Notation::Numeric, Notation::San, Notation::Uci]
                 .into_iter()
@@ -933,7 +946,7 @@ fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, format: MoveFormat) {
                 let check = if format.notation.has_suffix() {
                     after.clone_from(before);
                     after.play_unchecked(*m);
-                    Suffix::from_position(&after)
+                    check_suffix(&after)
                 } else {
                     None
                 };
@@ -960,13 +973,42 @@ fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, format: MoveFormat) {
     out.push(b'\n');
 }
 
+/// [`Suffix::from_position`] for standard chess and Chess960, without its
+/// cost on the usual move: it asks for the game's outcome, which generates
+/// every legal move, while only a position in check can have a suffix
+/// (mate is the one decisive outcome these variants have, and it needs
+/// check).
+fn check_suffix(pos: &Chess) -> Option<Suffix> {
+    if pos.is_check() {
+        Suffix::from_position(pos)
+    } else {
+        None
+    }
+}
+
 /// `12.` before a white move, `12...` before a black one.
 fn push_number(buf: &mut Vec<u8>, pos: &Chess) {
-    buf.extend_from_slice(pos.fullmoves().to_string().as_bytes());
+    push_decimal(buf, u64::from(pos.fullmoves().get()));
     buf.extend_from_slice(match pos.turn() {
         Color::White => b".",
         Color::Black => b"...",
     });
+}
+
+/// Appends `n` in decimal, as `n.to_string()` writes it, without the
+/// formatting machinery: this runs before every white move.
+fn push_decimal(buf: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
 }
 
 fn move_label(pos: &Chess) -> String {
@@ -1084,14 +1126,14 @@ fn letter_groups(langs: LangSet) -> Vec<LangSet> {
 /// computed once: called for every language of every game, comparing the
 /// letters each time cost about a millisecond a game in debug builds.
 fn same_letters(lang: Lang) -> LangSet {
-    static TABLE: std::sync::OnceLock<[LangSet; 64]> = std::sync::OnceLock::new();
+    static TABLE: std::sync::OnceLock<[LangSet; Lang::COUNT]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = [LangSet::EMPTY; 64];
+        let mut table = [LangSet::EMPTY; Lang::COUNT];
         for lang in Lang::all() {
-            table[usize::from(lang as u8)] = compare_letters(lang);
+            table[lang as usize] = compare_letters(lang);
         }
         table
-    })[usize::from(lang as u8)]
+    })[lang as usize]
 }
 
 fn compare_letters(lang: Lang) -> LangSet {

@@ -422,7 +422,14 @@ fn parse_pgn_san(token: &str) -> Option<SanPlus> {
     if !token.is_ascii() {
         return None;
     }
-    let mut san_plus = SanPlus::from_ascii(token.as_bytes()).ok()?;
+    parse_ascii_san(token.as_bytes())
+}
+
+/// [`parse_pgn_san`] on bytes known to be ASCII: what [`parse_san_plus`]
+/// returns first for English, so callers holding bytes can skip the UTF-8
+/// check and fall back to [`parse_san_plus`] only when this fails.
+pub(crate) fn parse_ascii_san(token: &[u8]) -> Option<SanPlus> {
+    let mut san_plus = SanPlus::from_ascii(token).ok()?;
     if let San::Normal {
         role: Role::Pawn,
         file: Some(file),

@@ -8,7 +8,7 @@ use shakmaty::{CastlingSide, Move, Position, Role};
 
 use crate::lang::Lang;
 use crate::localized::{write_figurine, write_san};
-use crate::{CastlingNotation, NumericMove};
+use crate::{CastlingNotation, NumericMove, NumericSquare, promotion_digit};
 
 /// A way of writing moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -137,7 +137,16 @@ impl MoveFormat {
                     CastlingNotation::for_mode(pos.castles().mode(), self.chess960_castling);
                 // Drops never reach here: their games are refused before.
                 if let Ok(n) = NumericMove::from_move(m, castling) {
-                    n.append_to(buf);
+                    // NumericMove::append_to in one write: this runs for
+                    // every move converted.
+                    let [f1, f2] = NumericSquare::from(n.from).digits();
+                    let [t1, t2] = NumericSquare::from(n.to).digits();
+                    match n.promotion {
+                        None => buf.extend_from_slice(&[f1, f2, t1, t2]),
+                        Some(role) => {
+                            buf.extend_from_slice(&[f1, f2, t1, t2, promotion_digit(role)]);
+                        }
+                    }
                 }
             }
             Notation::San if self.lang == Lang::En => {

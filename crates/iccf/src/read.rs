@@ -7,7 +7,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
 
 use crate::lang::Lang;
-use crate::localized::{parse_san, to_move_lenient};
+use crate::localized::{parse_ascii_san, parse_san, to_move_lenient};
 use crate::{CastlingNotation, MoveFormat, Notation, NumericMove, role_name};
 
 /// The notation a move was written in.
@@ -166,8 +166,18 @@ fn read_as(text: &[u8], syntax: Syntax, pos: &Chess, lang: Lang) -> Result<ReadM
             }
         }
         Syntax::San | Syntax::Lan => {
-            let text = core::str::from_utf8(text).map_err(|_| "not valid UTF-8".to_owned())?;
-            let san = parse_san(text, lang).map_err(|err| err.to_string())?;
+            // The common case first: plain English SAN, as parse_san reads it.
+            let fast = (lang == Lang::En && text.is_ascii())
+                .then(|| parse_ascii_san(text))
+                .flatten();
+            let san = match fast {
+                Some(san_plus) => san_plus.san,
+                None => {
+                    let text =
+                        core::str::from_utf8(text).map_err(|_| "not valid UTF-8".to_owned())?;
+                    parse_san(text, lang).map_err(|err| err.to_string())?
+                }
+            };
             match to_move_lenient(san, pos) {
                 Ok(m) => plain(m),
                 Err(err) => Err(explain_san(san, err, pos)),
@@ -192,9 +202,19 @@ pub fn guess_syntax(text: &[u8]) -> Syntax {
             b'1'..=b'8',
             b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N',
         ] => Syntax::Uci,
-        _ if parse_lan(text).is_some() => Syntax::Lan,
+        _ if could_be_lan(text) && parse_lan(text).is_some() => Syntax::Lan,
         _ => Syntax::San,
     }
+}
+
+/// A cheap test that [`parse_lan`] fails without it: long algebraic has a
+/// separator after the from-square. Most SAN tokens stop here.
+fn could_be_lan(text: &[u8]) -> bool {
+    let piece = usize::from(matches!(
+        text.first(),
+        Some(b'K' | b'Q' | b'R' | b'B' | b'N')
+    ));
+    text.len() >= piece + 5 && matches!(text[piece + 2], b'-' | b'x' | b':')
 }
 
 /// A long algebraic move: its piece and squares.

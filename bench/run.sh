@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Throughput benchmark for `iccf convert` (issue 4): MB/s, the ratios the
+# targets name, and peak RSS. See bench/README.md.
+#
+# Usage: bench/run.sh [-m TARGET_MB] [-r RUNS] [-d PGN_DATA_DIR]
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+data=${ICCF_DATA:-$(cd "$root/.." && pwd)/shared/data/pgn}
+target_mb=${TARGET_MB:-50}
+runs=${RUNS:-3}
+while getopts "m:r:d:" opt; do
+  case $opt in
+    m) target_mb=$OPTARG ;;
+    r) runs=$OPTARG ;;
+    d) data=$OPTARG ;;
+    *) sed -n 2,6p "$0"; exit 2 ;;
+  esac
+done
+work=$here/work
+mkdir -p "$work"
+jobs=$(nproc)
+
+# --- tools -------------------------------------------------------------------
+pgn_extract=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; } || true)
+gnu_time=$( [ -x /usr/bin/time ] && echo /usr/bin/time || true)
+hyperfine=$(command -v hyperfine || true)
+missing=()
+[ -n "$pgn_extract" ] || missing+=(pgn-extract)
+[ -n "$gnu_time" ] || missing+=(time)
+[ -n "$hyperfine" ] || missing+=(hyperfine)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing ${missing[*]} with apt-get" >&2
+    apt-get install -y "${missing[@]}" >/dev/null || apt-get install -y pgn-extract time >/dev/null || true
+  else
+    echo "missing ${missing[*]}: install them (Debian: sudo apt-get install ${missing[*]}); continuing without" >&2
+  fi
+  pgn_extract=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; } || true)
+  gnu_time=$( [ -x /usr/bin/time ] && echo /usr/bin/time || true)
+  hyperfine=$(command -v hyperfine || true)
+fi
+
+# --- build -------------------------------------------------------------------
+echo "building release binaries" >&2
+cargo build --release --locked --manifest-path "$root/Cargo.toml" -p iccf-cli >&2
+cargo build --release --manifest-path "$here/floor/Cargo.toml" --target-dir "$work/floor-target" >&2
+iccf=$root/target/release/iccf
+floor=$work/floor-target/release/iccf-bench-floor
+
+# --- data: dense master games, plain SAN, no comments ------------------------
+input=$work/dense-${target_mb}mb.pgn
+if [ ! -s "$input" ]; then
+  sources=()
+  for f in pgn4web/twic944.pgn pgn4web/euroteams2011.pgn pgn4web/tilb98r2.pgn pgn4web/lon09r5.pgn \
+           pgn-extract/fischer.pgn pgn-extract/petrosian.pgn; do
+    [ -f "$data/$f" ] && sources+=("$data/$f")
+  done
+  [ ${#sources[@]} -gt 0 ] || { echo "no PGN files under $data (set -d or ICCF_DATA)" >&2; exit 2; }
+  : >"$input.tmp"
+  while [ "$(stat -c %s "$input.tmp")" -lt $((target_mb * 1000000)) ]; do
+    # A blank line between files keeps a file without a final newline apart.
+    for f in "${sources[@]}"; do cat "$f"; echo; done >>"$input.tmp"
+  done
+  mv "$input.tmp" "$input"
+fi
+numeric=$work/dense-${target_mb}mb.numeric.pgn
+[ -s "$numeric" ] && [ "$numeric" -nt "$iccf" ] || "$iccf" convert -q --to numeric "$input" -o "$numeric"
+bytes=$(stat -c %s "$input")
+nbytes=$(stat -c %s "$numeric")
+echo "input: $input ($bytes bytes, $(grep -c '^\[Event ' "$input") games); numeric: $nbytes bytes; $jobs cores; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+# --- timing ------------------------------------------------------------------
+# best wall time of $runs runs (hyperfine's min when available)
+best() {
+  if [ -n "$hyperfine" ]; then
+    "$hyperfine" -N -w 1 -r "$runs" --export-json "$work/h.json" "$*" >/dev/null 2>&1
+    python3 -c 'import json,sys; print(min(json.load(open(sys.argv[1]))["results"][0]["times"]))' "$work/h.json"
+  else
+    local b=""
+    for _ in $(seq "$runs"); do
+      local s e
+      s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
+      b=$(echo "$s $e $b" | awk '{t=$2-$1; if ($3=="" || t<$3) print t; else print $3}')
+    done
+    echo "$b"
+  fi
+}
+# peak resident set in MB
+rss() {
+  [ -n "$gnu_time" ] || { echo "?"; return; }
+  "$gnu_time" -v "$@" 2>&1 >/dev/null | awk '/Maximum resident/ {printf "%.0f", $NF/1024}'
+}
+declare -A T R
+run() { # name bytes cmd...
+  local name=$1 n=$2; shift 2
+  T[$name]=$(best "$@")
+  R[$name]=$(rss "$@")
+  printf "%-34s %8.3f s %8.1f MB/s %6s MB RSS\n" "$name" "${T[$name]}" "$(echo "$n ${T[$name]}" | awk '{print $1/1e6/$2}')" "${R[$name]}"
+}
+printf "%-34s %10s %13s %12s\n" "case" "best" "throughput" "peak"
+run "iccf SAN->numeric text -j1" "$bytes" "$iccf" convert -q --to numeric --format text -j1 "$input"
+run "iccf SAN->numeric text -j$jobs" "$bytes" "$iccf" convert -q --to numeric --format text -j"$jobs" "$input"
+run "iccf SAN->numeric pgn -j1" "$bytes" "$iccf" convert -q --to numeric -j1 "$input"
+run "iccf numeric->SAN pgn -j1" "$nbytes" "$iccf" convert -q --to san -j1 "$numeric"
+run "iccf numeric->SAN pgn -j$jobs" "$nbytes" "$iccf" convert -q --to san -j"$jobs" "$numeric"
+run "floor pgn-reader+shakmaty" "$bytes" "$floor" "$input"
+if [ -n "$pgn_extract" ]; then
+  run "pgn-extract -s -Wuci" "$bytes" "$pgn_extract" -s -Wuci "$input"
+  run "pgn-extract -s -Wsan" "$bytes" "$pgn_extract" -s -Wsan "$input"
+fi
+
+ratio() { echo "${T[$1]} ${T[$2]}" | awk '{printf "%.2f", $2/$1}'; }
+echo
+echo "targets (same games, time ratios):"
+j1="iccf SAN->numeric text -j1"; jn="iccf SAN->numeric text -j$jobs"
+if [ -n "$pgn_extract" ]; then
+  echo "  SAN->numeric -j1 vs pgn-extract -Wuci:   $(ratio "$j1" "pgn-extract -s -Wuci")x  (target >= 8)"
+  echo "  numeric->SAN -j1 vs pgn-extract -Wsan:   $(ratio "iccf numeric->SAN pgn -j1" "pgn-extract -s -Wsan")x  (target >= 3)"
+fi
+echo "  SAN->numeric -j1 vs floor:               $(ratio "$j1" "floor pgn-reader+shakmaty")x  (target >= 1)"
+echo "  SAN->numeric -j$jobs / -j1:                 $(ratio "$jn" "$j1")x  (target >= 1.7 with 2 jobs)"
+echo "  peak RSS:                                $(printf '%s\n' "${R[@]}" | sort -n | tail -1) MB  (target < 200)"
