@@ -426,6 +426,24 @@ pub fn create_output(path: Option<&Path>, inputs: &[PathBuf]) -> anyhow::Result<
             }
         }
     }
+    // A device or pipe (`-o /dev/null`, a FIFO) is written as it is: a
+    // rename would put a regular file in its place.
+    if existing.as_ref().is_some_and(|meta| !meta.is_file()) {
+        let file = fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(|| format!("cannot open output {name}"))?;
+        let compression = Compression::from_extension(path);
+        let sink = Sink::new(file, compression)
+            .with_context(|| format!("cannot start the {compression} compressor for {name}"))?;
+        return Ok(Output {
+            writer: BufWriter::with_capacity(BUF_SIZE, sink),
+            temp: None,
+            target: None,
+            name,
+            compression,
+        });
+    }
     // Write through a symlink to its target rather than replacing the link.
     let target = match &existing {
         Some(_) => fs::canonicalize(path).with_context(|| format!("cannot resolve {name}"))?,
@@ -920,5 +938,17 @@ mod tests {
         let other = anyhow::Error::new(io::Error::other("disk full")).context("x");
         assert!(!is_broken_pipe(&other));
         assert!(!is_broken_pipe(&anyhow::anyhow!("plain")));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn dev_null_is_written_not_replaced() {
+        // Regression: `-o /dev/null` renamed a temporary file over the device.
+        let path = Path::new("/dev/null");
+        let mut out = create_output(Some(path), &[]).unwrap();
+        out.write_all(b"1. e4 e5 *\n").unwrap();
+        out.commit().unwrap();
+        let meta = fs::metadata(path).unwrap();
+        assert!(!meta.is_file(), "/dev/null became a regular file");
     }
 }
