@@ -30,8 +30,9 @@ pub enum Command {
     /// Convert whole games (PGN or numeric text) into another notation.
     ///
     /// Reads PGN, or bare movetext such as "1. 5254 5755 2. 7163 2836", in
-    /// numeric, SAN, long algebraic (Ng1-f3) or UCI (g1f3), detected per
-    /// game. Numeric games become SAN, every other game becomes numeric,
+    /// numeric, SAN, long algebraic (Ng1-f3), UCI (g1f3), figurines or the
+    /// algebraic notation of 36 languages (German Sf3, French Cf3, Russian
+    /// Кf3), detected per game. Numeric games become SAN, every other game becomes numeric,
     /// unless --to says otherwise. Tags, comments, NAGs and variations are
     /// kept. A game with an illegal or unreadable move is still written:
     /// converted up to that move and the rest of that line as it was, and
