@@ -106,3 +106,18 @@ fn many_errors_on_one_line_are_located_quickly() {
         assert_eq!(located[i], (l as u64, c as u64), "error {i}");
     }
 }
+
+/// A file with a byte order mark and an invalid UTF-8 byte further on was
+/// decoded as Latin-1, BOM included: the mark became the move `ï»¿` before
+/// the tags, every tag became "tag inside movetext", and the output split
+/// into more games than the input. Found by fuzzing (target `pgn`).
+#[test]
+fn bom_with_invalid_utf8_is_not_a_move() {
+    let input = b"\xEF\xBB\xBF[Event \"A\"]\n[Site \"?\"]\n\n1. e4 {caf\xe9} *\n";
+    let (games_in, games_out, out) = convert(input);
+    assert_eq!(games_out, games_in, "{out}");
+    let report =
+        Converter::new(Options::default()).convert(input, GameLocation::default(), &mut Vec::new());
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert!(out.contains("[Site \"?\"]\n\n1. 5254"), "{out}");
+}
