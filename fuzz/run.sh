@@ -60,7 +60,7 @@ for t in "${targets[@]}"; do
     mkdir -p "artifacts/$t"
     echo "== $t: $secs s, corpus $(ls "corpus/$t" | wc -l) files"
     max_len=64
-    [ "$t" = pgn ] && max_len=65536
+    [ "$t" = pgn ] && max_len=8192
     cargo fuzz run "$t" "corpus/$t" -- \
         -max_total_time="$secs" -max_len="$max_len" -rss_limit_mb=2048 \
         -timeout=20 -print_final_stats=1
