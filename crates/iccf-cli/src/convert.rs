@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
+use iccf_cli::interrupt;
 use iccf_cli::io::{create_output, open_input};
 use iccf_cli::pipeline::{default_jobs, run_ordered};
 use iccf_cli::progress::{Progress, Summary};
@@ -45,6 +46,10 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<bool> {
     });
     let jobs = args.jobs.unwrap_or_else(default_jobs).max(1);
     let mut output = create_output(args.output.as_deref(), &files)?;
+    // Ctrl-C or kill: no half-written temporary file is left behind.
+    if let Some(temp) = output.temp_path() {
+        interrupt::remove_on_signal(temp);
+    }
     let started = Instant::now();
     let mut summary = Summary::default();
     let stderr = io::stderr();
@@ -86,7 +91,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<bool> {
         progress.finish();
         summary.bytes_in += counter.get();
     }
-    output.commit()?;
+    let committed = output.commit();
+    interrupt::forget();
+    committed?;
     summary.elapsed = started.elapsed();
     if !args.quiet {
         let _ = writeln!(io::stderr(), "{summary}");

@@ -77,6 +77,9 @@ pub fn decode(bytes: &[u8], encoding: InputEncoding) -> (Cow<'_, [u8]>, Option<&
         InputEncoding::Auto if std::str::from_utf8(bytes).is_ok() => {
             return (Cow::Borrowed(bytes), None);
         }
+        // A byte order mark says UTF-8: invalid bytes become U+FFFD, and
+        // the mark stays a mark instead of turning into `ï»¿` in Latin-1.
+        InputEncoding::Auto if bytes.starts_with(b"\xEF\xBB\xBF") => UTF_8,
         InputEncoding::Auto => detect(bytes),
     };
     let (text, _) = encoding.decode_without_bom_handling(bytes);

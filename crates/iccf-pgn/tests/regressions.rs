@@ -71,3 +71,53 @@ fn percent_token_wrapped_to_line_start() {
     assert_eq!((games_in, games_out), (2, 2), "{out}");
     assert!(out.contains("\n %abc"), "{out}");
 }
+
+/// Each problem was located by counting lines and characters from the start
+/// of the game: 100,000 stray `)` on one line took minutes (found by the
+/// hostile-input test hundred_thousand_nested_variations). Locations must
+/// still be those of `line_col`.
+#[test]
+fn many_errors_on_one_line_are_located_quickly() {
+    let mut game = "\u{feff}[Event \"é\"]\n1. e4 ".to_owned();
+    game.push_str(&")".repeat(30_000));
+    game.push_str("\nÉ 1. d4 ) é ) *");
+    let started = std::time::Instant::now();
+    let report = Converter::new(Options::default()).convert(
+        game.as_bytes(),
+        GameLocation::default(),
+        &mut Vec::new(),
+    );
+    // Quadratic, this took 15 s in a debug build; linear, 0.1 s.
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+    assert!(report.errors.len() >= 30_000);
+    let mut offsets = Vec::new();
+    for (i, _) in game.match_indices(')') {
+        offsets.push(i);
+    }
+    let located: Vec<(u64, u64)> = report
+        .errors
+        .iter()
+        .filter(|p| p.token == ")")
+        .map(|p| (p.line, p.column))
+        .collect();
+    assert_eq!(located.len(), offsets.len());
+    for i in [0, 1, 15_000, 29_999, 30_000, offsets.len() - 1] {
+        let (l, c) = iccf_pgn::lexer::line_col(game.as_bytes(), offsets[i]);
+        assert_eq!(located[i], (l as u64, c as u64), "error {i}");
+    }
+}
+
+/// A file with a byte order mark and an invalid UTF-8 byte further on was
+/// decoded as Latin-1, BOM included: the mark became the move `ï»¿` before
+/// the tags, every tag became "tag inside movetext", and the output split
+/// into more games than the input. Found by fuzzing (target `pgn`).
+#[test]
+fn bom_with_invalid_utf8_is_not_a_move() {
+    let input = b"\xEF\xBB\xBF[Event \"A\"]\n[Site \"?\"]\n\n1. e4 {caf\xe9} *\n";
+    let (games_in, games_out, out) = convert(input);
+    assert_eq!(games_out, games_in, "{out}");
+    let report =
+        Converter::new(Options::default()).convert(input, GameLocation::default(), &mut Vec::new());
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert!(out.contains("[Site \"?\"]\n\n1. 5254"), "{out}");
+}

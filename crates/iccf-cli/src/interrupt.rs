@@ -1,0 +1,77 @@
+//! Removing the temporary output file when the run is interrupted.
+//!
+//! A process killed by SIGINT, SIGTERM or SIGHUP runs no destructors, so the
+//! `.iccf-*.tmp` file an [`crate::io::Output`] writes to would stay behind.
+//! [`remove_on_signal`] installs handlers that unlink that file and then end
+//! the process by the same signal (exit status 128 + signal in a shell), as
+//! if no handler had been installed. The handler only calls async-signal-safe
+//! functions (`unlink`, `signal`, `raise`) on a path prepared beforehand.
+
+use std::path::Path;
+
+#[cfg(unix)]
+mod imp {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    /// The temporary file to remove, a leaked C string; null for none.
+    static TEMP: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+
+    const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
+    extern "C" fn on_signal(signal: libc::c_int) {
+        let path = TEMP.swap(std::ptr::null_mut(), Ordering::SeqCst);
+        // SAFETY: `path` is null or a NUL-terminated string leaked by
+        // `remove_on_signal` and never freed; unlink, signal and raise are
+        // async-signal-safe.
+        unsafe {
+            if !path.is_null() {
+                libc::unlink(path);
+            }
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+
+    pub fn remove_on_signal(path: &Path) {
+        let Ok(c_path) = CString::new(path.as_os_str().as_bytes()) else {
+            return;
+        };
+        // Leaked on purpose: the handler may read it until the process ends.
+        TEMP.store(c_path.into_raw(), Ordering::SeqCst);
+        for signal in SIGNALS {
+            // SAFETY: installing a handler that only uses async-signal-safe
+            // calls. A signal ignored by the parent (nohup) stays ignored.
+            unsafe {
+                let previous = libc::signal(
+                    signal,
+                    on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t,
+                );
+                if previous == libc::SIG_IGN {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
+            }
+        }
+    }
+
+    pub fn forget() {
+        TEMP.store(std::ptr::null_mut(), Ordering::SeqCst);
+    }
+}
+
+/// From now on, SIGINT, SIGTERM and SIGHUP delete `path` before ending the
+/// process. Call [`forget`] once the file has been renamed or removed.
+pub fn remove_on_signal(path: &Path) {
+    #[cfg(unix)]
+    imp::remove_on_signal(path);
+    #[cfg(not(unix))]
+    let _ = path;
+}
+
+/// No file to remove any more: a signal now just ends the process.
+pub fn forget() {
+    #[cfg(unix)]
+    imp::forget();
+}

@@ -1,0 +1,647 @@
+//! Hostile input for the `iccf` binary: random bytes, truncated and broken
+//! compressed files, huge lines, comments, nesting and games, NUL bytes,
+//! invalid UTF-8, interrupts. Every run must end within its time bound,
+//! below the memory bound, with exit status 0, 1 or 2 and no panic; where
+//! the input has games, as many games come out as go in.
+//!
+//! Inputs are generated in a temporary directory at test time. The largest
+//! sizes can be lowered for slow machines with `ICCF_HOSTILE_SCALE` (a
+//! divisor, default 1: 100 MB comment, 100,000 moves, ...).
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use iccf_pgn::split::split_games;
+
+/// Peak resident memory allowed to any child (the goal for the throughput
+/// work is 200 MB; this only catches blow-ups).
+const MAX_RSS_BYTES: u64 = 500 << 20;
+
+/// Wall time allowed to one run of the debug binary.
+const TIMEOUT: Duration = Duration::from_secs(240);
+
+fn scale() -> usize {
+    std::env::var("ICCF_HOSTILE_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1)
+}
+
+fn twic() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn/pgn4web/twic944.pgn")
+}
+
+/// xorshift64*, seeded: the inputs are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() >> 33) as usize % n
+    }
+}
+
+struct Run {
+    status: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+    elapsed: Duration,
+}
+
+/// Runs `iccf args...` with `stdin` (a file) and checks the universal
+/// guarantees: finished in time, exit status 0, 1 or 2, no panic, peak
+/// memory of every child so far below the bound.
+fn iccf(args: &[&str], stdin: Option<&Path>) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_iccf"));
+    cmd.args(args)
+        .arg("--quiet")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    match stdin {
+        Some(path) => cmd.stdin(fs::File::open(path).unwrap()),
+        None => cmd.stdin(Stdio::null()),
+    };
+    let started = Instant::now();
+    let child = cmd.spawn().expect("spawn iccf");
+    let pid = child.id();
+    // A watchdog: kill the child if it hangs, so the test fails instead of
+    // blocking CI.
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if done_rx.recv_timeout(TIMEOUT).is_err() {
+            // SAFETY: plain kill(2) of our own child's pid.
+            unsafe {
+                libc::kill(pid as libc::pid_t, libc::SIGKILL);
+            }
+            return true;
+        }
+        false
+    });
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().unwrap();
+    let _ = done_tx.send(());
+    let hung = watchdog.join().unwrap();
+    let elapsed = started.elapsed();
+    let stderr = String::from_utf8_lossy(&stderr).into_owned();
+    assert!(!hung, "iccf {args:?} hung (killed after {TIMEOUT:?})");
+    let code = status
+        .code()
+        .unwrap_or_else(|| panic!("iccf {args:?} killed by a signal: {status:?}\n{stderr}"));
+    assert!((0..=2).contains(&code), "exit status {code}\n{stderr}");
+    assert!(
+        !stderr.contains("panicked"),
+        "iccf {args:?} panicked:\n{stderr}"
+    );
+    assert!(!stderr.contains("overflow"), "iccf {args:?}:\n{stderr}");
+    let rss = children_peak_rss();
+    assert!(
+        rss < MAX_RSS_BYTES,
+        "peak RSS of a child {} MB >= {} MB (iccf {args:?})",
+        rss >> 20,
+        MAX_RSS_BYTES >> 20
+    );
+    Run {
+        status: code,
+        stdout,
+        stderr,
+        elapsed,
+    }
+}
+
+/// The largest peak RSS of any child of this test process waited for so
+/// far: an upper bound for the one just run.
+fn children_peak_rss() -> u64 {
+    // SAFETY: getrusage fills the struct we pass.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    // Linux reports kilobytes.
+    usage.ru_maxrss as u64 * 1024
+}
+
+fn tempdir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn games_in(bytes: &[u8]) -> usize {
+    split_games(bytes).len()
+}
+
+/// Converting `input` gives one game out for each game in, in PGN, text and
+/// JSON lines; every game with an error is reported with its location.
+fn check_accounting(path: &Path, input: &[u8]) {
+    let expected = games_in(input);
+    let name = path.to_str().unwrap();
+    let run = iccf(&["convert", name], None);
+    assert_eq!(
+        games_in(&run.stdout),
+        expected,
+        "PGN games out\n{}",
+        run.stderr
+    );
+    check_error_lines(&run, name);
+    for format in ["text", "jsonl"] {
+        let run = iccf(&["convert", name, "--format", format], None);
+        let lines = run.stdout.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(lines, expected, "{format} lines out\n{}", run.stderr);
+    }
+}
+
+/// Status 1 iff some game had an error, each error line names the file,
+/// line, column and game, and the summary counts are not needed for that.
+fn check_error_lines(run: &Run, name: &str) {
+    let errors: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains(": error: "))
+        .collect();
+    assert_eq!(run.status == 1, !errors.is_empty(), "{}", run.stderr);
+    for line in errors {
+        let rest = line
+            .strip_prefix(name)
+            .unwrap_or_else(|| panic!("no file name: {line}"));
+        let mut parts = rest.splitn(4, ':');
+        assert_eq!(parts.next(), Some(""), "{line}");
+        let l: u64 = parts.next().unwrap().parse().expect("line number");
+        let c: u64 = parts.next().unwrap().parse().expect("column number");
+        assert!(l >= 1 && c >= 1, "{line}");
+        assert!(parts.next().unwrap().starts_with(" error: game "), "{line}");
+    }
+}
+
+#[test]
+fn random_bytes() {
+    let dir = tempdir();
+    let mut rng = Rng(0x1ccf);
+    for (i, size) in [0usize, 1, 17, 4096, 1 << 20].into_iter().enumerate() {
+        let bytes: Vec<u8> = (0..size).map(|_| rng.next() as u8).collect();
+        let path = write(dir.path(), &format!("random{i}.bin"), &bytes);
+        check_accounting(&path, &bytes);
+    }
+    // PGN-looking noise: the bytes that matter to the lexer, shuffled.
+    let alphabet = b"[]{}()\"\\;%$*.-/0123456789 \n\rKQRBNabcdefgh+#=!?xO\xff\xd0";
+    let bytes: Vec<u8> = (0..1 << 20)
+        .map(|_| alphabet[rng.below(alphabet.len())])
+        .collect();
+    let path = write(dir.path(), "noise.pgn", &bytes);
+    check_accounting(&path, &bytes);
+}
+
+#[test]
+fn truncated_files() {
+    let dir = tempdir();
+    let full = fs::read(twic()).unwrap();
+    let mut rng = Rng(944);
+    for i in 0..4 {
+        let cut = rng.below(full.len());
+        let bytes = &full[..cut];
+        let path = write(dir.path(), &format!("cut{i}.pgn"), bytes);
+        let run = iccf(&["convert", path.to_str().unwrap()], None);
+        assert_eq!(games_in(&run.stdout), games_in(bytes));
+        check_error_lines(&run, path.to_str().unwrap());
+    }
+    // Inside a compressed stream: a clear I/O error (status 2), never a
+    // panic, and no output file left behind.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&full).unwrap();
+    let gz = gz.finish().unwrap();
+    for i in 0..3 {
+        let cut = 10 + rng.below(gz.len() - 20);
+        let path = write(dir.path(), &format!("cut{i}.pgn.gz"), &gz[..cut]);
+        let out = dir.path().join(format!("cut{i}.out.pgn"));
+        let run = iccf(
+            &[
+                "convert",
+                path.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(run.status, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("iccf: "), "{}", run.stderr);
+        assert!(!out.exists());
+        assert_no_temp_files(dir.path());
+    }
+    // The same through standard input.
+    let path = write(dir.path(), "stdin.gz", &gz[..gz.len() / 2]);
+    let run = iccf(&["convert", "-"], Some(&path));
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    // Garbage after a gzip magic number.
+    let path = write(dir.path(), "fake.gz", b"\x1f\x8b\x08\x00garbage");
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+}
+
+fn assert_no_temp_files(dir: &Path) {
+    let leftovers: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".iccf-"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
+
+#[test]
+fn ten_megabyte_line() {
+    let dir = tempdir();
+    let size = (10 << 20) / scale();
+    // One line: a tag, a move, then a 10 MB token that is no move.
+    let mut bytes = b"[Event \"long\"] 1. e4 ".to_vec();
+    bytes.extend(std::iter::repeat_n(b'A', size));
+    bytes.extend_from_slice(b" *");
+    let path = write(dir.path(), "line.pgn", &bytes);
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert_eq!(games_in(&run.stdout), 1);
+    // Kept as written, nothing lost; the error message stays short.
+    assert!(run.stdout.len() > size);
+    assert!(
+        run.stderr.len() < 10_000,
+        "stderr of {} bytes",
+        run.stderr.len()
+    );
+    check_error_lines(&run, path.to_str().unwrap());
+    // A 10 MB line of legal movetext tokens that are each fine: 1. e4 and
+    // a long run of comments.
+    let mut bytes = b"1. e4 ".to_vec();
+    while bytes.len() < size {
+        bytes.extend_from_slice(b"{c} $1 ");
+    }
+    bytes.extend_from_slice(b"e5 *");
+    let path = write(dir.path(), "comments.pgn", &bytes);
+    let run = iccf(
+        &["convert", path.to_str().unwrap(), "--format", "jsonl"],
+        None,
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.iter().filter(|&&b| b == b'\n').count(), 1);
+}
+
+#[test]
+fn hundred_megabyte_comment() {
+    let dir = tempdir();
+    let size = (100 << 20) / scale();
+    let mut bytes = b"[Event \"c\"]\n\n1. e4 {".to_vec();
+    bytes.extend(std::iter::repeat_n(b'x', size));
+    bytes.extend_from_slice(b"} e5 2. Nf3 *\n");
+    let path = write(dir.path(), "comment.pgn", &bytes);
+    drop(bytes);
+    let out = dir.path().join("out.pgn");
+    let run = iccf(
+        &[
+            "convert",
+            path.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let written = fs::read(&out).unwrap();
+    assert!(written.len() > size);
+    assert!(
+        written.ends_with(b"}\n1... 5755 2. 7163 *\n\n"),
+        "{:?}",
+        String::from_utf8_lossy(&written[written.len() - 40..])
+    );
+    eprintln!("100 MB comment: {:?}", run.elapsed);
+}
+
+#[test]
+fn hundred_thousand_nested_variations() {
+    let dir = tempdir();
+    let depth = 100_000 / scale();
+    // Each variation replaces the move before it, nested 100,000 deep.
+    let mut text = String::from("1. e4 ");
+    for _ in 0..depth {
+        text.push_str("(1. d4 ");
+    }
+    for _ in 0..depth {
+        text.push(')');
+    }
+    text.push_str(" e5 *\n");
+    let path = write(dir.path(), "nested.pgn", text.as_bytes());
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(games_in(&run.stdout), 1);
+    let opened = run.stdout.iter().filter(|&&b| b == b'(').count();
+    let closed = run.stdout.iter().filter(|&&b| b == b')').count();
+    assert_eq!((opened, closed), (depth, depth));
+    // Unbalanced both ways, and variations before any move.
+    for (name, text) in [
+        ("open.pgn", "1. e4 ".to_owned() + &"(".repeat(depth) + " *"),
+        ("close.pgn", "1. e4 ".to_owned() + &")".repeat(depth) + " *"),
+        ("nomove.pgn", "(".repeat(depth) + &")".repeat(depth)),
+    ] {
+        let path = write(dir.path(), name, text.as_bytes());
+        let run = iccf(&["convert", path.to_str().unwrap()], None);
+        assert_eq!(games_in(&run.stdout), games_in(text.as_bytes()), "{name}");
+        check_error_lines(&run, path.to_str().unwrap());
+    }
+}
+
+#[test]
+fn nul_byte_in_tag_value() {
+    let dir = tempdir();
+    let bytes = b"[Event \"a\0b\"]\n[White \"\0\"]\n\n1. e4 {nul \0 here} e5 *\n";
+    let path = write(dir.path(), "nul.pgn", bytes);
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert!(run.status <= 1, "{}", run.stderr);
+    assert_eq!(games_in(&run.stdout), 1);
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(out.contains("5254"), "{out}");
+    check_accounting(&path, bytes);
+    // JSON stays valid JSON (NUL escaped).
+    let run = iccf(
+        &["convert", path.to_str().unwrap(), "--format", "jsonl"],
+        None,
+    );
+    let line = run.stdout.split(|&b| b == b'\n').next().unwrap();
+    serde_json_valid(line);
+}
+
+fn serde_json_valid(line: &[u8]) {
+    // No serde_json in this crate's dependencies: check that the line has no
+    // raw control bytes, which JSON forbids inside strings.
+    assert!(
+        line.iter().all(|&b| b >= 0x20),
+        "raw control byte in JSON: {}",
+        String::from_utf8_lossy(line)
+    );
+    assert!(line.starts_with(b"{") && line.ends_with(b"}"));
+}
+
+#[test]
+fn invalid_utf8() {
+    let dir = tempdir();
+    let cases: [(&str, &[u8]); 4] = [
+        (
+            "latin1.pgn",
+            b"[White \"M\xfcller\"]\n\n1. e4 {gut \xe9} e5 *\n",
+        ),
+        ("lone.pgn", b"[White \"\xff\xfe\"]\n\n1. e4 \xc3 e5 *\n"),
+        (
+            "cp1251.pgn",
+            b"[White \"\xcf\xe5\xf2\xf0\xee\xf1\xff\xed\"]\n\n1. e4 e5 2. \xca\xf43 *\n",
+        ),
+        ("bom.pgn", b"\xef\xbb\xbf\xef\xbb\xbf1. e4 \xed\xa0\x80 *\n"),
+    ];
+    for (name, bytes) in cases {
+        let path = write(dir.path(), name, bytes);
+        check_accounting(&path, bytes);
+        let run = iccf(&["convert", path.to_str().unwrap()], None);
+        // Output is UTF-8 whatever came in.
+        assert!(std::str::from_utf8(&run.stdout).is_ok(), "{name}");
+    }
+}
+
+/// Knights out and back: legal, and no rule of PGN ends the game.
+fn knight_shuffle(plies: usize) -> String {
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut text = String::with_capacity(plies * 8);
+    for ply in 0..plies {
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        text.push_str(cycle[ply % 4]);
+        text.push(if ply % 16 == 15 { '\n' } else { ' ' });
+    }
+    text.push_str("1/2-1/2\n");
+    text
+}
+
+#[test]
+fn hundred_thousand_moves() {
+    let dir = tempdir();
+    let plies = 100_000 / scale();
+    let text = knight_shuffle(plies);
+    let path = write(dir.path(), "long.pgn", text.as_bytes());
+    let run = iccf(
+        &["convert", path.to_str().unwrap(), "--format", "text"],
+        None,
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert_eq!(out.lines().count(), 1);
+    let moves: Vec<&str> = out
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.') && *t != "1/2-1/2")
+        .collect();
+    assert_eq!(moves.len(), plies);
+    assert_eq!(&moves[..4], ["7163", "7866", "6371", "6678"]);
+    // And back to SAN through numeric PGN.
+    let numeric = iccf(&["convert", path.to_str().unwrap()], None);
+    let npath = write(dir.path(), "long-numeric.pgn", &numeric.stdout);
+    let san = iccf(
+        &["convert", npath.to_str().unwrap(), "--format", "text"],
+        None,
+    );
+    assert_eq!(san.status, 0, "{}", san.stderr);
+    let san = String::from_utf8(san.stdout).unwrap();
+    assert_eq!(
+        san.split_whitespace().filter(|t| *t == "Ng8").count(),
+        plies / 4
+    );
+    eprintln!("{plies} moves: {:?}", run.elapsed);
+}
+
+#[test]
+fn hundred_thousand_tiny_games() {
+    let dir = tempdir();
+    let games = 100_000 / scale();
+    let mut text = String::new();
+    for i in 0..games {
+        // Every 1000th game has an illegal move.
+        if i % 1000 == 999 {
+            text.push_str("1. e5 *\n");
+        } else {
+            text.push_str("1. e4 *\n");
+        }
+    }
+    let path = write(dir.path(), "tiny.pgn", text.as_bytes());
+    let name = path.to_str().unwrap();
+    let run = iccf(&["convert", name], None);
+    assert_eq!(run.status, 1);
+    assert_eq!(games_in(&run.stdout), games);
+    check_error_lines(&run, name);
+    // Each bad game is reported once, with its game number and line.
+    let errors: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains(": error: "))
+        .collect();
+    assert_eq!(errors.len(), games / 1000);
+    assert!(
+        errors[0].starts_with(&format!("{name}:1000:4: error: game 1000, 1. `e5`")),
+        "{}",
+        errors[0]
+    );
+    for format in ["text", "jsonl"] {
+        let run = iccf(&["convert", name, "--format", format], None);
+        assert_eq!(run.stdout.iter().filter(|&&b| b == b'\n').count(), games);
+    }
+    eprintln!("{games} games: {:?}", run.elapsed);
+}
+
+#[test]
+fn accounting_on_real_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn");
+    for file in [
+        "pgn4web/test.pgn",
+        "pgn-extract/test-fuzzydepth.pgn",
+        "pgn-extract/test-nobadresults.pgn",
+        "pgn-extract/nested-comment.pgn",
+        "python-chess/utf8-bom.pgn",
+        "python-chess/chessbase-empty-line.pgn",
+        "python-chess/antichess-programfox.pgn",
+    ] {
+        let path = root.join(file);
+        let bytes = fs::read(&path).unwrap();
+        check_accounting(&path, &bytes);
+    }
+}
+
+#[test]
+fn output_equal_to_input_is_refused() {
+    let dir = tempdir();
+    let bytes = b"1. e4 e5 *\n";
+    let path = write(dir.path(), "same.pgn", bytes);
+    let name = path.to_str().unwrap();
+    let run = iccf(&["convert", name, "-o", name], None);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("same file"), "{}", run.stderr);
+    assert_eq!(fs::read(&path).unwrap(), bytes);
+    // Through another spelling of the path.
+    let other = dir.path().join(".").join("same.pgn");
+    let run = iccf(&["convert", name, "-o", other.to_str().unwrap()], None);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert_eq!(fs::read(&path).unwrap(), bytes);
+    assert_no_temp_files(dir.path());
+}
+
+#[test]
+fn failed_run_leaves_no_output() {
+    let dir = tempdir();
+    let good = write(dir.path(), "good.pgn", b"1. e4 *\n");
+    let missing = dir.path().join("missing.pgn");
+    let out = dir.path().join("out.pgn");
+    fs::write(&out, b"old").unwrap();
+    let run = iccf(
+        &[
+            "convert",
+            good.to_str().unwrap(),
+            missing.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert_eq!(fs::read(&out).unwrap(), b"old");
+    assert_no_temp_files(dir.path());
+}
+
+/// Sends `signal` to a run converting a large input to `-o`: the temporary
+/// file disappears, the target is neither created nor changed, and the
+/// process ends by that signal.
+#[cfg(unix)]
+fn interrupt(signal: libc::c_int) {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+
+    let dir = tempdir();
+    let twic = fs::read(twic()).unwrap();
+    let big = dir.path().join("big.pgn");
+    {
+        let mut f = std::io::BufWriter::new(fs::File::create(&big).unwrap());
+        for _ in 0..(8 / scale()).max(1) {
+            f.write_all(&twic).unwrap();
+        }
+    }
+    for existing in [false, true] {
+        let out = dir.path().join("out.pgn.gz");
+        if existing {
+            fs::write(&out, b"old").unwrap();
+        }
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_iccf"));
+        cmd.args(["convert", "--quiet", "-j", "1", big.to_str().unwrap(), "-o"])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        // A shell without job control starts background jobs with SIGINT
+        // ignored, and ignored signals are inherited: start the child with
+        // the default action so the test means the same everywhere.
+        // SAFETY: signal(2) is async-signal-safe.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::signal(signal, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut child = cmd.spawn().unwrap();
+        // Wait until the temporary file exists and has data in it.
+        let started = Instant::now();
+        loop {
+            let temp = fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap())
+                .find(|e| e.file_name().to_string_lossy().starts_with(".iccf-"));
+            if temp.is_some_and(|t| t.metadata().map(|m| m.len() > 0).unwrap_or(false)) {
+                break;
+            }
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "finished before the signal: make the input bigger"
+            );
+            assert!(started.elapsed() < TIMEOUT, "no temporary file appeared");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // SAFETY: kill(2) of our own child.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, signal);
+        }
+        let status = child.wait().unwrap();
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert_eq!(status.signal(), Some(signal), "{status:?} {stderr}");
+        assert_no_temp_files(dir.path());
+        if existing {
+            assert_eq!(fs::read(&out).unwrap(), b"old");
+        } else {
+            assert!(!out.exists());
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_removes_the_temporary_file() {
+    interrupt(libc::SIGINT);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_removes_the_temporary_file() {
+    interrupt(libc::SIGTERM);
+}
