@@ -219,6 +219,7 @@ impl Converter {
             lang: Lang::En,
             hint: LangSet::EMPTY,
             report: Report::default(),
+            located: Cell::new((0, 1, 0)),
         };
         match letter_groups(run.candidate_langs())[..] {
             [group] => Some(group),
