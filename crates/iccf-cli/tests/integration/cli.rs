@@ -1,4 +1,4 @@
-//! The `iccf` binary as a user runs it: arguments, files, stdin/stdout,
+//! Everyday use of the `iccf` binary: arguments, files, stdin/stdout,
 //! messages and exit codes.
 
 use std::io::{Read, Write};
