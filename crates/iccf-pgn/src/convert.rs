@@ -190,12 +190,15 @@ impl Converter {
     ) -> Vec<Report> {
         let mut hint = LangSet::EMPTY;
         let mut reports = Vec::with_capacity(games.len());
+        // Each game's language, looked up at most once: a file whose games
+        // name no language (numeric games) would otherwise read every game
+        // again for each of the LOOKAHEAD games before it.
+        let mut named: Vec<Option<Option<LangSet>>> = vec![None; games.len()];
         for (i, &(at, game)) in games.iter().enumerate() {
             if hint.is_empty() && self.options.input_lang.is_none() {
-                hint = games[i..]
-                    .iter()
+                hint = (i..games.len())
                     .take(LOOKAHEAD)
-                    .find_map(|&(_, g)| self.language_of(g))
+                    .find_map(|j| *named[j].get_or_insert_with(|| self.language_of(games[j].1)))
                     .unwrap_or_default();
             }
             let report = self.convert_with_hint(game, at, out, hint);
@@ -210,21 +213,14 @@ impl Converter {
     /// The language group a game's piece letters name, if they name just one.
     pub fn language_of(&self, game: &[u8]) -> Option<LangSet> {
         let (game, _) = decode(game, self.options.encoding);
-        let tokens: Vec<Token<'_>> = Lexer::new(&game).collect();
-        let run = Run {
-            options: &self.options,
-            game: &game,
-            at: GameLocation::default(),
-            tokens: &tokens,
-            lang: Lang::En,
-            hint: LangSet::EMPTY,
-            report: Report::default(),
-            located: Cell::new((0, 1, 0)),
-        };
-        match letter_groups(run.candidate_langs())[..] {
-            [group] => Some(group),
+        let moves = Lexer::new(&game).filter_map(|t| match t.kind {
+            TokenKind::Move(text) => Some(text),
             _ => None,
-        }
+        });
+        // One letter group: `letter_groups(langs)` would be `[langs]`.
+        let langs = candidate_langs_of(moves);
+        let first = langs.first()?;
+        (langs & same_letters(first) == langs).then_some(langs)
     }
 
     /// Like [`Converter::convert()`], with the language of the games around
@@ -488,52 +484,10 @@ impl<'g> Run<'_, 'g, '_> {
     /// read: a language that needs them to read a game only counts when no
     /// language reads it with piece letters alone.
     fn candidate_langs(&self) -> LangSet {
-        let mut set = LangSet::ALL;
-        let mut ascii_letters = 0u32;
-        for t in self.tokens {
-            let TokenKind::Move(text) = t.kind else {
-                continue;
-            };
-            if !is_move(text)
-                || is_null(text)
-                || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan)
-            {
-                continue;
-            }
-            if text.is_ascii() {
-                // Most tokens: only their capital letters matter, and those
-                // are looked up once below.
-                if !is_castling(text) {
-                    for &b in text {
-                        if b.is_ascii_uppercase() {
-                            ascii_letters |= 1 << (b - b'A');
-                        }
-                    }
-                }
-            } else if let Ok(text) = core::str::from_utf8(text) {
-                let langs = candidate_langs(text);
-                // A token no language reads is an error whatever the language.
-                if !langs.is_empty() {
-                    set &= langs;
-                }
-            }
-        }
-        let by_letters = |table: &[LangSet; 26]| {
-            let mut set = set;
-            for (i, langs) in table.iter().enumerate() {
-                if ascii_letters & (1 << i) != 0 {
-                    set &= *langs;
-                }
-            }
-            set
-        };
-        let (pieces, with_pawns) = ascii_letter_langs();
-        let strict = by_letters(pieces);
-        if strict.is_empty() {
-            by_letters(with_pawns)
-        } else {
-            strict
-        }
+        candidate_langs_of(self.tokens.iter().filter_map(|t| match t.kind {
+            TokenKind::Move(text) => Some(text),
+            _ => None,
+        }))
     }
 
     fn write_pgn(&mut self, out: &mut Vec<u8>, start: Chess, broken: bool, format: MoveFormat) {
@@ -1103,6 +1057,54 @@ fn null_move(notation: Notation) -> &'static [u8] {
 
 fn is_castling(text: &[u8]) -> bool {
     matches!(text.first(), Some(b'O' | b'0' | b'o')) && text.contains(&b'-')
+}
+
+/// Languages whose letters can read every algebraic move of `moves` (the
+/// texts of a game's move tokens): see [`Run::candidate_langs`].
+fn candidate_langs_of<'a>(moves: impl Iterator<Item = &'a [u8]>) -> LangSet {
+    let mut set = LangSet::ALL;
+    let mut ascii_letters = 0u32;
+    for text in moves {
+        if !is_move(text)
+            || is_null(text)
+            || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan)
+        {
+            continue;
+        }
+        if text.is_ascii() {
+            // Most tokens: only their capital letters matter, and those
+            // are looked up once below.
+            if !is_castling(text) {
+                for &b in text {
+                    if b.is_ascii_uppercase() {
+                        ascii_letters |= 1 << (b - b'A');
+                    }
+                }
+            }
+        } else if let Ok(text) = core::str::from_utf8(text) {
+            let langs = candidate_langs(text);
+            // A token no language reads is an error whatever the language.
+            if !langs.is_empty() {
+                set &= langs;
+            }
+        }
+    }
+    let by_letters = |table: &[LangSet; 26]| {
+        let mut set = set;
+        for (i, langs) in table.iter().enumerate() {
+            if ascii_letters & (1 << i) != 0 {
+                set &= *langs;
+            }
+        }
+        set
+    };
+    let (pieces, with_pawns) = ascii_letter_langs();
+    let strict = by_letters(pieces);
+    if strict.is_empty() {
+        by_letters(with_pawns)
+    } else {
+        strict
+    }
 }
 
 /// For each ASCII capital `A`–`Z`, the languages in which it is a piece
