@@ -89,16 +89,11 @@ pub fn languages() -> anyhow::Result<bool> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "code  K  Q  R  B  N   language")?;
     for lang in Lang::all() {
-        let letters: Vec<String> = [
-            shakmaty::Role::King,
-            shakmaty::Role::Queen,
-            shakmaty::Role::Rook,
-            shakmaty::Role::Bishop,
-            shakmaty::Role::Knight,
-        ]
-        .iter()
-        .map(|&r| format!("{:<2}", lang.piece_letter(r)))
-        .collect();
+        let letters: Vec<String> = lang
+            .letters()
+            .iter()
+            .map(|letter| format!("{letter:<2}"))
+            .collect();
         writeln!(
             out,
             "{:<5} {}  {}",

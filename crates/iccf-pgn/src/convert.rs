@@ -1212,7 +1212,7 @@ fn ascii_letter_langs() -> &'static ([LangSet; 26], [LangSet; 26]) {
         let mut pieces = [LangSet::EMPTY; 26];
         let mut with_pawns = [LangSet::EMPTY; 26];
         for lang in Lang::all() {
-            for role in PIECES {
+            for role in Lang::LETTERED {
                 if let [b @ b'A'..=b'Z'] = lang.piece_letter(role).as_bytes() {
                     pieces[usize::from(b - b'A')].insert(lang);
                     with_pawns[usize::from(b - b'A')].insert(lang);
@@ -1227,15 +1227,6 @@ fn ascii_letter_langs() -> &'static ([LangSet; 26], [LangSet; 26]) {
         (pieces, with_pawns)
     })
 }
-
-/// The pieces that have letters.
-const PIECES: [shakmaty::Role; 5] = [
-    shakmaty::Role::King,
-    shakmaty::Role::Queen,
-    shakmaty::Role::Rook,
-    shakmaty::Role::Bishop,
-    shakmaty::Role::Knight,
-];
 
 /// Splits `langs` into groups that share all five piece letters, English's
 /// group first.
@@ -1274,11 +1265,7 @@ fn same_letters(lang: Lang) -> LangSet {
 
 fn compare_letters(lang: Lang) -> LangSet {
     Lang::all()
-        .filter(|other| {
-            PIECES
-                .iter()
-                .all(|&r| other.piece_letter(r) == lang.piece_letter(r))
-        })
+        .filter(|other| other.letters() == lang.letters())
         .collect()
 }
 

@@ -538,6 +538,16 @@ impl Lang {
     /// Number of languages in the table.
     pub const COUNT: usize = 36;
 
+    /// The pieces that have letters, in the order of [`Lang::letters()`]:
+    /// king, queen, rook, bishop, knight.
+    pub const LETTERED: [Role; 5] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ];
+
     /// Every language, in table order.
     pub const ALL: [Lang; Lang::COUNT] = [
         Lang::En,
@@ -636,7 +646,7 @@ impl Lang {
     /// for the Russian king, and the empty string for a pawn, which SAN never
     /// names.
     pub fn piece_letter(self, role: Role) -> &'static str {
-        let letters = &self.row().letters;
+        let letters = self.letters();
         match role {
             Role::King => letters[0],
             Role::Queen => letters[1],
@@ -645,6 +655,12 @@ impl Lang {
             Role::Knight => letters[4],
             Role::Pawn => "",
         }
+    }
+
+    /// The letters of [`Lang::LETTERED`], in that order: `["K", "D", "T",
+    /// "L", "S"]` in German. Two languages read alike when these are equal.
+    pub fn letters(self) -> [&'static str; 5] {
+        self.row().letters
     }
 
     /// The pawn letter of the table (used in piece lists and diagrams, never
@@ -686,16 +702,8 @@ impl Lang {
     /// assert_eq!(Lang::En.role_from_letter("D"), None);
     /// ```
     pub fn role_from_letter(self, letter: &str) -> Option<Role> {
-        const ROLES: [Role; 5] = [
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-        ];
-        let row = self.row();
-        if let Some(i) = row.letters.iter().position(|&l| l == letter) {
-            return Some(ROLES[i]);
+        if let Some(i) = self.letters().iter().position(|&l| l == letter) {
+            return Some(Lang::LETTERED[i]);
         }
         match (self, letter) {
             (Lang::Tr | Lang::Az, "S") => Some(Role::King),
@@ -1049,14 +1057,7 @@ mod tests {
             let lang = Lang::from_code(cols[0]).expect(cols[0]);
             assert_eq!(lang.code(), cols[0]);
             assert_eq!(lang.name(), cols[1]);
-            let roles = [
-                Role::King,
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-            ];
-            for (role, letter) in roles.into_iter().zip(&cols[2..7]) {
+            for (role, letter) in Lang::LETTERED.into_iter().zip(&cols[2..7]) {
                 assert_eq!(lang.piece_letter(role), *letter, "{lang} {role:?}");
                 assert_eq!(lang.role_from_letter(letter), Some(role));
             }
@@ -1080,16 +1081,7 @@ mod tests {
     #[test]
     fn letters_are_uppercase_and_distinct() {
         for lang in Lang::all() {
-            let letters: Vec<&str> = [
-                Role::King,
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-            ]
-            .into_iter()
-            .map(|r| lang.piece_letter(r))
-            .collect();
+            let letters = lang.letters();
             for (i, a) in letters.iter().enumerate() {
                 assert!(
                     a.chars()
