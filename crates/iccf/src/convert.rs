@@ -467,10 +467,6 @@ pub enum IllegalReason {
     CannotCastle(CastlingSide),
     /// Standard chess castling written as king takes rook.
     CastlingNotation(CastlingSide),
-    /// Chess960: king to destination is also a plain king move. No longer
-    /// returned: such a move now reads as the plain king move, the only
-    /// numeric form it has; kept so that matches on this enum still compile.
-    AmbiguousCastling(CastlingSide),
 }
 
 /// A numeric move that cannot be played, with the reason.
@@ -568,11 +564,6 @@ impl fmt::Display for IllegalMoveError {
                     crate::NumericSquare::from(to)
                 )
             }
-            IllegalReason::AmbiguousCastling(s) => write!(
-                f,
-                "in Chess960 {from}-{to} is both a king move and castling {}: write castling as king takes rook",
-                side(s)
-            ),
         }
     }
 }
