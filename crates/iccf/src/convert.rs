@@ -264,13 +264,10 @@ impl NumericMove {
                 if !moves.contains(&m) {
                     return Err(self.error(pos, IllegalReason::CannotCastle(side)));
                 }
-                castle = Some((m, by_rook));
+                castle = Some(m);
             }
         }
-        let Some((m, _)) = castle else {
-            return Ok(None);
-        };
-        Ok(Some(m))
+        Ok(castle)
     }
 
     /// Explains why no legal move matches; only called on the error path.
