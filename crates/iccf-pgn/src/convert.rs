@@ -26,7 +26,7 @@ use core::fmt;
 use core::ops::Range;
 
 use iccf::lang::{Lang, LangSet};
-use iccf::localized::candidate_langs;
+use iccf::localized::{candidate_langs, letter_langs};
 use iccf::read::{Syntax, guess_syntax, read_move_in};
 use iccf::{CastlingNotation, MoveFormat, Notation};
 use shakmaty::fen::Fen;
@@ -1209,20 +1209,13 @@ fn candidate_langs_of<'a>(moves: impl Iterator<Item = &'a [u8]>) -> LangSet {
 fn ascii_letter_langs() -> &'static ([LangSet; 26], [LangSet; 26]) {
     static TABLES: std::sync::OnceLock<([LangSet; 26], [LangSet; 26])> = std::sync::OnceLock::new();
     TABLES.get_or_init(|| {
+        // The parser's own letter index, laid out for a byte lookup.
         let mut pieces = [LangSet::EMPTY; 26];
         let mut with_pawns = [LangSet::EMPTY; 26];
-        for lang in Lang::all() {
-            for role in Lang::LETTERED {
-                if let [b @ b'A'..=b'Z'] = lang.piece_letter(role).as_bytes() {
-                    pieces[usize::from(b - b'A')].insert(lang);
-                    with_pawns[usize::from(b - b'A')].insert(lang);
-                }
-            }
-            for letter in [lang.pawn_letter(), "P"] {
-                if let [b @ b'A'..=b'Z'] = letter.as_bytes() {
-                    with_pawns[usize::from(b - b'A')].insert(lang);
-                }
-            }
+        for (i, b) in (b'A'..=b'Z').enumerate() {
+            let (piece, pawn) = letter_langs(core::str::from_utf8(&[b]).unwrap_or_default());
+            pieces[i] = piece;
+            with_pawns[i] = piece | pawn;
         }
         (pieces, with_pawns)
     })

@@ -597,24 +597,40 @@ fn letter_index() -> &'static [(&'static str, LangSet, LangSet)] {
     })
 }
 
+/// The languages that read `letter` as a piece letter, and those that read
+/// it as a pawn letter (which SAN never writes, but [`parse_san`] accepts
+/// before a pawn move).
+///
+/// ```
+/// use iccf::{lang::Lang, localized::letter_langs};
+///
+/// let (pieces, pawns) = letter_langs("R");
+/// assert!(pieces.contains(Lang::En) && pieces.contains(Lang::Fi) && pieces.contains(Lang::Fr));
+/// assert!(!pawns.contains(Lang::En));
+/// assert!(letter_langs("B").1.contains(Lang::De));
+/// ```
+pub fn letter_langs(letter: &str) -> (LangSet, LangSet) {
+    letter_index()
+        .iter()
+        .find(|(l, _, _)| *l == letter)
+        .map_or((LangSet::EMPTY, LangSet::EMPTY), |&(_, pieces, pawns)| {
+            (pieces, pawns)
+        })
+}
+
 fn piece_langs(piece: &str) -> LangSet {
     if piece.is_empty() || figurine_role(piece).is_some() {
         return LangSet::ALL;
     }
-    letter_index()
-        .iter()
-        .find(|(letter, _, _)| *letter == piece)
-        .map_or(LangSet::EMPTY, |&(_, pieces, pawns)| pieces | pawns)
+    let (pieces, pawns) = letter_langs(piece);
+    pieces | pawns
 }
 
 fn promotion_langs(letter: &str) -> LangSet {
     match figurine_role(letter) {
         Some(Role::Pawn) => LangSet::EMPTY,
         Some(_) => LangSet::ALL,
-        None => letter_index()
-            .iter()
-            .find(|(l, _, _)| *l == letter)
-            .map_or(LangSet::EMPTY, |&(_, pieces, _)| pieces),
+        None => letter_langs(letter).0,
     }
 }
 
