@@ -330,10 +330,7 @@ impl<'g> Run<'_, 'g, '_> {
         };
         match self.options.format {
             OutputFormat::Pgn => self.write_pgn(out, start, setup_error, format),
-            OutputFormat::Text => {
-                let main = self.main_line(start, setup_error);
-                write_text(out, &main, format);
-            }
+            OutputFormat::Text => self.write_text(out, start, setup_error, format),
             OutputFormat::Jsonl => {
                 let main = self.main_line(start, setup_error);
                 self.write_jsonl(out, &main);
@@ -674,45 +671,125 @@ impl<'g> Run<'_, 'g, '_> {
     /// Reads and plays one move on `line`; `None` when it cannot be read or
     /// played, which is reported and breaks the line.
     fn play(&mut self, line: &mut Line, text: &[u8], span: Range<usize>) -> Option<Step> {
-        if is_null(text) {
-            return match line.pos.clone().swap_turn() {
-                Ok(after) => {
-                    line.before_last = Some(core::mem::replace(&mut line.pos, after));
-                    Some(None)
-                }
-                Err(_) => {
-                    let message = "null move while in check".to_owned();
-                    self.error(span, Some(move_label(&line.pos)), message);
-                    line.broken = true;
-                    None
-                }
-            };
-        }
-        match read_move_in(text, &line.pos, self.lang) {
-            Ok(read) => {
-                if let Some(warning) = read.warning {
-                    self.warn(span, Some(move_label(&line.pos)), warning);
-                }
+        let step = self.read_step(&line.pos, text, span);
+        let Some(step) = step else {
+            line.broken = true;
+            return None;
+        };
+        match step {
+            // Checked legal by read_step.
+            None => {
+                let after = line.pos.clone().swap_turn().unwrap_or_default();
+                line.before_last = Some(core::mem::replace(&mut line.pos, after));
+            }
+            Some(m) => {
                 // Copy into the old slot and play in place: one copy a move.
                 match &mut line.before_last {
                     Some(before) => before.clone_from(&line.pos),
                     None => line.before_last = Some(line.pos.clone()),
                 }
-                line.pos.play_unchecked(read.m);
+                line.pos.play_unchecked(m);
+            }
+        }
+        Some(step)
+    }
+
+    /// Reads one move in `pos`, counting it; `None` when it cannot be read
+    /// or played, which is reported.
+    fn read_step(&mut self, pos: &Chess, text: &[u8], span: Range<usize>) -> Option<Step> {
+        if is_null(text) {
+            // Passing is legal exactly when the position with the other
+            // side to move is.
+            if pos.clone().swap_turn().is_err() {
+                let message = "null move while in check".to_owned();
+                self.error(span, Some(move_label(pos)), message);
+                return None;
+            }
+            return Some(None);
+        }
+        match read_move_in(text, pos, self.lang) {
+            Ok(read) => {
+                if let Some(warning) = read.warning {
+                    self.warn(span, Some(move_label(pos)), warning);
+                }
                 self.report.moves += 1;
                 Some(Some(read.m))
             }
             Err(err) => {
-                self.error(span, Some(move_label(&line.pos)), err.to_string());
-                line.broken = true;
+                self.error(span, Some(move_label(pos)), err.to_string());
                 None
             }
         }
     }
 
+    /// Writes the main line as one line of text, playing it as it goes:
+    /// the numbered moves converted, then from the first that failed the
+    /// rest as written. Variations are skipped.
+    fn write_text(&mut self, out: &mut Vec<u8>, start: Chess, broken: bool, format: MoveFormat) {
+        let mut pos = start;
+        let mut broken = broken;
+        let mut first = true;
+        // The position before a move, kept only when its check mark is written.
+        let mut before = None::<Chess>;
+        let mut depth = 0usize;
+        let tokens = self.tokens;
+        for t in tokens {
+            match &t.kind {
+                TokenKind::VariationStart => depth += 1,
+                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                _ if depth > 0 => {}
+                TokenKind::Move(_) | TokenKind::MoveNumber { .. } if broken => {
+                    if !first {
+                        out.push(b' ');
+                    }
+                    out.extend_from_slice(&self.game[t.span.clone()]);
+                    first = false;
+                }
+                TokenKind::Move(m) if !is_move(m) => {}
+                TokenKind::Move(m) => {
+                    let step = self.read_step(&pos, m, t.span.clone());
+                    if first || pos.turn() == Color::White || step.is_none() {
+                        if !first {
+                            out.push(b' ');
+                        }
+                        push_number(out, &pos);
+                    }
+                    out.push(b' ');
+                    first = false;
+                    match step {
+                        None => {
+                            // The number as it would have been, then the
+                            // rest as written.
+                            out.extend_from_slice(&self.game[t.span.clone()]);
+                            broken = true;
+                        }
+                        Some(None) => {
+                            out.extend_from_slice(null_move(format.notation));
+                            pos = pos.swap_turn().unwrap_or_default();
+                        }
+                        Some(Some(m)) if format.notation.has_suffix() => {
+                            let before = before.insert(pos.clone());
+                            pos.play_unchecked(m);
+                            format.append(out, before, m, check_suffix(&pos));
+                        }
+                        Some(Some(m)) => {
+                            format.append(out, &pos, m, None);
+                            pos.play_unchecked(m);
+                        }
+                    }
+                }
+                TokenKind::Error(err) => {
+                    self.error(t.span.clone(), None, err.to_string());
+                }
+                _ => {}
+            }
+        }
+        out.push(b'\n');
+    }
+
     /// Converts the main line only, for the text and JSON formats.
     fn main_line(&mut self, start: Chess, broken: bool) -> MainLine<'g> {
-        let mut line = Line::new(start.clone(), broken);
+        let mut line = Line::new(start, broken);
         // Room for every move token, so the vectors never grow.
         let moves = self
             .tokens
@@ -720,7 +797,6 @@ impl<'g> Run<'_, 'g, '_> {
             .filter(|t| matches!(t.kind, TokenKind::Move(_)))
             .count();
         let mut main = MainLine {
-            start,
             moves: Vec::with_capacity(moves),
             spans: Vec::with_capacity(moves),
             unconverted: Vec::new(),
@@ -915,7 +991,6 @@ impl<'g> Run<'_, 'g, '_> {
 
 /// The main line of a game, converted as far as it goes.
 struct MainLine<'g> {
-    start: Chess,
     /// Each move with the position it was played in.
     moves: Vec<(Chess, Step)>,
     /// Where each move is written.
@@ -925,49 +1000,6 @@ struct MainLine<'g> {
     /// The position where conversion stopped.
     failed_at: Option<Chess>,
     result: Option<&'g [u8]>,
-}
-
-fn write_text(out: &mut Vec<u8>, main: &MainLine<'_>, format: MoveFormat) {
-    let mut first = true;
-    let mut after = main.start.clone();
-    for (before, step) in &main.moves {
-        if first || before.turn() == Color::White {
-            if !first {
-                out.push(b' ');
-            }
-            push_number(out, before);
-        }
-        out.push(b' ');
-        match step {
-            Some(m) => {
-                let check = if format.notation.has_suffix() {
-                    after.clone_from(before);
-                    after.play_unchecked(*m);
-                    check_suffix(&after)
-                } else {
-                    None
-                };
-                format.append(out, before, *m, check);
-            }
-            None => out.extend_from_slice(null_move(format.notation)),
-        }
-        first = false;
-    }
-    if let Some(pos) = &main.failed_at {
-        if !first {
-            out.push(b' ');
-        }
-        push_number(out, pos);
-        first = false;
-    }
-    for raw in &main.unconverted {
-        if !first {
-            out.push(b' ');
-        }
-        out.extend_from_slice(raw);
-        first = false;
-    }
-    out.push(b'\n');
 }
 
 /// [`Suffix::from_position`] for standard chess and Chess960, without its
@@ -986,26 +1018,26 @@ fn check_suffix(pos: &Chess) -> Option<Suffix> {
 /// `12.` before a white move, `12...` before a black one.
 fn push_number(buf: &mut Vec<u8>, pos: &Chess) {
     push_decimal(buf, u64::from(pos.fullmoves().get()));
-    buf.extend_from_slice(match pos.turn() {
-        Color::White => b".",
-        Color::Black => b"...",
-    });
+    match pos.turn() {
+        Color::White => buf.push(b'.'),
+        Color::Black => buf.extend_from_slice(b"..."),
+    }
 }
 
 /// Appends `n` in decimal, as `n.to_string()` writes it, without the
 /// formatting machinery: this runs before every white move.
-fn push_decimal(buf: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
+fn push_decimal(buf: &mut Vec<u8>, n: u64) {
+    let digit = |d: u64| b'0' + (d % 10) as u8;
+    // Move numbers nearly always have one to three digits.
+    match n {
+        0..10 => buf.push(digit(n)),
+        10..100 => buf.extend_from_slice(&[digit(n / 10), digit(n)]),
+        100..1000 => buf.extend_from_slice(&[digit(n / 100), digit(n / 10), digit(n)]),
+        _ => {
+            push_decimal(buf, n / 10);
+            buf.push(digit(n));
         }
     }
-    buf.extend_from_slice(&digits[i..]);
 }
 
 fn move_label(pos: &Chess) -> String {
@@ -1154,12 +1186,25 @@ fn candidate_langs_of<'a>(moves: impl Iterator<Item = &'a [u8]>) -> LangSet {
     let mut set = LangSet::ALL;
     let mut ascii_letters = 0u32;
     for text in moves {
-        // Lower-case ASCII tokens (numeric moves, pawn moves) name no
-        // letter: whatever the tests below say, they change nothing.
-        if text
-            .iter()
-            .all(|&b| b.is_ascii() && !b.is_ascii_uppercase())
-        {
+        if text.is_ascii() {
+            // Most tokens. Only capitals name a language, so tokens without
+            // one (pawn and numeric moves) change nothing; of the others,
+            // castling, `Z0` and UCI with a capital promotion (`e7e8Q`) are
+            // not algebraic.
+            let capitals = text.iter().fold(0u32, |mask, &b| {
+                mask | if b.is_ascii_uppercase() {
+                    1 << (b - b'A')
+                } else {
+                    0
+                }
+            });
+            if capitals != 0
+                && !is_castling(text)
+                && !is_null(text)
+                && guess_syntax(text) != Syntax::Uci
+            {
+                ascii_letters |= capitals;
+            }
             continue;
         }
         if !is_move(text)
@@ -1168,17 +1213,7 @@ fn candidate_langs_of<'a>(moves: impl Iterator<Item = &'a [u8]>) -> LangSet {
         {
             continue;
         }
-        if text.is_ascii() {
-            // Most tokens: only their capital letters matter, and those
-            // are looked up once below.
-            if !is_castling(text) {
-                for &b in text {
-                    if b.is_ascii_uppercase() {
-                        ascii_letters |= 1 << (b - b'A');
-                    }
-                }
-            }
-        } else if let Ok(text) = core::str::from_utf8(text) {
+        if let Ok(text) = core::str::from_utf8(text) {
             let langs = candidate_langs(text);
             // A token no language reads is an error whatever the language.
             if !langs.is_empty() {
@@ -1326,5 +1361,26 @@ mod tests {
         for game in named {
             assert!(!letterless_moves(game), "{}", String::from_utf8_lossy(game));
         }
+    }
+
+    #[test]
+    fn push_decimal_writes_like_to_string() {
+        let mut buf = Vec::new();
+        for n in (0..2000).chain([9_999, 10_000, 123_456, u64::from(u32::MAX), u64::MAX]) {
+            buf.clear();
+            push_decimal(&mut buf, n);
+            assert_eq!(buf, n.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn capitals_of_non_algebraic_tokens_name_no_language() {
+        // Castling, null moves and UCI promotions carry capitals that are
+        // no piece letters; `Qh5` names the languages with a `Q`.
+        let none = lexed_langs(b"1. O-O O-O-O 2. Z0 e7e8Q 3. e2-e4 *");
+        assert_eq!(none, candidate_langs_of(core::iter::empty()));
+        let queen = lexed_langs(b"1. e4 e5 2. Qh5 *");
+        assert!(queen.contains(Lang::En));
+        assert!(!queen.contains(Lang::Fr), "French writes the queen D");
     }
 }
