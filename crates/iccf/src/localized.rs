@@ -237,10 +237,6 @@ pub fn candidate_langs(token: &str) -> LangSet {
 ///
 /// Returns [`SanError`] if no reading matches exactly one legal move.
 pub fn to_move_lenient<P: Position>(san: San, pos: &P) -> Result<Move, SanError> {
-    let err = match san.to_move(pos) {
-        Err(err) => err,
-        ok => return ok,
-    };
     let San::Normal {
         role,
         file,
@@ -250,20 +246,49 @@ pub fn to_move_lenient<P: Position>(san: San, pos: &P) -> Result<Move, SanError>
         promotion,
     } = san
     else {
-        return Err(err);
+        return san.to_move(pos);
     };
-    if err == SanError::IllegalSan && !capture {
-        let as_capture = San::Normal {
-            role,
-            file,
-            rank,
-            capture: true,
-            to,
-            promotion,
-        };
-        if let Ok(m) = as_capture.to_move(pos) {
-            return Ok(m);
+    // `San::to_move`'s filter, on one candidate list for both readings:
+    // this runs for nearly every move converted.
+    let candidates = pos.san_candidates(role, to);
+    let fits = |m: &&Move, as_capture: bool| match **m {
+        Move::Normal {
+            from,
+            capture: c,
+            promotion: p,
+            ..
+        } => {
+            file.is_none_or(|f| f == from.file())
+                && rank.is_none_or(|r| r == from.rank())
+                && as_capture == c.is_some()
+                && promotion == p
         }
+        Move::EnPassant { from, .. } => {
+            file.is_none_or(|f| f == from.file())
+                && rank.is_none_or(|r| r == from.rank())
+                && as_capture
+                && promotion.is_none()
+        }
+        _ => false,
+    };
+    let only = |as_capture: bool| {
+        let mut fitting = candidates.iter().filter(|m| fits(m, as_capture));
+        match (fitting.next(), fitting.next()) {
+            (Some(m), None) => Ok(*m),
+            (Some(_), Some(_)) => Err(SanError::AmbiguousSan),
+            (None, _) => Err(SanError::IllegalSan),
+        }
+    };
+    let err = match only(capture) {
+        Err(err) => err,
+        ok => return ok,
+    };
+    // A capture written without its `x`.
+    if err == SanError::IllegalSan
+        && !capture
+        && let Ok(m) = only(true)
+    {
+        return Ok(m);
     }
     if let (Role::Pawn, Some(file), Some(rank), None) = (role, file, rank, promotion) {
         let from = Square::from_coords(file, rank);
