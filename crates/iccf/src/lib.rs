@@ -24,6 +24,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+mod common_san;
 mod convert;
 pub mod lang;
 pub mod localized;

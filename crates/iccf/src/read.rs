@@ -6,6 +6,7 @@ use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
 
+use crate::common_san::read_common_san;
 use crate::lang::Lang;
 use crate::localized::{parse_ascii_san, parse_san, to_move_lenient};
 use crate::{CastlingNotation, MoveFormat, Notation, NumericMove, role_name};
@@ -94,6 +95,25 @@ pub fn read_move(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
 /// # Ok::<_, iccf::read::ReadMoveError>(())
 /// ```
 pub fn read_move_in(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, ReadMoveError> {
+    if lang == Lang::En
+        && let Some(m) = read_common_san(text, pos)
+    {
+        return Ok(ReadMove {
+            m,
+            syntax: Syntax::San,
+            warning: None,
+        });
+    }
+    read_general(text, pos, lang)
+}
+
+/// [`read_move_in()`] without the shortcut for plain English SAN, whose
+/// answers must equal these.
+pub(crate) fn read_general(
+    text: &[u8],
+    pos: &Chess,
+    lang: Lang,
+) -> Result<ReadMove, ReadMoveError> {
     let syntax = guess_syntax(text);
     read_as(text, syntax, pos, lang).map_err(|message| ReadMoveError { syntax, message })
 }
