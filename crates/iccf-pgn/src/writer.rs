@@ -120,7 +120,8 @@ impl<'a> PgnWriter<'a> {
         if token.is_empty() {
             return;
         }
-        self.separate(width(token));
+        let width = width(token);
+        self.separate(width);
         if self.column == 0 && token[0] == b'%' {
             // `%` in the first column starts an escape line, which would
             // swallow the rest of the line.
@@ -128,7 +129,7 @@ impl<'a> PgnWriter<'a> {
             self.column = 1;
         }
         self.out.extend_from_slice(token);
-        self.column += width(token);
+        self.column += width;
     }
 
     /// Writes a numeric annotation glyph `$nag`.
