@@ -532,9 +532,8 @@ impl<'g> Run<'_, 'g, '_> {
                         w.token(&self.game[t.span.start..self.suffix_end(&mut i, t.span.end)]);
                         continue;
                     }
-                    let played = self.play(&mut line, m, t.span.clone());
-                    let Some(before) = line.before_last.as_ref().filter(|_| played.is_some())
-                    else {
+                    let Some(step) = self.read_step(&line.pos, m, t.span.clone()) else {
+                        line.broken = true;
                         // The number as it would have been, then the rest as written.
                         text.clear();
                         push_number(&mut text, &line.pos);
@@ -542,23 +541,40 @@ impl<'g> Run<'_, 'g, '_> {
                         w.token(&self.game[t.span.start..self.suffix_end(&mut i, t.span.end)]);
                         continue;
                     };
-                    if need_number || before.turn() == Color::White {
+                    if need_number || line.pos.turn() == Color::White {
                         text.clear();
-                        push_number(&mut text, before);
+                        push_number(&mut text, &line.pos);
                         w.token(&text);
                     }
                     need_number = false;
                     text.clear();
-                    match played.flatten() {
-                        Some(m) => {
-                            let check = format
-                                .notation
-                                .has_suffix()
-                                .then(|| check_suffix(&line.pos))
-                                .flatten();
-                            format.append(&mut text, before, m, check);
+                    let suffix = format.notation.has_suffix();
+                    match step {
+                        None => {
+                            text.extend_from_slice(null_move(format.notation));
+                            let after = line.pos.clone().swap_turn().unwrap_or_default();
+                            line.before_last = Some(core::mem::replace(&mut line.pos, after));
                         }
-                        None => text.extend_from_slice(null_move(format.notation)),
+                        // The position before the move is kept only where a
+                        // variation may start from it or the check mark
+                        // needs both: a copy a move costs a tenth of a
+                        // conversion.
+                        Some(m) if suffix || self.variation_follows(i) => {
+                            match &mut line.before_last {
+                                Some(before) => before.clone_from(&line.pos),
+                                None => line.before_last = Some(line.pos.clone()),
+                            }
+                            line.pos.play_unchecked(m);
+                            let check = suffix.then(|| check_suffix(&line.pos)).flatten();
+                            if let Some(before) = &line.before_last {
+                                format.append(&mut text, before, m, check);
+                            }
+                        }
+                        Some(m) => {
+                            format.append(&mut text, &line.pos, m, None);
+                            line.before_last = None;
+                            line.pos.play_unchecked(m);
+                        }
                     }
                     let end = self.suffix_end(&mut i, t.span.end);
                     text.extend_from_slice(&self.game[t.span.end..end]);
@@ -659,6 +675,16 @@ impl<'g> Run<'_, 'g, '_> {
             }
             _ => end,
         }
+    }
+
+    /// Whether a `(` comes after token `i` before the next move: the only
+    /// place a variation can start from the position before the move just
+    /// played.
+    fn variation_follows(&self, i: usize) -> bool {
+        self.tokens[i.min(self.tokens.len())..]
+            .iter()
+            .take_while(|t| !matches!(t.kind, TokenKind::Move(_)))
+            .any(|t| t.kind == TokenKind::VariationStart)
     }
 
     /// Records a language other than English in an `InputLanguage` tag.
