@@ -31,7 +31,7 @@ use iccf::read::{Syntax, guess_syntax, read_move_in};
 use iccf::{CastlingNotation, MoveFormat, Notation};
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use crate::encoding::{InputEncoding, decode};
 use crate::lexer::{BOM, LexError, Lexer, Token, TokenKind};
@@ -552,7 +552,7 @@ impl<'g> Run<'_, 'g, '_> {
                     match step {
                         None => {
                             text.extend_from_slice(null_move(format.notation));
-                            let after = line.pos.clone().swap_turn().unwrap_or_default();
+                            let after = pass_turn(&line.pos).unwrap_or_default();
                             line.before_last = Some(core::mem::replace(&mut line.pos, after));
                         }
                         // The position before the move is kept only where a
@@ -705,7 +705,7 @@ impl<'g> Run<'_, 'g, '_> {
         match step {
             // Checked legal by read_step.
             None => {
-                let after = line.pos.clone().swap_turn().unwrap_or_default();
+                let after = pass_turn(&line.pos).unwrap_or_default();
                 line.before_last = Some(core::mem::replace(&mut line.pos, after));
             }
             Some(m) => {
@@ -724,9 +724,7 @@ impl<'g> Run<'_, 'g, '_> {
     /// or played, which is reported.
     fn read_step(&mut self, pos: &Chess, text: &[u8], span: Range<usize>) -> Option<Step> {
         if is_null(text) {
-            // Passing is legal exactly when the position with the other
-            // side to move is.
-            if pos.clone().swap_turn().is_err() {
+            if pass_turn(pos).is_none() {
                 let message = "null move while in check".to_owned();
                 self.error(span, Some(move_label(pos)), message);
                 return None;
@@ -791,7 +789,7 @@ impl<'g> Run<'_, 'g, '_> {
                         }
                         Some(None) => {
                             out.extend_from_slice(null_move(format.notation));
-                            pos = pos.swap_turn().unwrap_or_default();
+                            pos = pass_turn(&pos).unwrap_or_default();
                         }
                         Some(Some(m)) if format.notation.has_suffix() => {
                             let before = before.insert(pos.clone());
@@ -1039,6 +1037,20 @@ fn check_suffix(pos: &Chess) -> Option<Suffix> {
     } else {
         None
     }
+}
+
+/// The position after the side to move passes (a null move), if passing
+/// is legal: when the position with the other side to move is. The move
+/// number goes on after Black's pass as after any black move.
+fn pass_turn(pos: &Chess) -> Option<Chess> {
+    let mode = pos.castles().mode();
+    let mut setup = pos.to_setup(EnPassantMode::Always);
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    setup.swap_turn();
+    Chess::from_setup(setup, mode).ok()
 }
 
 /// `12.` before a white move, `12...` before a black one.

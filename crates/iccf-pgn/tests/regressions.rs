@@ -121,3 +121,27 @@ fn bom_with_invalid_utf8_is_not_a_move() {
     assert!(report.errors.is_empty(), "{:?}", report.errors);
     assert!(out.contains("[Site \"?\"]\n\n1. 5254"), "{out}");
 }
+
+/// A null move by Black did not advance the move number: shakmaty's
+/// `swap_turn` keeps it, so the white move after `2. Nf3 --` was written
+/// `2.` and the game read back one move out of step.
+#[test]
+fn null_move_by_black_advances_the_move_number() {
+    use iccf_pgn::convert::OutputFormat;
+    let game = b"1. e4 e5 2. Nf3 -- (2... Nc6 3. Bb5) 3. Bc4 (3. d4) Z0 4. d3 *";
+    let (_, _, pgn) = convert(game);
+    assert!(
+        pgn.contains("2. 7163 -- (2... 2836 3. 6125) 3. 6134 (3. 4244) 3... -- 4. 4243"),
+        "{pgn}"
+    );
+    let converter = Converter::new(Options {
+        format: OutputFormat::Text,
+        ..Options::default()
+    });
+    let mut text = Vec::new();
+    converter.convert(game, GameLocation::default(), &mut text);
+    assert_eq!(
+        String::from_utf8_lossy(&text),
+        "1. 5254 5755 2. 7163 -- 3. 6134 -- 4. 4243\n"
+    );
+}
