@@ -165,26 +165,35 @@ fn plain_stops(word: u64) -> u64 {
 /// whitespace, which only need skipping; this runs eight bytes at a time
 /// over most of the movetext.
 fn skip_plain(data: &[u8], i: usize) -> usize {
+    let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap());
+    let mut stop = data.len();
+    let mut pairs = data[i..].chunks_exact(16);
     let mut j = i;
-    let stop = loop {
-        let (word, tail) = match data.get(j..j + 8) {
-            Some(chunk) => (u64::from_le_bytes(chunk.try_into().unwrap()), false),
-            None => {
-                // Zeros are no stops.
-                let mut last = [0; 8];
-                last[..data.len() - j].copy_from_slice(&data[j..]);
-                (u64::from_le_bytes(last), true)
+    // Two words a turn halve the loop's own cost.
+    for pair in &mut pairs {
+        let (low, high) = (plain_stops(word(&pair[..8])), plain_stops(word(&pair[8..])));
+        if low | high != 0 {
+            stop = match low {
+                0 => j + 8 + (high.trailing_zeros() / 8) as usize,
+                _ => j + (low.trailing_zeros() / 8) as usize,
+            };
+            break;
+        }
+        j += 16;
+    }
+    if stop == data.len() {
+        for chunk in pairs.remainder().chunks(8) {
+            // Zeros are no stops.
+            let mut padded = [0; 8];
+            padded[..chunk.len()].copy_from_slice(chunk);
+            let stops = plain_stops(u64::from_le_bytes(padded));
+            if stops != 0 {
+                stop = j + (stops.trailing_zeros() / 8) as usize;
+                break;
             }
-        };
-        let stops = plain_stops(word);
-        if stops != 0 {
-            break j + (stops.trailing_zeros() / 8) as usize;
+            j += 8;
         }
-        if tail {
-            break data.len();
-        }
-        j += 8;
-    };
+    }
     if stop < data.len() && !is_symbol(data[stop]) {
         return stop;
     }
