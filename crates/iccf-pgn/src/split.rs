@@ -567,21 +567,18 @@ fn bom_len(bytes: &[u8]) -> usize {
 }
 
 fn count_lines(bytes: &[u8]) -> u64 {
-    // Eight bytes at a time: a byte of `y` is zero exactly where a line
-    // feed was, and the sum below sets the top bit of every nonzero byte
-    // without carrying into the next. This runs on every game, on the
-    // thread that splits, which the workers wait for.
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut count = 0u64;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let y = u64::from_le_bytes(word) ^ 0x0a0a_0a0a_0a0a_0a0a;
-        let nonzero = ((y & LOW7) + LOW7) | y;
-        count += u64::from((!nonzero & !LOW7).count_ones());
-    }
-    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count() as u64
+    // This runs on every game, on the thread that splits, which the
+    // workers wait for. A byte-wide count per 255 bytes cannot overflow,
+    // and lets the compiler compare a vector of bytes at a time.
+    bytes
+        .chunks(255)
+        .map(|chunk| {
+            let count = chunk
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b == b'\n')));
+            u64::from(count)
+        })
+        .sum()
 }
 
 fn count_chars(bytes: &[u8]) -> u64 {
