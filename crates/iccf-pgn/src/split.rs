@@ -416,10 +416,7 @@ impl Scanner {
     /// swallow the games after it.
     fn tag(&mut self, data: &[u8], i: &mut usize) {
         let mut j = *i;
-        'cut: loop {
-            let Some(k) = find3(data, j, b'"', b']', b'\n') else {
-                break;
-            };
+        'cut: while let Some(k) = find3(data, j, b'"', b']', b'\n') {
             j = k + 1;
             if data[k] != b'"' {
                 *i = j;
