@@ -38,7 +38,7 @@ use std::{
     ops::Range,
 };
 
-use crate::lexer::{BOM, is_result, is_symbol_byte, is_whitespace};
+use crate::lexer::{BOM, is_result};
 
 /// The default number of bytes [`Splitter`] asks its reader for at once.
 pub const DEFAULT_BLOCK_SIZE: usize = 1 << 20;
@@ -64,6 +64,147 @@ enum Mode {
 /// The longest result marker is `1/2-1/2` (7 bytes).
 const SYMBOL_BUF: usize = 8;
 
+// Byte classes following the lexer's rules (whitespace, delimiters and
+// symbol bytes), finer where the splitter cares: one load tells the
+// Normal-mode loop what to do with a byte.
+const C_SYMBOL: u8 = 0;
+/// A symbol byte that starts a move, never a result nor a move number.
+const C_LETTER: u8 = 1;
+/// A symbol byte, or an escape line in the first column.
+const C_PERCENT: u8 = 2;
+const C_SPACE: u8 = 3;
+const C_LBRACE: u8 = 4;
+const C_SEMICOLON: u8 = 5;
+const C_LBRACKET: u8 = 6;
+/// `]` or `}`, stray closers that are skipped.
+const C_CLOSER: u8 = 7;
+const C_LPAREN: u8 = 8;
+const C_RPAREN: u8 = 9;
+const C_DOLLAR: u8 = 10;
+
+static CLASS: [u8; 256] = {
+    let mut table = [C_SYMBOL; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b' ' | b'\t' | b'\r' | b'\n' | 0x0c => C_SPACE,
+            b'{' => C_LBRACE,
+            b';' => C_SEMICOLON,
+            b'[' => C_LBRACKET,
+            b']' | b'}' => C_CLOSER,
+            b'(' => C_LPAREN,
+            b')' => C_RPAREN,
+            b'$' => C_DOLLAR,
+            b'%' => C_PERCENT,
+            b'A'..=b'Z' | b'a'..=b'z' => C_LETTER,
+            _ => C_SYMBOL,
+        };
+        b += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn is_symbol(byte: u8) -> bool {
+    CLASS[byte as usize] <= C_PERCENT
+}
+
+/// The offset of the first `a`, `b` or `c` in `data[from..]`, eight bytes
+/// at a time: tags are short, too short for `memchr3` to pay off.
+#[inline(always)]
+fn find3(data: &[u8], from: usize, a: u8, b: u8, c: u8) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The lowest set bit marks the first zero byte exactly; higher bits
+    // may be false alarms from borrows, which are never looked at.
+    let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
+    let mut i = from;
+    while let Some(chunk) = data.get(i..i + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap());
+        let hits = zero(word ^ (LOW * a as u64))
+            | zero(word ^ (LOW * b as u64))
+            | zero(word ^ (LOW * c as u64));
+        if hits != 0 {
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    data[i..]
+        .iter()
+        .position(|&x| x == a || x == b || x == c)
+        .map(|k| i + k)
+}
+
+/// The high bit of each byte of `word` where movetext may change state:
+/// delimiters, `%` (an escape line in the first column) and the `-` or `*`
+/// that every result has, plus a few bytes that are cheaper to let through
+/// than to test for (`&`, `'`, `Y`, `_`, `y`, DEL).
+#[inline(always)]
+fn plain_stops(word: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const fn splat(byte: u8) -> u64 {
+        0x0101_0101_0101_0101 * byte as u64
+    }
+    // On 7-bit bytes nothing carries into the next byte, so every byte is
+    // tested exactly. `ne` sets the high bit where `t` is not zero.
+    let y = word & LOW7;
+    let ne = |t: u64| (t + LOW7) | t;
+    let not_dash = ne(y ^ splat(b'-'));
+    let not_semicolon = ne(y ^ splat(b';'));
+    let not_bracket = ne((y & splat(0xD9)) ^ splat(0x59));
+    let not_dollar_to_star = !(y + splat(0x80 - b'$')) | (y + splat(0x80 - b'*' - 1));
+    !(not_dash & not_semicolon & not_bracket & not_dollar_to_star) & !word & HIGH
+}
+
+/// Skips movetext from a token start at `i`, in Normal mode with
+/// movetext and without result, to the start of the first token that may
+/// change the state: one with a byte that [`plain_stops`] flags, or the last
+/// one, which may be cut. Other tokens are moves, move numbers and
+/// whitespace, which only need skipping; this runs eight bytes at a time
+/// over most of the movetext.
+fn skip_plain(data: &[u8], i: usize) -> usize {
+    let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap());
+    let mut stop = data.len();
+    let mut pairs = data[i..].chunks_exact(16);
+    let mut j = i;
+    // Two words a turn halve the loop's own cost.
+    for pair in &mut pairs {
+        let (low, high) = (plain_stops(word(&pair[..8])), plain_stops(word(&pair[8..])));
+        if low | high != 0 {
+            stop = match low {
+                0 => j + 8 + (high.trailing_zeros() / 8) as usize,
+                _ => j + (low.trailing_zeros() / 8) as usize,
+            };
+            break;
+        }
+        j += 16;
+    }
+    if stop == data.len() {
+        for chunk in pairs.remainder().chunks(8) {
+            // Zeros are no stops.
+            let mut padded = [0; 8];
+            padded[..chunk.len()].copy_from_slice(chunk);
+            let stops = plain_stops(u64::from_le_bytes(padded));
+            if stops != 0 {
+                stop = j + (stops.trailing_zeros() / 8) as usize;
+                break;
+            }
+            j += 8;
+        }
+    }
+    if stop < data.len() && !is_symbol(data[stop]) {
+        return stop;
+    }
+    // Back to the start of the symbol, but not into the token before `i`.
+    let mut start = stop;
+    while start > i && is_symbol(data[start - 1]) {
+        start -= 1;
+    }
+    start
+}
+
 /// The resumable state machine behind [`split_games`] and [`Splitter`].
 ///
 /// It keeps no offsets, only state, so it can be fed a buffer that grows
@@ -71,8 +212,8 @@ const SYMBOL_BUF: usize = 8;
 #[derive(Debug, Clone)]
 struct Scanner {
     mode: Mode,
-    /// The previous byte was a line feed (or there was none): `%` starts
-    /// an escape line only in the first column.
+    /// The byte before the next call's start is a line feed (or there is
+    /// none): `%` starts an escape line only in the first column.
     line_start: bool,
     depth: u32,
     /// The current game has something other than whitespace.
@@ -103,182 +244,308 @@ impl Scanner {
 
     /// Scans `data[*pos..]`. Returns the offset where a new game starts,
     /// leaving `*pos` there, or `None` with `*pos` at the end of `data`.
+    ///
+    /// Normal mode handles whole tokens at once; a token cut by the end of
+    /// `data` is handed to the byte-at-a-time modes, which keep what they
+    /// need of it across calls.
     fn scan(&mut self, data: &[u8], pos: &mut usize) -> Option<usize> {
-        let mut i = *pos;
+        let start = *pos;
         let len = data.len();
-        while i < len {
-            match self.mode {
-                Mode::Normal => {
-                    let byte = data[i];
-                    if is_whitespace(byte) {
-                        self.line_start = byte == b'\n';
+        let mut i = start;
+        let found = 'scan: loop {
+            if self.mode != Mode::Normal {
+                if i == len {
+                    break None;
+                }
+                self.resume(data, &mut i);
+                continue;
+            }
+            let Some(&byte) = data.get(i) else {
+                break None;
+            };
+            match CLASS[byte as usize] {
+                C_SPACE => i += 1,
+                C_LETTER => {
+                    if self.ended {
+                        break 'scan self.new_game(i);
+                    }
+                    self.content = true;
+                    self.movetext = true;
+                    i += 1;
+                    while i < len && is_symbol(data[i]) {
+                        i += 1;
+                    }
+                    if i == len {
+                        self.mode = Mode::OtherSymbol;
+                    } else {
+                        i = skip_plain(data, i);
+                    }
+                }
+                class @ (C_SYMBOL | C_PERCENT) => {
+                    // `line_start` is only kept between calls: within one,
+                    // the byte before tells.
+                    if class == C_PERCENT
+                        && (if i > start {
+                            data[i - 1] == b'\n'
+                        } else {
+                            self.line_start
+                        })
+                    {
+                        self.content = true;
+                        self.mode = Mode::LineComment;
                         i += 1;
                         continue;
                     }
-                    let escape = byte == b'%' && self.line_start;
-                    let starts_game = match byte {
-                        b'{' | b';' | b']' | b'}' => false,
-                        _ if escape => false,
-                        b'[' => self.movetext,
-                        _ => self.ended,
-                    };
-                    if starts_game {
-                        // The byte is scanned again with fresh game state,
-                        // which cannot report it twice: a fresh game has
-                        // neither movetext nor result.
-                        self.depth = 0;
-                        self.movetext = false;
-                        self.ended = false;
-                        self.content = false;
-                        *pos = i;
-                        return Some(i);
+                    if self.ended {
+                        break 'scan self.new_game(i);
                     }
                     self.content = true;
-                    self.line_start = false;
-                    match byte {
-                        b'{' => self.mode = Mode::Comment,
-                        b';' => self.mode = Mode::LineComment,
-                        _ if escape => self.mode = Mode::LineComment,
-                        b'[' => self.mode = Mode::Tag,
-                        b']' | b'}' => {}
-                        b'(' => {
-                            self.movetext = true;
-                            self.depth = self.depth.saturating_add(1);
-                        }
-                        b')' => {
-                            self.movetext = true;
-                            self.depth = self.depth.saturating_sub(1);
-                        }
-                        b'$' => {
-                            self.movetext = true;
-                            self.mode = Mode::Nag;
-                        }
-                        // Most symbols are moves: one starting with a letter
-                        // is neither a result (`1-0`, `0-1`, `1/2-1/2`, `*`,
-                        // `½-½`) nor a move number (digits then dots).
-                        b'A'..=b'Z' | b'a'..=b'z' => {
-                            self.movetext = true;
-                            self.mode = Mode::OtherSymbol;
-                        }
+                    self.movetext = true;
+                    self.symbols(data, &mut i);
+                    if self.mode == Mode::Normal && !self.ended {
+                        i = skip_plain(data, i);
+                    }
+                }
+                C_LBRACE => {
+                    self.content = true;
+                    self.mode = Mode::Comment;
+                    i += 1;
+                }
+                C_SEMICOLON => {
+                    self.content = true;
+                    self.mode = Mode::LineComment;
+                    i += 1;
+                }
+                C_LBRACKET => {
+                    if self.movetext {
+                        break 'scan self.new_game(i);
+                    }
+                    self.content = true;
+                    i += 1;
+                    self.tag(data, &mut i);
+                }
+                C_CLOSER => {
+                    self.content = true;
+                    i += 1;
+                }
+                class => {
+                    if self.ended {
+                        break 'scan self.new_game(i);
+                    }
+                    self.content = true;
+                    self.movetext = true;
+                    i += 1;
+                    match class {
+                        C_LPAREN => self.depth = self.depth.saturating_add(1),
+                        C_RPAREN => self.depth = self.depth.saturating_sub(1),
                         _ => {
-                            self.movetext = true;
-                            self.mode = Mode::Symbol;
-                            self.symbol_len = 0;
-                            self.symbol_digits = true;
-                            // The symbol loop reads this byte itself.
-                            continue;
-                        }
-                    }
-                    i += 1;
-                }
-                Mode::Comment => match memchr::memchr(b'}', &data[i..]) {
-                    Some(k) => {
-                        i += k + 1;
-                        self.mode = Mode::Normal;
-                    }
-                    None => i = len,
-                },
-                Mode::LineComment => match memchr::memchr(b'\n', &data[i..]) {
-                    Some(k) => {
-                        i += k + 1;
-                        self.mode = Mode::Normal;
-                        self.line_start = true;
-                    }
-                    None => i = len,
-                },
-                // Tags end at the line end like in the lexer, so a broken
-                // tag cannot swallow the games after it.
-                Mode::Tag => match memchr::memchr3(b'"', b']', b'\n', &data[i..]) {
-                    Some(k) => {
-                        i += k + 1;
-                        match data[i - 1] {
-                            b'"' => self.mode = Mode::TagString,
-                            b']' => self.mode = Mode::Normal,
-                            _ => {
-                                self.mode = Mode::Normal;
-                                self.line_start = true;
+                            // `$`: its digits end the NAG whatever follows.
+                            while i < len && data[i].is_ascii_digit() {
+                                i += 1;
+                            }
+                            if i == len {
+                                self.mode = Mode::Nag;
                             }
                         }
                     }
-                    None => i = len,
-                },
-                Mode::TagString => match memchr::memchr3(b'"', b'\\', b'\n', &data[i..]) {
-                    Some(k) => {
-                        i += k + 1;
-                        match data[i - 1] {
-                            b'"' => self.mode = Mode::Tag,
-                            b'\\' => self.mode = Mode::TagEscape,
-                            _ => {
-                                self.mode = Mode::Normal;
-                                self.line_start = true;
-                            }
-                        }
-                    }
-                    None => i = len,
-                },
-                Mode::TagEscape => {
-                    if data[i] == b'\n' {
-                        self.mode = Mode::Normal;
-                        self.line_start = true;
-                    } else {
-                        self.mode = Mode::TagString;
-                    }
-                    i += 1;
-                }
-                Mode::Symbol => {
-                    while i < len {
-                        let byte = data[i];
-                        if !is_symbol_byte(byte) {
-                            self.end_symbol();
-                            break;
-                        }
-                        i += 1;
-                        if byte == b'.' && self.symbol_digits {
-                            // Like the lexer, digits and dots are a move
-                            // number and what follows is a new symbol.
-                            self.mode = Mode::Dots;
-                            break;
-                        }
-                        if self.symbol_len < SYMBOL_BUF {
-                            self.symbol[self.symbol_len] = byte;
-                            self.symbol_len += 1;
-                        } else {
-                            self.symbol_len = SYMBOL_BUF + 1;
-                        }
-                        self.symbol_digits &= byte.is_ascii_digit();
+                    if self.mode == Mode::Normal {
+                        i = skip_plain(data, i);
                     }
                 }
-                Mode::Nag => {
-                    if data[i].is_ascii_digit() {
-                        i += 1;
-                    } else {
-                        self.mode = Mode::Normal;
-                    }
+            }
+        };
+        if i > start {
+            self.line_start = data[i - 1] == b'\n';
+        }
+        *pos = i;
+        found
+    }
+
+    /// Starts a fresh game at `i`, whose byte is scanned again: it cannot
+    /// be reported twice, as a fresh game has neither movetext nor result.
+    fn new_game(&mut self, i: usize) -> Option<usize> {
+        self.depth = 0;
+        self.movetext = false;
+        self.ended = false;
+        self.content = false;
+        Some(i)
+    }
+
+    /// Skips the symbol at `*i`, which does not start with a letter, and
+    /// the symbols glued to it after move number dots.
+    fn symbols(&mut self, data: &[u8], i: &mut usize) {
+        let len = data.len();
+        let mut j = *i;
+        loop {
+            let symbol = j;
+            while j < len && data[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j < len && data[j] == b'.' {
+                // Like the lexer, digits and dots are a move number and
+                // what follows is a new symbol.
+                j += 1;
+                while j < len && data[j] == b'.' {
+                    j += 1;
                 }
-                Mode::OtherSymbol => {
-                    while i < len && is_symbol_byte(data[i]) {
-                        i += 1;
-                    }
-                    if i < len {
-                        self.mode = Mode::Normal;
-                    }
+                if j == len {
+                    self.mode = Mode::Dots;
+                } else if is_symbol(data[j]) {
+                    continue;
                 }
-                Mode::Dots => {
-                    let byte = data[i];
-                    if byte == b'.' {
-                        i += 1;
-                    } else if is_symbol_byte(byte) {
-                        self.mode = Mode::Symbol;
-                        self.symbol_len = 0;
-                        self.symbol_digits = true;
-                    } else {
-                        self.mode = Mode::Normal;
+                break;
+            }
+            while j < len && is_symbol(data[j]) {
+                j += 1;
+            }
+            if j == len {
+                self.mode = Mode::Symbol;
+                self.symbol_len = 0;
+                self.symbol_digits = true;
+                j = symbol;
+            } else if self.depth == 0 && is_result(&data[symbol..j]) {
+                self.ended = true;
+            }
+            break;
+        }
+        *i = j;
+    }
+
+    /// Skips a tag from just after its `[` to its `]` or the line end,
+    /// where a broken tag ends like in the lexer, so that it cannot
+    /// swallow the games after it.
+    fn tag(&mut self, data: &[u8], i: &mut usize) {
+        let mut j = *i;
+        'cut: while let Some(k) = find3(data, j, b'"', b']', b'\n') {
+            j = k + 1;
+            if data[k] != b'"' {
+                *i = j;
+                return;
+            }
+            loop {
+                let Some(k) = find3(data, j, b'"', b'\\', b'\n') else {
+                    break 'cut;
+                };
+                j = k + 1;
+                match data[k] {
+                    b'"' => break,
+                    b'\n' => {
+                        *i = j;
+                        return;
+                    }
+                    _ => {
+                        let Some(&escaped) = data.get(j) else {
+                            break 'cut;
+                        };
+                        j += 1;
+                        if escaped == b'\n' {
+                            *i = j;
+                            return;
+                        }
                     }
                 }
             }
         }
-        *pos = i;
-        None
+        // Cut by the end of the data: the tag modes go over it again.
+        self.mode = Mode::Tag;
+    }
+
+    /// One step of a mode other than Normal, from `data[*i]`.
+    fn resume(&mut self, data: &[u8], i: &mut usize) {
+        let len = data.len();
+        match self.mode {
+            Mode::Normal => {}
+            Mode::Comment => match memchr::memchr(b'}', &data[*i..]) {
+                Some(k) => {
+                    *i += k + 1;
+                    self.mode = Mode::Normal;
+                }
+                None => *i = len,
+            },
+            Mode::LineComment => match memchr::memchr(b'\n', &data[*i..]) {
+                Some(k) => {
+                    *i += k + 1;
+                    self.mode = Mode::Normal;
+                }
+                None => *i = len,
+            },
+            Mode::Tag => match memchr::memchr3(b'"', b']', b'\n', &data[*i..]) {
+                Some(k) => {
+                    *i += k + 1;
+                    self.mode = match data[*i - 1] {
+                        b'"' => Mode::TagString,
+                        _ => Mode::Normal,
+                    };
+                }
+                None => *i = len,
+            },
+            Mode::TagString => match memchr::memchr3(b'"', b'\\', b'\n', &data[*i..]) {
+                Some(k) => {
+                    *i += k + 1;
+                    self.mode = match data[*i - 1] {
+                        b'"' => Mode::Tag,
+                        b'\\' => Mode::TagEscape,
+                        _ => Mode::Normal,
+                    };
+                }
+                None => *i = len,
+            },
+            Mode::TagEscape => {
+                self.mode = match data[*i] {
+                    b'\n' => Mode::Normal,
+                    _ => Mode::TagString,
+                };
+                *i += 1;
+            }
+            Mode::Symbol => {
+                while *i < len {
+                    let byte = data[*i];
+                    if !is_symbol(byte) {
+                        self.end_symbol();
+                        break;
+                    }
+                    *i += 1;
+                    if byte == b'.' && self.symbol_digits {
+                        self.mode = Mode::Dots;
+                        break;
+                    }
+                    if self.symbol_len < SYMBOL_BUF {
+                        self.symbol[self.symbol_len] = byte;
+                        self.symbol_len += 1;
+                    } else {
+                        self.symbol_len = SYMBOL_BUF + 1;
+                    }
+                    self.symbol_digits &= byte.is_ascii_digit();
+                }
+            }
+            Mode::Nag => {
+                if data[*i].is_ascii_digit() {
+                    *i += 1;
+                } else {
+                    self.mode = Mode::Normal;
+                }
+            }
+            Mode::OtherSymbol => {
+                while *i < len && is_symbol(data[*i]) {
+                    *i += 1;
+                }
+                if *i < len {
+                    self.mode = Mode::Normal;
+                }
+            }
+            Mode::Dots => {
+                let byte = data[*i];
+                if byte == b'.' {
+                    *i += 1;
+                } else if is_symbol(byte) {
+                    self.mode = Mode::Symbol;
+                    self.symbol_len = 0;
+                    self.symbol_digits = true;
+                } else {
+                    self.mode = Mode::Normal;
+                }
+            }
+        }
     }
 
     fn end_symbol(&mut self) {
@@ -297,21 +564,18 @@ fn bom_len(bytes: &[u8]) -> usize {
 }
 
 fn count_lines(bytes: &[u8]) -> u64 {
-    // Eight bytes at a time: a byte of `y` is zero exactly where a line
-    // feed was, and the sum below sets the top bit of every nonzero byte
-    // without carrying into the next. This runs on every game, on the
-    // thread that splits, which the workers wait for.
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut count = 0u64;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let y = u64::from_le_bytes(word) ^ 0x0a0a_0a0a_0a0a_0a0a;
-        let nonzero = ((y & LOW7) + LOW7) | y;
-        count += u64::from((!nonzero & !LOW7).count_ones());
-    }
-    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count() as u64
+    // This runs on every game, on the thread that splits, which the
+    // workers wait for. A byte-wide count per 255 bytes cannot overflow,
+    // and lets the compiler compare a vector of bytes at a time.
+    bytes
+        .chunks(255)
+        .map(|chunk| {
+            let count = chunk
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b == b'\n')));
+            u64::from(count)
+        })
+        .sum()
 }
 
 fn count_chars(bytes: &[u8]) -> u64 {
@@ -562,6 +826,56 @@ impl<R: Read> Iterator for Splitter<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lexer::{is_symbol_byte, is_whitespace};
+
+    fn is_plain_stop(byte: u8) -> bool {
+        matches!(byte, b'$'..=b'*' | b'-' | b';' | b'[' | b']' | b'{' | b'}')
+            || ((byte & 0xD9) == 0x59 && byte < 0x80)
+    }
+
+    #[test]
+    fn classes_follow_the_lexer() {
+        for byte in 0..=255u8 {
+            assert_eq!(is_symbol(byte), is_symbol_byte(byte), "{byte:#x}");
+            assert_eq!(CLASS[byte as usize] == C_SPACE, is_whitespace(byte));
+            if !is_symbol(byte) && !is_whitespace(byte) || b"%-*".contains(&byte) {
+                assert!(is_plain_stop(byte), "{byte:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_stops_tests_every_byte() {
+        for byte in 0..=255u8 {
+            for at in 0..8 {
+                for filler in [b'e', b' ', 0xBD, 0] {
+                    let mut word = [filler; 8];
+                    word[at] = byte;
+                    let stops = plain_stops(u64::from_le_bytes(word));
+                    let expected: u64 = (0..8)
+                        .filter(|&k| is_plain_stop(word[k]))
+                        .map(|k| 0x80 << (8 * k))
+                        .sum();
+                    assert_eq!(stops, expected, "{word:x?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find3_finds_the_first() {
+        let bytes: Vec<u8> = (0..300u32).map(|i| (i * 37 % 11) as u8 + b'a').collect();
+        for from in 0..40 {
+            for end in from..bytes.len().min(from + 40) {
+                let slice = &bytes[..end];
+                let naive = slice[from..]
+                    .iter()
+                    .position(|&b| b == b'c' || b == b'f' || b == b'k')
+                    .map(|k| from + k);
+                assert_eq!(find3(slice, from, b'c', b'f', b'k'), naive);
+            }
+        }
+    }
 
     #[test]
     fn count_lines_counts_every_line_feed() {
