@@ -51,6 +51,86 @@ static CLASS: [u8; 256] = {
     table
 };
 
+// Flags of `FLAGS`: one table serves every hot loop of the lexer.
+/// Ends a symbol: whitespace or a delimiter.
+const SYMBOL_END: u8 = 1;
+/// Starts a symbol token: any symbol byte but `%`, which may start an
+/// escape line instead.
+const SYMBOL_START: u8 = 1 << 1;
+/// A digit or `.`: may start a move number.
+const NUMBER_START: u8 = 1 << 2;
+const DIGIT: u8 = 1 << 3;
+/// `!` or `?`.
+const SUFFIX: u8 = 1 << 4;
+/// Can be part of a tag name.
+const NAME: u8 = 1 << 5;
+/// Space or tab, the only whitespace allowed inside a tag.
+const TAG_SPACE: u8 = 1 << 6;
+/// Stops the scan of a tag value: `"`, `\` or a line feed.
+const VALUE_STOP: u8 = 1 << 7;
+
+static FLAGS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let byte = i as u8;
+        let mut flags = 0;
+        if CLASS[i] == 0 {
+            if byte != b'%' {
+                flags |= SYMBOL_START;
+            }
+        } else {
+            flags |= SYMBOL_END;
+        }
+        if byte == b'!' || byte == b'?' {
+            flags |= SUFFIX;
+        }
+        if byte.is_ascii_digit() {
+            flags |= DIGIT | NUMBER_START;
+        }
+        if byte == b'.' {
+            flags |= NUMBER_START;
+        }
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            flags |= NAME;
+        }
+        if byte == b'"' || byte == b'\\' || byte == b'\n' {
+            flags |= VALUE_STOP;
+        }
+        if byte == b' ' || byte == b'\t' {
+            flags |= TAG_SPACE;
+        }
+        table[i] = flags;
+        i += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn has(byte: u8, flag: u8) -> bool {
+    FLAGS[byte as usize] & flag != 0
+}
+
+/// The first offset at or after `pos` whose byte lacks `flag`, or the
+/// length of `bytes`.
+#[inline(always)]
+fn skip(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
+    while pos < bytes.len() && has(bytes[pos], flag) {
+        pos += 1;
+    }
+    pos
+}
+
+/// The first offset at or after `pos` whose byte has `flag`, or the length
+/// of `bytes`.
+#[inline(always)]
+fn skip_until(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
+    while pos < bytes.len() && !has(bytes[pos], flag) {
+        pos += 1;
+    }
+    pos
+}
+
 /// Whether `byte` is PGN whitespace (space, tab, CR, LF or form feed).
 #[inline]
 pub(crate) fn is_whitespace(byte: u8) -> bool {
@@ -197,15 +277,40 @@ impl<'a> Lexer<'a> {
     }
 
     /// Returns the next token, or `None` at the end of the input.
+    #[inline]
     pub fn next_token(&mut self) -> Option<Token<'a>> {
         let bytes = self.bytes;
         let mut pos = self.pos;
-        while pos < bytes.len() && is_whitespace(bytes[pos]) {
+        let first = loop {
+            let &byte = bytes.get(pos)?;
+            if CLASS[byte as usize] != WS {
+                break byte;
+            }
             pos += 1;
-        }
-        let &first = bytes.get(pos)?;
+        };
         let start = pos;
-        let (kind, end) = match first {
+        let (kind, end) = if has(first, SYMBOL_START) {
+            lex_symbol(bytes, start, first)
+        } else {
+            self.lex_other(first, start)
+        };
+        self.pos = end;
+        Some(Token {
+            kind,
+            span: start..end,
+        })
+    }
+
+    /// Lexes a token that does not start with a symbol byte, or a symbol
+    /// starting with `%`: out of line, so that the symbol path stays small.
+    fn lex_other(&self, first: u8, start: usize) -> (TokenKind<'a>, usize) {
+        let bytes = self.bytes;
+        match first {
+            b'%' if start == self.start || bytes[start - 1] == b'\n' => {
+                let (text, end) = rest_of_line(bytes, start);
+                (TokenKind::Escape(text), end)
+            }
+            b'%' => lex_symbol(bytes, start, first),
             b'{' => match memchr::memchr(b'}', &bytes[start + 1..]) {
                 Some(i) => {
                     let close = start + 1 + i;
@@ -217,31 +322,21 @@ impl<'a> Lexer<'a> {
                 let (text, end) = rest_of_line(bytes, start + 1);
                 (TokenKind::LineComment(text), end)
             }
-            b'%' if start == self.start || bytes[start - 1] == b'\n' => {
-                let (text, end) = rest_of_line(bytes, start);
-                (TokenKind::Escape(text), end)
-            }
             b'(' => (TokenKind::VariationStart, start + 1),
             b')' => (TokenKind::VariationEnd, start + 1),
             b']' => (TokenKind::Error(LexError::UnexpectedBracket), start + 1),
             b'}' => (TokenKind::Error(LexError::UnexpectedBrace), start + 1),
             b'$' => {
-                let digits = count_digits(&bytes[start + 1..]);
-                if digits == 0 {
+                let end = skip(bytes, start + 1, DIGIT);
+                if end == start + 1 {
                     (TokenKind::Error(LexError::MissingNagNumber), start + 1)
                 } else {
-                    let end = start + 1 + digits;
                     (TokenKind::Nag(&bytes[start + 1..end]), end)
                 }
             }
-            b'[' => lex_tag(bytes, start),
-            _ => lex_symbol(bytes, start),
-        };
-        self.pos = end;
-        Some(Token {
-            kind,
-            span: start..end,
-        })
+            // Only `[` is left.
+            _ => lex_tag(bytes, start),
+        }
     }
 }
 
@@ -266,67 +361,43 @@ fn rest_of_line(bytes: &[u8], from: usize) -> (&[u8], usize) {
     (text, from + text.len())
 }
 
-fn count_digits(bytes: &[u8]) -> usize {
-    bytes.iter().take_while(|b| b.is_ascii_digit()).count()
-}
-
-fn is_tag_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t')
-}
-
-fn skip_tag_space(bytes: &[u8], mut pos: usize) -> usize {
-    while pos < bytes.len() && is_tag_space(bytes[pos]) {
-        pos += 1;
-    }
-    pos
-}
-
 /// Lexes a tag starting at the `[` at `start`.
 ///
 /// A tag must fit on one line: a tag value cannot contain a newline in
 /// PGN, and stopping at the line end keeps one broken tag from swallowing
 /// the rest of the game (the splitter makes the same choice).
 fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
-    let name_start = skip_tag_space(bytes, start + 1);
-    let name_len = bytes[name_start..]
-        .iter()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
-        .count();
-    let name_end = name_start + name_len;
-    let quote = skip_tag_space(bytes, name_end);
-    if name_len == 0 || bytes.get(quote) != Some(&b'"') {
+    let name_start = skip(bytes, start + 1, TAG_SPACE);
+    let name_end = skip(bytes, name_start, NAME);
+    let quote = skip(bytes, name_end, TAG_SPACE);
+    if name_end == name_start || bytes.get(quote) != Some(&b'"') {
         return recover_tag(bytes, quote);
     }
 
     let value_start = quote + 1;
     let mut pos = value_start;
     let mut escaped = false;
+    // Tag values are short: a table scan beats a memchr3 call here.
     let value_end = loop {
-        match memchr::memchr3(b'"', b'\\', b'\n', &bytes[pos..]) {
-            Some(i) => {
-                let at = pos + i;
-                match bytes[at] {
-                    b'"' => break at,
-                    b'\\' if bytes.get(at + 1).is_some_and(|&b| b != b'\n') => {
-                        escaped = true;
-                        pos = at + 2;
-                    }
-                    b'\\' => pos = at + 1,
-                    _ => {
-                        return (
-                            TokenKind::Error(LexError::UnterminatedString),
-                            line_end(bytes, at),
-                        );
-                    }
-                }
+        pos = skip_until(bytes, pos, VALUE_STOP);
+        match bytes.get(pos) {
+            Some(b'"') => break pos,
+            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| b != b'\n') => {
+                escaped = true;
+                pos += 2;
             }
-            None => {
-                return (TokenKind::Error(LexError::UnterminatedString), bytes.len());
+            Some(b'\\') => pos += 1,
+            Some(_) => {
+                return (
+                    TokenKind::Error(LexError::UnterminatedString),
+                    line_end(bytes, pos),
+                );
             }
+            None => return (TokenKind::Error(LexError::UnterminatedString), bytes.len()),
         }
     };
 
-    let close = skip_tag_space(bytes, value_end + 1);
+    let close = skip(bytes, value_end + 1, TAG_SPACE);
     if bytes.get(close) != Some(&b']') {
         return recover_tag(bytes, close);
     }
@@ -398,47 +469,49 @@ fn unescape(raw: &[u8]) -> Vec<u8> {
     out
 }
 
-fn is_suffix_byte(byte: u8) -> bool {
-    matches!(byte, b'!' | b'?')
-}
-
 /// Lexes a symbol starting at `start`: a move number, a result, a move
 /// or a suffix. Only the first part of a compound symbol (`1.e4`, `e4!?`)
 /// is returned; the rest is lexed by the next call.
-fn lex_symbol(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
-    let rest = &bytes[start..];
-    let digits = count_digits(rest);
-    if rest.get(digits) == Some(&b'.') {
-        let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
-        let end = start + digits + dots;
-        return (
-            TokenKind::MoveNumber {
-                number: &rest[..digits],
-                dots: u8::try_from(dots).unwrap_or(u8::MAX),
-            },
-            end,
-        );
+///
+/// `first` is the byte at `start`. Indices into `bytes` rather than into a
+/// subslice: the compiler then keeps one position and fewer bounds checks.
+#[inline(always)]
+fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
+    let mut end = start + 1;
+    if has(first, NUMBER_START) {
+        end = skip(bytes, start, DIGIT);
+        if end < bytes.len() && bytes[end] == b'.' {
+            let digits_end = end;
+            while end < bytes.len() && bytes[end] == b'.' {
+                end += 1;
+            }
+            return (
+                TokenKind::MoveNumber {
+                    number: &bytes[start..digits_end],
+                    dots: u8::try_from(end - digits_end).unwrap_or(u8::MAX),
+                },
+                end,
+            );
+        }
     }
-
-    let len = digits
-        + rest[digits..]
-            .iter()
-            .take_while(|&&b| is_symbol_byte(b))
-            .count();
-    let symbol = &rest[..len];
-    if is_result(symbol) {
-        return (TokenKind::Result(symbol), start + len);
+    end = skip_until(bytes, end, SYMBOL_END);
+    let symbol = &bytes[start..end];
+    let mut move_end = end;
+    while move_end > start && has(bytes[move_end - 1], SUFFIX) {
+        move_end -= 1;
     }
-    let suffix = symbol
-        .iter()
-        .rev()
-        .take_while(|&&b| is_suffix_byte(b))
-        .count();
-    if suffix == len {
-        (TokenKind::Suffix(symbol), start + len)
+    if move_end == end {
+        // Results never end in `!` or `?`, and checking the first byte
+        // keeps the comparisons off the path of ordinary moves.
+        if matches!(first, b'0' | b'1' | b'*' | 0xC2) && is_result(symbol) {
+            (TokenKind::Result(symbol), end)
+        } else {
+            (TokenKind::Move(symbol), end)
+        }
+    } else if move_end == start {
+        (TokenKind::Suffix(symbol), end)
     } else {
-        let end = start + len - suffix;
-        (TokenKind::Move(&bytes[start..end]), end)
+        (TokenKind::Move(&bytes[start..move_end]), move_end)
     }
 }
 
