@@ -137,8 +137,9 @@ pub(crate) fn is_whitespace(byte: u8) -> bool {
     CLASS[byte as usize] == WS
 }
 
-/// Whether `byte` can be part of a symbol (move, move number, result).
-#[inline]
+/// Whether `byte` can be part of a symbol (move, move number, result): the
+/// splitter keeps its own table, tested against this one.
+#[cfg(test)]
 pub(crate) fn is_symbol_byte(byte: u8) -> bool {
     CLASS[byte as usize] == 0
 }
