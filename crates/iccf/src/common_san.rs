@@ -20,6 +20,7 @@ use shakmaty::{Bitboard, Chess, File, Move, Position, Rank, Role, Square, attack
 
 /// The legal move `text` names in `pos`, if it is a plain English SAN move
 /// that one piece can make; `None` leaves the decision to the general path.
+#[inline]
 pub(crate) fn read_common_san(text: &[u8], pos: &Chess) -> Option<Move> {
     let text = match text {
         [rest @ .., b'+' | b'#'] => rest,
@@ -55,6 +56,7 @@ pub(crate) fn read_common_san(text: &[u8], pos: &Chess) -> Option<Move> {
     }
 }
 
+#[inline]
 fn piece_move(pos: &Chess, role: Role, from: Bitboard, to: Square, capture: bool) -> Option<Move> {
     if pos.us().contains(to) {
         return None;
@@ -77,6 +79,7 @@ fn piece_move(pos: &Chess, role: Role, from: Bitboard, to: Square, capture: bool
     is_plainly_legal(pos, from, to, role == Role::King).then_some(m)
 }
 
+#[inline]
 fn pawn_push(pos: &Chess, to: Square, promotion: Option<Role>) -> Option<Move> {
     let turn = pos.turn();
     let occupied = pos.board().occupied();
@@ -108,6 +111,7 @@ fn pawn_push(pos: &Chess, to: Square, promotion: Option<Role>) -> Option<Move> {
     is_plainly_legal(pos, from, to, false).then_some(m)
 }
 
+#[inline]
 fn pawn_capture(pos: &Chess, file: File, to: Square, promotion: Option<Role>) -> Option<Move> {
     let turn = pos.turn();
     // An empty square may be en passant: left to the general path.
@@ -131,6 +135,7 @@ fn pawn_capture(pos: &Chess, file: File, to: Square, promotion: Option<Role>) ->
 /// Whether moving the piece on `from` to `to` (not castling, not en
 /// passant) leaves the mover's king unattacked: the definition of a legal
 /// move, asked of shakmaty's attack tables with the board after the move.
+#[inline]
 fn is_plainly_legal(pos: &Chess, from: Square, to: Square, king_moves: bool) -> bool {
     let king = if king_moves {
         to
@@ -145,6 +150,7 @@ fn is_plainly_legal(pos: &Chess, from: Square, to: Square, king_moves: bool) -> 
     (pos.king_attackers(king, !pos.turn(), occupied) & !Bitboard::from_square(to)).is_empty()
 }
 
+#[inline]
 fn piece_role(byte: u8) -> Option<Role> {
     match byte {
         b'N' => Some(Role::Knight),
@@ -156,14 +162,17 @@ fn piece_role(byte: u8) -> Option<Role> {
     }
 }
 
+#[inline]
 fn promotion_role(byte: u8) -> Option<Role> {
     piece_role(byte).filter(|&role| role != Role::King)
 }
 
+#[inline]
 fn file_of(byte: u8) -> Option<File> {
     matches!(byte, b'a'..=b'h').then(|| File::new(u32::from(byte - b'a')))
 }
 
+#[inline]
 fn rank_of(byte: u8) -> Option<Rank> {
     matches!(byte, b'1'..=b'8').then(|| Rank::new(u32::from(byte - b'1')))
 }

@@ -130,7 +130,35 @@ impl MoveFormat {
     /// only the algebraic notations write it (see
     /// [`Notation::has_suffix()`]), so the caller need not compute it for
     /// the others.
+    #[inline]
     pub fn append<P: Position>(&self, buf: &mut Vec<u8>, pos: &P, m: Move, suffix: Option<Suffix>) {
+        // The common case, inlined into the caller's loop: a numeric move
+        // that is not castling needs no position.
+        if self.notation == Notation::Numeric {
+            let plain = match m {
+                Move::Normal {
+                    from,
+                    to,
+                    promotion,
+                    ..
+                } => Some((from, to, promotion)),
+                Move::EnPassant { from, to } => Some((from, to, None)),
+                Move::Castle { .. } | Move::Put { .. } => None,
+            };
+            if let Some((from, to, promotion)) = plain {
+                let [f1, f2] = NumericSquare::from(from).digits();
+                let [t1, t2] = NumericSquare::from(to).digits();
+                match promotion {
+                    None => buf.extend_from_slice(&[f1, f2, t1, t2]),
+                    Some(role) => buf.extend_from_slice(&[f1, f2, t1, t2, promotion_digit(role)]),
+                }
+                return;
+            }
+        }
+        self.append_any(buf, pos, m, suffix);
+    }
+
+    fn append_any<P: Position>(&self, buf: &mut Vec<u8>, pos: &P, m: Move, suffix: Option<Suffix>) {
         match self.notation {
             Notation::Numeric => {
                 let castling =

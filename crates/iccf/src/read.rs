@@ -94,6 +94,7 @@ pub fn read_move(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
 /// assert_eq!(read_move_in("♘f3".as_bytes(), &pos, Lang::Fr)?.m.to(), Square::F3);
 /// # Ok::<_, iccf::read::ReadMoveError>(())
 /// ```
+#[inline]
 pub fn read_move_in(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, ReadMoveError> {
     if lang == Lang::En
         && let Some(m) = read_common_san(text, pos)

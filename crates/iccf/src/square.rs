@@ -50,6 +50,7 @@ impl NumericSquare {
     }
 
     /// The two ASCII digits.
+    #[inline]
     pub fn digits(self) -> [u8; 2] {
         [
             b'1' + u8::from(self.0.file()),
