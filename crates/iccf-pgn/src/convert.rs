@@ -243,12 +243,24 @@ impl Converter {
         let (game, encoding) = decode(game, self.options.encoding);
         // Sized for the usual few bytes a token, so the vector seldom grows.
         let mut tokens: Vec<Token<'_>> = Vec::with_capacity(game.len() / 4 + 16);
-        tokens.extend(Lexer::new(&game));
+        // What the later passes need of all tokens, gathered in this one.
+        let mut letters = Letters::default();
+        let mut setup_tags = SetupTags::default();
+        for token in Lexer::new(&game) {
+            match &token.kind {
+                TokenKind::Move(text) => letters.add(text),
+                TokenKind::Tag { name, .. } => setup_tags.add(name, tokens.len()),
+                _ => {}
+            }
+            tokens.push(token);
+        }
         let mut run = Run {
             options: &self.options,
             game: &game,
             at,
             tokens: &tokens,
+            letters,
+            setup_tags,
             lang: self.options.input_lang.unwrap_or(Lang::En),
             hint,
             report: Report {
@@ -259,6 +271,23 @@ impl Converter {
         };
         run.convert(out);
         run.report
+    }
+}
+
+/// Where the last `FEN` and `Variant` tags of a game are, as token indexes.
+#[derive(Clone, Copy, Default)]
+struct SetupTags {
+    fen: Option<usize>,
+    variant: Option<usize>,
+}
+
+impl SetupTags {
+    fn add(&mut self, name: &[u8], index: usize) {
+        if name.eq_ignore_ascii_case(b"FEN") {
+            self.fen = Some(index);
+        } else if name.eq_ignore_ascii_case(b"Variant") {
+            self.variant = Some(index);
+        }
     }
 }
 
@@ -298,6 +327,9 @@ struct Run<'o, 'g, 't> {
     lang: Lang,
     /// The language of the games around this one, if known.
     hint: LangSet,
+    /// The piece letters of all move tokens.
+    letters: Letters,
+    setup_tags: SetupTags,
     report: Report,
     /// The last problem's (offset, line, characters before it on its
     /// line): problems come mostly in input order, so each is located from
@@ -339,17 +371,15 @@ impl<'g> Run<'_, 'g, '_> {
     }
 
     fn start_position(&mut self) -> Result<Chess, (Range<usize>, String)> {
-        let mut fen = None;
-        let mut variant = None;
-        for t in self.tokens {
-            if let TokenKind::Tag { name, value } = &t.kind {
-                if name.eq_ignore_ascii_case(b"FEN") {
-                    fen = Some((value.clone(), t.span.clone()));
-                } else if name.eq_ignore_ascii_case(b"Variant") {
-                    variant = Some((value.clone(), t.span.clone()));
-                }
+        let tag = |index: Option<usize>| {
+            let t = &self.tokens[index?];
+            match &t.kind {
+                TokenKind::Tag { value, .. } => Some((value.clone(), t.span.clone())),
+                _ => None,
             }
-        }
+        };
+        let fen = tag(self.setup_tags.fen);
+        let variant = tag(self.setup_tags.variant);
         let mode = match &variant {
             None => CastlingMode::Standard,
             Some((name, span)) => variant_mode(name).ok_or_else(|| {
@@ -487,10 +517,7 @@ impl<'g> Run<'_, 'g, '_> {
     /// read: a language that needs them to read a game only counts when no
     /// language reads it with piece letters alone.
     fn candidate_langs(&self) -> LangSet {
-        candidate_langs_of(self.tokens.iter().filter_map(|t| match t.kind {
-            TokenKind::Move(text) => Some(text),
-            _ => None,
-        }))
+        self.letters.langs()
     }
 
     fn write_pgn(&mut self, out: &mut Vec<u8>, start: Chess, broken: bool, format: MoveFormat) {
@@ -1221,61 +1248,97 @@ fn is_plain_tag_line(line: &[u8]) -> bool {
 /// Languages whose letters can read every algebraic move of `moves` (the
 /// texts of a game's move tokens): see [`Run::candidate_langs`].
 fn candidate_langs_of<'a>(moves: impl Iterator<Item = &'a [u8]>) -> LangSet {
-    let mut set = LangSet::ALL;
-    let mut ascii_letters = 0u32;
-    for text in moves {
-        if text.is_ascii() {
-            // Most tokens. Only capitals name a language, so tokens without
-            // one (pawn and numeric moves) change nothing; of the others,
-            // castling, `Z0` and UCI with a capital promotion (`e7e8Q`) are
-            // not algebraic.
-            let capitals = text.iter().fold(0u32, |mask, &b| {
-                mask | if b.is_ascii_uppercase() {
-                    1 << (b - b'A')
-                } else {
-                    0
-                }
-            });
+    let mut letters = Letters::default();
+    moves.for_each(|text| letters.add(text));
+    letters.langs()
+}
+
+/// The piece letters of a game's move tokens, gathered token by token as
+/// the game is lexed.
+#[derive(Clone, Copy)]
+struct Letters {
+    /// Languages that read every non-ASCII algebraic token.
+    set: LangSet,
+    /// The ASCII capitals of algebraic tokens, bit `b - b'A'`.
+    ascii: u32,
+}
+
+impl Default for Letters {
+    fn default() -> Letters {
+        Letters {
+            set: LangSet::ALL,
+            ascii: 0,
+        }
+    }
+}
+
+impl Letters {
+    fn add(&mut self, text: &[u8]) {
+        // Most tokens are ASCII. Only capitals name a language, so tokens
+        // without one (pawn and numeric moves) change nothing; of the
+        // others, castling, `Z0` and UCI with a capital promotion (`e7e8Q`)
+        // are not algebraic.
+        let mut capitals = 0u32;
+        let mut high = 0u8;
+        for &b in text {
+            capitals |= CAPITAL_BIT[usize::from(b)];
+            high |= b;
+        }
+        if high < 0x80 {
             if capitals != 0
                 && !is_castling(text)
                 && !is_null(text)
                 && guess_syntax(text) != Syntax::Uci
             {
-                ascii_letters |= capitals;
+                self.ascii |= capitals;
             }
-            continue;
+            return;
         }
         if !is_move(text)
             || is_null(text)
             || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan)
         {
-            continue;
+            return;
         }
         if let Ok(text) = core::str::from_utf8(text) {
             let langs = candidate_langs(text);
             // A token no language reads is an error whatever the language.
             if !langs.is_empty() {
-                set &= langs;
+                self.set &= langs;
             }
         }
     }
-    let by_letters = |table: &[LangSet; 26]| {
-        let mut set = set;
-        for (i, langs) in table.iter().enumerate() {
-            if ascii_letters & (1 << i) != 0 {
-                set &= *langs;
+
+    fn langs(self) -> LangSet {
+        let by_letters = |table: &[LangSet; 26]| {
+            let mut set = self.set;
+            for (i, langs) in table.iter().enumerate() {
+                if self.ascii & (1 << i) != 0 {
+                    set &= *langs;
+                }
             }
+            set
+        };
+        let (pieces, with_pawns) = ascii_letter_langs();
+        let strict = by_letters(pieces);
+        if strict.is_empty() {
+            by_letters(with_pawns)
+        } else {
+            strict
         }
-        set
-    };
-    let (pieces, with_pawns) = ascii_letter_langs();
-    let strict = by_letters(pieces);
-    if strict.is_empty() {
-        by_letters(with_pawns)
-    } else {
-        strict
     }
 }
+
+/// Bit `b - b'A'` for an ASCII capital `b`, 0 for any other byte.
+static CAPITAL_BIT: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut b = b'A';
+    while b <= b'Z' {
+        table[b as usize] = 1 << (b - b'A');
+        b += 1;
+    }
+    table
+};
 
 /// For each ASCII capital `A`–`Z`, the languages in which it is a piece
 /// letter, and those in which it is a piece or pawn letter; computed once.
