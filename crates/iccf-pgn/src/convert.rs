@@ -374,7 +374,7 @@ impl<'g> Run<'_, 'g, '_> {
         let tag = |index: Option<usize>| {
             let t = &self.tokens[index?];
             match &t.kind {
-                TokenKind::Tag { value, .. } => Some((value.clone(), t.span.clone())),
+                TokenKind::Tag { value, .. } => Some((value.unescaped(), t.span.clone())),
                 _ => None,
             }
         };
@@ -541,7 +541,7 @@ impl<'g> Run<'_, 'g, '_> {
             match &t.kind {
                 TokenKind::Tag { name, value } => {
                     if in_tags {
-                        w.tag(name, value);
+                        w.tag(name, &value.unescaped());
                     } else {
                         self.error(t.span.clone(), None, "tag inside movetext".to_owned());
                         w.token(raw);
@@ -900,7 +900,7 @@ impl<'g> Run<'_, 'g, '_> {
                 first = false;
                 json_string(out, name);
                 out.push(b':');
-                json_string(out, value);
+                json_string(out, &value.unescaped());
             }
         }
         out.extend_from_slice(b"},\"input\":");

@@ -192,14 +192,12 @@ impl Error for LexError {}
 /// What a [`Token`] is, with its payload borrowed from the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TokenKind<'a> {
-    /// A tag pair `[Name "value"]`. The value has `\"` and `\\` unescaped
-    /// (borrowed unless it contained an escape); the token span still
-    /// covers the raw text.
+    /// A tag pair `[Name "value"]`; the token span covers the raw text.
     Tag {
         /// The tag name (letters, digits and `_`).
         name: &'a [u8],
-        /// The unescaped tag value.
-        value: Cow<'a, [u8]>,
+        /// The tag value.
+        value: TagValue<'a>,
     },
     /// A move number such as `12.` or `12...`. A run of dots standing alone
     /// (as in `1. ... e5`) is a move number with an empty `number`.
@@ -233,6 +231,45 @@ pub enum TokenKind<'a> {
     Result(&'a [u8]),
     /// Input that could not be tokenized; the span covers it.
     Error(LexError),
+}
+
+/// A tag value as written between its quotes.
+///
+/// Kept raw, so that tokens own nothing: games are lexed into vectors of
+/// tokens that are dropped with no work per token. [`TagValue::unescaped`]
+/// gives the value itself.
+///
+/// ```
+/// use iccf_pgn::lexer::{Lexer, TokenKind};
+///
+/// let token = Lexer::new(br#"[Event "a \"b\""]"#).next().unwrap();
+/// let TokenKind::Tag { value, .. } = token.kind else { panic!() };
+/// assert_eq!(value.raw(), br#"a \"b\""#);
+/// assert_eq!(&*value.unescaped(), br#"a "b""#);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TagValue<'a>(&'a [u8]);
+
+impl<'a> TagValue<'a> {
+    /// A value written `raw` between the quotes.
+    pub fn new(raw: &'a [u8]) -> TagValue<'a> {
+        TagValue(raw)
+    }
+
+    /// The text between the quotes, escapes and all.
+    pub fn raw(self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The value with `\"` and `\\` unescaped (other escapes are kept as
+    /// written); borrowed unless it contains an escape.
+    pub fn unescaped(self) -> Cow<'a, [u8]> {
+        if memchr::memchr(b'\\', self.0).is_some() {
+            Cow::Owned(unescape(self.0))
+        } else {
+            Cow::Borrowed(self.0)
+        }
+    }
 }
 
 /// A token and its byte span in the input.
@@ -377,16 +414,12 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
 
     let value_start = quote + 1;
     let mut pos = value_start;
-    let mut escaped = false;
     // Tag values are short: a table scan beats a memchr3 call here.
     let value_end = loop {
         pos = skip_until(bytes, pos, VALUE_STOP);
         match bytes.get(pos) {
             Some(b'"') => break pos,
-            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| b != b'\n') => {
-                escaped = true;
-                pos += 2;
-            }
+            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| b != b'\n') => pos += 2,
             Some(b'\\') => pos += 1,
             Some(_) => {
                 return (
@@ -403,16 +436,10 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
         return recover_tag(bytes, close);
     }
 
-    let raw = &bytes[value_start..value_end];
-    let value = if escaped {
-        Cow::Owned(unescape(raw))
-    } else {
-        Cow::Borrowed(raw)
-    };
     (
         TokenKind::Tag {
             name: &bytes[name_start..name_end],
-            value,
+            value: TagValue(&bytes[value_start..value_end]),
         },
         close + 1,
     )
@@ -696,14 +723,18 @@ mod tests {
             tokens[0].kind,
             TokenKind::Tag {
                 name: b"Event",
-                value: Cow::Owned(b"a \"b\" \\ c".to_vec())
+                value: TagValue(b"a \\\"b\\\" \\\\ c")
             }
         );
+        let TokenKind::Tag { value, .. } = &tokens[0].kind else {
+            panic!("{:?}", tokens[0]);
+        };
+        assert_eq!(&*value.unescaped(), b"a \"b\" \\ c");
         assert_eq!(tokens[0].span, 0..22);
         match &tokens[1].kind {
             TokenKind::Tag { name, value } => {
                 assert_eq!(*name, b"Site");
-                assert!(matches!(value, Cow::Borrowed(b"x")));
+                assert!(matches!(value.unescaped(), Cow::Borrowed(b"x")));
             }
             other => panic!("{other:?}"),
         }
@@ -718,7 +749,7 @@ mod tests {
             [
                 Tag {
                     name: b"Result",
-                    value: Cow::Borrowed(b"1-0")
+                    value: TagValue(b"1-0")
                 },
                 Move(b"e4"),
                 Result(b"*"),

@@ -254,7 +254,7 @@ impl<'a> PgnWriter<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lexer::{Lexer, TokenKind};
+    use crate::lexer::{Lexer, TagValue, TokenKind};
 
     fn written(f: impl FnOnce(&mut PgnWriter<'_>)) -> String {
         let mut out = Vec::new();
@@ -275,7 +275,7 @@ mod tests {
             tokens[0],
             TokenKind::Tag {
                 name: b"Event",
-                value: b"a \"b\" \\ c  d".to_vec().into()
+                value: TagValue::new(b"a \\\"b\\\" \\\\ c  d")
             }
         );
     }
