@@ -749,6 +749,7 @@ impl<'g> Run<'_, 'g, '_> {
 
     /// Reads one move in `pos`, counting it; `None` when it cannot be read
     /// or played, which is reported.
+    #[inline(always)]
     fn read_step(&mut self, pos: &Chess, text: &[u8], span: Range<usize>) -> Option<Step> {
         if is_null(text) {
             if pass_turn(pos).is_none() {
@@ -1137,12 +1138,14 @@ fn variant_mode(name: &[u8]) -> Option<CastlingMode> {
 /// dots (`1 5254 5755 2 7163`), nor an en passant mark written apart
 /// (`exd6 e.p.`).
 fn is_move(text: &[u8]) -> bool {
-    let bare_number = !text.is_empty() && text.len() <= 3 && text.iter().all(u8::is_ascii_digit);
-    let en_passant = matches!(
-        text,
-        b"e.p." | b"e.p" | b"ep" | b"i.p." | b"\xd0\xb2.\xd0\xbf."
-    );
-    !bare_number && !en_passant
+    match text.first() {
+        Some(b'0'..=b'9') => text.len() > 3 || !text.iter().all(u8::is_ascii_digit),
+        Some(b'e' | b'i' | 0xd0) => !matches!(
+            text,
+            b"e.p." | b"e.p" | b"ep" | b"i.p." | b"\xd0\xb2.\xd0\xbf."
+        ),
+        _ => true,
+    }
 }
 
 /// `--` and `Z0`: null moves as PGN programs write them.
@@ -1285,10 +1288,11 @@ impl Letters {
             high |= b;
         }
         if high < 0x80 {
+            // UCI starts with a file: `Nf3` needs no syntax guess.
             if capitals != 0
                 && !is_castling(text)
                 && !is_null(text)
-                && guess_syntax(text) != Syntax::Uci
+                && (!text[0].is_ascii_lowercase() || guess_syntax(text) != Syntax::Uci)
             {
                 self.ascii |= capitals;
             }

@@ -130,7 +130,7 @@ impl MoveFormat {
     /// only the algebraic notations write it (see
     /// [`Notation::has_suffix()`]), so the caller need not compute it for
     /// the others.
-    #[inline]
+    #[inline(always)]
     pub fn append<P: Position>(&self, buf: &mut Vec<u8>, pos: &P, m: Move, suffix: Option<Suffix>) {
         // The common case, inlined into the caller's loop: a numeric move
         // that is not castling needs no position.
