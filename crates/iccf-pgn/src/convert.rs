@@ -188,22 +188,25 @@ impl Converter {
         games: &[(GameLocation, &[u8])],
         out: &mut Vec<u8>,
     ) -> Vec<Report> {
-        let mut hint = LangSet::EMPTY;
+        // The language of the last game whose letters named one.
+        let mut certain = None;
         let mut reports = Vec::with_capacity(games.len());
-        // Each game's language, looked up at most once: a file whose games
-        // name no language (numeric games) would otherwise read every game
-        // again for each of the LOOKAHEAD games before it.
+        // Each game's language, looked up at most once, and only when a game
+        // needs a hint: nearly none do, and looking costs a pass over the game.
         let mut named: Vec<Option<Option<LangSet>>> = vec![None; games.len()];
         for (i, &(at, game)) in games.iter().enumerate() {
-            if hint.is_empty() && self.options.input_lang.is_none() {
-                hint = (i..games.len())
-                    .take(LOOKAHEAD)
-                    .find_map(|j| *named[j].get_or_insert_with(|| self.language_of(games[j].1)))
-                    .unwrap_or_default();
-            }
-            let report = self.convert_with_hint(game, at, out, hint);
+            let report = match certain {
+                Some(langs) => self.convert_lazily(game, at, out, &mut || langs),
+                // Before the first such game, the first game within
+                // LOOKAHEAD whose letters name a language.
+                None => self.convert_lazily(game, at, out, &mut || {
+                    (0..games.len().min(i + LOOKAHEAD))
+                        .find_map(|j| *named[j].get_or_insert_with(|| self.language_of(games[j].1)))
+                        .unwrap_or_default()
+                }),
+            };
             if report.langs_certain {
-                hint = report.langs;
+                certain = Some(report.langs);
             }
             reports.push(report);
         }
@@ -239,6 +242,18 @@ impl Converter {
         at: GameLocation,
         out: &mut Vec<u8>,
         hint: LangSet,
+    ) -> Report {
+        self.convert_lazily(game, at, out, &mut || hint)
+    }
+
+    /// [`Converter::convert_with_hint()`] with the hint computed only if the
+    /// game needs it.
+    fn convert_lazily(
+        &self,
+        game: &[u8],
+        at: GameLocation,
+        out: &mut Vec<u8>,
+        hint: &mut dyn FnMut() -> LangSet,
     ) -> Report {
         let (game, encoding) = decode(game, self.options.encoding);
         // Sized for the usual few bytes a token, so the vector seldom grows.
@@ -318,15 +333,16 @@ impl Line {
 /// `Z0`), where the side to move passes.
 type Step = Option<Move>;
 
-struct Run<'o, 'g, 't> {
+struct Run<'o, 'g, 't, 'h> {
     options: &'o Options,
     game: &'g [u8],
     at: GameLocation,
     tokens: &'t [Token<'g>],
     /// The piece letters algebraic moves are read in.
     lang: Lang,
-    /// The language of the games around this one, if known.
-    hint: LangSet,
+    /// The language of the games around this one, if known: asked only
+    /// when several languages read the game.
+    hint: &'h mut dyn FnMut() -> LangSet,
     /// The piece letters of all move tokens.
     letters: Letters,
     setup_tags: SetupTags,
@@ -337,7 +353,7 @@ struct Run<'o, 'g, 't> {
     located: Cell<(usize, usize, usize)>,
 }
 
-impl<'g> Run<'_, 'g, '_> {
+impl<'g> Run<'_, 'g, '_, '_> {
     fn convert(&mut self, out: &mut Vec<u8>) {
         let (start, setup_error) = match self.start_position() {
             Ok(pos) => (pos, false),
@@ -471,7 +487,8 @@ impl<'g> Run<'_, 'g, '_> {
         }
         self.report = saved;
         // Readings that agree with the games around this one come first.
-        legal.sort_by_key(|(group, _)| (*group & self.hint).is_empty());
+        let hint = (self.hint)();
+        legal.sort_by_key(|(group, _)| (*group & hint).is_empty());
         let chosen = legal.first().map_or(furthest.1, |(group, _)| *group);
         self.lang = chosen.first().unwrap_or(Lang::En);
         self.report.langs = chosen;
@@ -492,7 +509,7 @@ impl<'g> Run<'_, 'g, '_> {
             let label = move_label(&main.moves[ply].0);
             let hinted = legal
                 .iter()
-                .filter(|(group, _)| !(*group & self.hint).is_empty());
+                .filter(|(group, _)| !(*group & hint).is_empty());
             if hinted.count() == 1 {
                 let message = format!(
                     "legal in {} with different moves: read as {}, the language of the games around it",

@@ -231,11 +231,12 @@ impl NumericMove {
             .find(|&side| {
                 castles.mode() == CastlingMode::Chess960 && castles.rook(us, side) == Some(self.to)
             });
-        let sides = match by_rook_side {
-            Some(side) => vec![side],
-            None => vec![CastlingSide::KingSide, CastlingSide::QueenSide],
+        let sides: &[CastlingSide] = match by_rook_side {
+            Some(CastlingSide::KingSide) => &[CastlingSide::KingSide],
+            Some(CastlingSide::QueenSide) => &[CastlingSide::QueenSide],
+            None => &[CastlingSide::KingSide, CastlingSide::QueenSide],
         };
-        for side in sides {
+        for &side in sides {
             let Some(rook) = castles.rook(us, side) else {
                 continue;
             };
