@@ -24,12 +24,12 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-mod common_san;
 mod convert;
 pub mod lang;
 pub mod localized;
 mod notation;
 mod numeric;
+mod plain;
 pub mod read;
 mod square;
 

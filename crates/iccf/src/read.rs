@@ -6,9 +6,9 @@ use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
 
-use crate::common_san::read_common_san;
 use crate::lang::Lang;
 use crate::localized::{parse_ascii_san, parse_san, to_move_lenient};
+use crate::plain::read_plain;
 use crate::{CastlingNotation, MoveFormat, Notation, NumericMove, role_name};
 
 /// The notation a move was written in.
@@ -96,20 +96,18 @@ pub fn read_move(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
 /// ```
 #[inline]
 pub fn read_move_in(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, ReadMoveError> {
-    if lang == Lang::En
-        && let Some(m) = read_common_san(text, pos)
-    {
+    if let Some((m, syntax)) = read_plain(text, pos, lang) {
         return Ok(ReadMove {
             m,
-            syntax: Syntax::San,
+            syntax,
             warning: None,
         });
     }
     read_general(text, pos, lang)
 }
 
-/// [`read_move_in()`] without the shortcut for plain English SAN, whose
-/// answers must equal these.
+/// [`read_move_in()`] without the shortcut for plain moves, whose answers
+/// must equal these.
 pub(crate) fn read_general(
     text: &[u8],
     pos: &Chess,

@@ -1,27 +1,103 @@
-//! The moves games are nearly all made of, read straight from their English
-//! SAN bytes: a piece or pawn moving to a square, written plainly (`Nf3`,
-//! `Rxe1+`, `Nbd7`, `e4`, `exd5`, `e8=Q`).
+//! The moves games are nearly all made of, read straight from their bytes:
+//! a piece or pawn moving to a square, written plainly in numeric notation
+//! (`7163`, `57681`) or in English SAN (`Nf3`, `Rxe1+`, `Nbd7`, `e4`,
+//! `exd5`, `e8=Q`).
 //!
-//! The general path ([`crate::read::read_move_in`]) parses a [`San`] and
-//! asks shakmaty for the legal candidates of the piece and square, which
-//! builds and copies a whole move list on every move: half the time of a
-//! database conversion. Here the one piece the text names is found with
-//! shakmaty's attack tables, and the move is taken only when it is plainly
-//! legal: the mover's king is not attacked once the move is made, as
-//! shakmaty's king attack test ([`Position::king_attackers`]) says.
-//! Anything else (castling, en passant, two pieces that could go, an
+//! The general path ([`crate::read::read_move_in`]) parses the text and asks
+//! shakmaty for the legal candidates of the piece and square, which builds
+//! and copies a whole move list on every move: half the time of a database
+//! conversion. Here the one piece the text names is found with shakmaty's
+//! attack tables, and the move is taken only when it is plainly legal: the
+//! mover's king is not attacked once the move is made, as shakmaty's king
+//! attack test ([`Position::king_attackers`]) says. Anything else
+//! (castling, en passant, a legacy promotion, two pieces that could go, an
 //! illegal or unusual text) gives `None`, and the general path decides, so
 //! its answers and error messages stay the only ones. The property tests
 //! check that every `Some` here is the general path's answer.
-//!
-//! [`San`]: shakmaty::san::San
 
-use shakmaty::{Bitboard, Chess, File, Move, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, CastlingMode, Chess, File, Move, Position, Rank, Role, Square, attacks};
 
-/// The legal move `text` names in `pos`, if it is a plain English SAN move
-/// that one piece can make; `None` leaves the decision to the general path.
+use crate::lang::Lang;
+use crate::read::Syntax;
+use crate::role_from_digit;
+
+/// The legal move `text` names in `pos` and how it is written, if it is a
+/// plain numeric move or (in English) a plain SAN move; `None` leaves the
+/// decision to the general path.
 #[inline]
-pub(crate) fn read_common_san(text: &[u8], pos: &Chess) -> Option<Move> {
+pub(crate) fn read_plain(text: &[u8], pos: &Chess, lang: Lang) -> Option<(Move, Syntax)> {
+    match text.first()? {
+        b'1'..=b'8' => read_plain_numeric(text, pos).map(|m| (m, Syntax::Numeric)),
+        _ if lang == Lang::En => read_plain_san(text, pos).map(|m| (m, Syntax::San)),
+        _ => None,
+    }
+}
+
+/// `5254`, or `57581` with its promotion digit.
+#[inline]
+fn read_plain_numeric(text: &[u8], pos: &Chess) -> Option<Move> {
+    let (squares, promotion) = match text {
+        [squares @ .., p @ b'1'..=b'4'] if squares.len() == 4 => {
+            (squares, Some(role_from_digit(*p).ok()?))
+        }
+        _ => (text, None),
+    };
+    let &[ff, fr, tf, tr] = squares else {
+        return None;
+    };
+    let from = Square::from_coords(digit_file(ff)?, digit_rank(fr)?);
+    let to = Square::from_coords(digit_file(tf)?, digit_rank(tr)?);
+    let turn = pos.turn();
+    let board = pos.board();
+    let role = board.role_at(from).filter(|_| pos.us().contains(from))?;
+    if pos.us().contains(to) {
+        return None;
+    }
+    let reaches = match role {
+        Role::Pawn => {
+            let relative = |sq: Square| turn.relative_rank(sq.rank());
+            // A four-digit move from the seventh rank may be a legacy
+            // promotion, which only the general path reads.
+            if (relative(to) == Rank::Eighth) != promotion.is_some()
+                || (promotion.is_none() && relative(from) == Rank::Seventh)
+            {
+                return None;
+            }
+            let step = if turn.is_white() { 8 } else { -8 };
+            let occupied = board.occupied();
+            let push = from.offset(step).filter(|&sq| !occupied.contains(sq));
+            // En passant lands on an empty square: left to the general path.
+            (push == Some(to))
+                || (relative(from) == Rank::Second
+                    && push.and_then(|sq| sq.offset(step)) == Some(to)
+                    && !occupied.contains(to))
+                || (attacks::pawn_attacks(turn, from).contains(to) && pos.them().contains(to))
+        }
+        // Castling is a king move too: left to the general path, but for
+        // a step to a neighbouring square in standard chess.
+        Role::King => {
+            promotion.is_none()
+                && pos.castles().mode() == CastlingMode::Standard
+                && attacks::king_attacks(from).contains(to)
+        }
+        _ => {
+            promotion.is_none()
+                && attacks::attacks(from, role.of(turn), board.occupied()).contains(to)
+        }
+    };
+    let m = Move::Normal {
+        role,
+        from,
+        capture: board.role_at(to),
+        to,
+        promotion,
+    };
+    (reaches && is_plainly_legal(pos, from, to, role == Role::King)).then_some(m)
+}
+
+/// English SAN of a piece or pawn move.
+#[inline]
+fn read_plain_san(text: &[u8], pos: &Chess) -> Option<Move> {
     let text = match text {
         [rest @ .., b'+' | b'#'] => rest,
         _ => text,
@@ -168,6 +244,16 @@ fn promotion_role(byte: u8) -> Option<Role> {
 }
 
 #[inline]
+fn digit_file(byte: u8) -> Option<File> {
+    matches!(byte, b'1'..=b'8').then(|| File::new(u32::from(byte - b'1')))
+}
+
+#[inline]
+fn digit_rank(byte: u8) -> Option<Rank> {
+    matches!(byte, b'1'..=b'8').then(|| Rank::new(u32::from(byte - b'1')))
+}
+
+#[inline]
 fn file_of(byte: u8) -> Option<File> {
     matches!(byte, b'a'..=b'h').then(|| File::new(u32::from(byte - b'a')))
 }
@@ -189,7 +275,9 @@ mod tests {
 
     fn read(fen: &str, text: &str) -> Option<String> {
         let pos = pos(fen);
-        read_common_san(text.as_bytes(), &pos).map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        read_plain(text.as_bytes(), &pos, Lang::En)
+            .map(|(m, _)| m)
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
     }
 
     #[test]
@@ -202,7 +290,17 @@ mod tests {
         assert_eq!(read(start, "e5"), None);
         assert_eq!(read(start, "Nd2"), None, "own piece on d2");
         assert_eq!(read(start, "Nxf3"), None, "nothing to capture");
+        assert_eq!(read(start, "5254").as_deref(), Some("e2e4"));
+        assert_eq!(read(start, "7163").as_deref(), Some("g1f3"));
+        assert_eq!(read(start, "5255"), None, "not a pawn move");
+        assert_eq!(read(start, "52541"), None, "not a promotion");
+        let castle = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        assert_eq!(read(castle, "5171"), None, "castling");
+        assert_eq!(read(castle, "5161").as_deref(), Some("e1f1"));
         let promote = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+        assert_eq!(read(promote, "57584").as_deref(), Some("e7e8n"));
+        assert_eq!(read(promote, "5758"), None, "promotion digit missing");
+        assert_eq!(read(promote, "5754"), None, "legacy promotion to a bishop");
         assert_eq!(read(promote, "e8=N").as_deref(), Some("e7e8n"));
         assert_eq!(read(promote, "e8"), None, "promotion piece missing");
         assert_eq!(read(promote, "Kd1=Q"), None);
@@ -254,6 +352,20 @@ mod tests {
                 texts.push(format!("{piece}x{}", &rest[rest.len().saturating_sub(2)..]));
             }
             texts.push(san);
+            // Numeric: as written, and a promotion without its digit.
+            let numeric = crate::NumericMove::from_move(m, crate::CastlingNotation::KingTakesRook)
+                .expect("no drops")
+                .to_string();
+            texts.push(numeric[..4].to_owned());
+            texts.push(numeric);
+        }
+        for _ in 0..24 {
+            let digit = |n: usize| char::from(b'1' + (n % 8) as u8);
+            let mut text: String = (0..4).map(|_| digit(next(rng))).collect();
+            if next(rng) % 4 == 0 {
+                text.push(digit(next(rng) % 5));
+            }
+            texts.push(text);
         }
         let pieces = [
             "", "N", "B", "R", "Q", "K", "P", "Nb", "R1", "Qd4", "a", "h", "e", "O",
@@ -279,12 +391,23 @@ mod tests {
         #[test]
         fn agrees_with_the_general_path(seed in proptest::prelude::any::<u64>(), plies in 0usize..200) {
             let mut rng = seed | 1;
-            let mut pos = Chess::default();
+            // A third of the games from a Chess960 start, castling rights and all.
+            let mut pos = if next(&mut rng) % 3 == 0 {
+                let board = shakmaty::Board::chess960((next(&mut rng) % 960) as u32);
+                let mut setup = shakmaty::Setup::empty();
+                setup.castling_rights = board.rooks() & (Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth));
+                setup.board = board;
+                shakmaty::FromSetup::from_setup(setup, CastlingMode::Chess960).expect("chess960 start")
+            } else {
+                Chess::default()
+            };
             for _ in 0..plies {
                 for text in texts(&pos, &mut rng) {
-                    if let Some(m) = read_common_san(text.as_bytes(), &pos) {
-                        let general = crate::read::read_general(text.as_bytes(), &pos, crate::lang::Lang::En);
-                        proptest::prop_assert_eq!(general.map(|r| (r.m, r.syntax, r.warning)), Ok((m, crate::read::Syntax::San, None)), "{} in {}", text, Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                    for lang in [Lang::En, Lang::De] {
+                        if let Some(read) = read_plain(text.as_bytes(), &pos, lang) {
+                            let general = crate::read::read_general(text.as_bytes(), &pos, lang);
+                            proptest::prop_assert_eq!(general.map(|r| (r.m, r.syntax, r.warning)), Ok((read.0, read.1, None)), "{} in {}", text, Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                        }
                     }
                 }
                 let moves = pos.legal_moves();
