@@ -362,7 +362,7 @@ mod tests {
         for _ in 0..24 {
             let digit = |n: usize| char::from(b'1' + (n % 8) as u8);
             let mut text: String = (0..4).map(|_| digit(next(rng))).collect();
-            if next(rng) % 4 == 0 {
+            if next(rng).is_multiple_of(4) {
                 text.push(digit(next(rng) % 5));
             }
             texts.push(text);
@@ -392,7 +392,7 @@ mod tests {
         fn agrees_with_the_general_path(seed in proptest::prelude::any::<u64>(), plies in 0usize..200) {
             let mut rng = seed | 1;
             // A third of the games from a Chess960 start, castling rights and all.
-            let mut pos = if next(&mut rng) % 3 == 0 {
+            let mut pos = if next(&mut rng).is_multiple_of(3) {
                 let board = shakmaty::Board::chess960((next(&mut rng) % 960) as u32);
                 let mut setup = shakmaty::Setup::empty();
                 setup.castling_rights = board.rooks() & (Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth));
