@@ -1131,7 +1131,14 @@ fn move_label(pos: &Chess) -> String {
 
 /// The standard starting position, with castling read in `mode`.
 pub fn start_position(mode: CastlingMode) -> Chess {
-    Chess::from_setup(shakmaty::Setup::default(), mode).unwrap_or_default()
+    match mode {
+        // Built without validating the setup, which costs more than a
+        // short game's moves.
+        CastlingMode::Standard => Chess::default(),
+        CastlingMode::Chess960 => {
+            Chess::from_setup(shakmaty::Setup::default(), mode).unwrap_or_default()
+        }
+    }
 }
 
 /// Standard chess, Chess960, or `None` for a variant numeric cannot hold.
@@ -1504,5 +1511,14 @@ mod tests {
         let queen = lexed_langs(b"1. e4 e5 2. Qh5 *");
         assert!(queen.contains(Lang::En));
         assert!(!queen.contains(Lang::Fr), "French writes the queen D");
+    }
+
+    #[test]
+    fn standard_start_is_the_validated_setup() {
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            let validated = Chess::from_setup(shakmaty::Setup::default(), mode).expect("start");
+            assert_eq!(start_position(mode), validated);
+            assert_eq!(start_position(mode).castles().mode(), mode);
+        }
     }
 }
