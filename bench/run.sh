@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 data=${ICCF_DATA:-$(cd "$root/.." && pwd)/shared/data/pgn}
 target_mb=${TARGET_MB:-50}
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 while getopts "m:r:d:" opt; do
   case $opt in
     m) target_mb=$OPTARG ;;
@@ -25,11 +25,9 @@ jobs=$(nproc)
 # --- tools -------------------------------------------------------------------
 pgn_extract=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; } || true)
 gnu_time=$( [ -x /usr/bin/time ] && echo /usr/bin/time || true)
-hyperfine=$(command -v hyperfine || true)
 missing=()
 [ -n "$pgn_extract" ] || missing+=(pgn-extract)
 [ -n "$gnu_time" ] || missing+=(time)
-[ -n "$hyperfine" ] || missing+=(hyperfine)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "installing ${missing[*]} with apt-get" >&2
@@ -39,8 +37,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   pgn_extract=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; } || true)
   gnu_time=$( [ -x /usr/bin/time ] && echo /usr/bin/time || true)
-  hyperfine=$(command -v hyperfine || true)
-fi
+  fi
 
 # --- build -------------------------------------------------------------------
 echo "building release binaries" >&2
@@ -72,44 +69,51 @@ nbytes=$(stat -c %s "$numeric")
 echo "input: $input ($bytes bytes, $(grep -c '^\[Event ' "$input") games); numeric: $nbytes bytes; $jobs cores; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 # --- timing ------------------------------------------------------------------
-# best wall time of $runs runs (hyperfine's min when available)
-best() {
-  if [ -n "$hyperfine" ]; then
-    "$hyperfine" -N -w 1 -r "$runs" --export-json "$work/h.json" "$*" >/dev/null 2>&1
-    python3 -c 'import json,sys; print(min(json.load(open(sys.argv[1]))["results"][0]["times"]))' "$work/h.json"
-  else
-    local b=""
-    for _ in $(seq "$runs"); do
-      local s e
-      s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-      b=$(echo "$s $e $b" | awk '{t=$2-$1; if ($3=="" || t<$3) print t; else print $3}')
-    done
-    echo "$b"
-  fi
+# Every case runs once per round, rounds repeat $runs times after one warm-up
+# round, and each case keeps its best wall time: on a shared or throttling
+# machine, interleaving gives every case the same quiet and busy moments,
+# which timing one case's runs back to back does not.
+names=() sizes=() cmds=()
+case_() { # name bytes cmd...
+  local quoted
+  printf -v quoted '%q ' "${@:3}"
+  names+=("$1"); sizes+=("$2"); cmds+=("$quoted")
 }
+case_ "iccf SAN->numeric text -j1" "$bytes" "$iccf" convert -q --to numeric --format text -j1 "$input"
+case_ "iccf SAN->numeric text -j$jobs" "$bytes" "$iccf" convert -q --to numeric --format text -j"$jobs" "$input"
+case_ "iccf SAN->numeric pgn -j1" "$bytes" "$iccf" convert -q --to numeric -j1 "$input"
+case_ "iccf numeric->SAN pgn -j1" "$nbytes" "$iccf" convert -q --to san -j1 "$numeric"
+case_ "iccf numeric->SAN pgn -j$jobs" "$nbytes" "$iccf" convert -q --to san -j"$jobs" "$numeric"
+case_ "floor pgn-reader+shakmaty" "$bytes" "$floor" "$input"
+if [ -n "$pgn_extract" ]; then
+  case_ "pgn-extract -s -Wuci" "$bytes" "$pgn_extract" -s -Wuci "$input"
+  case_ "pgn-extract -s -Wsan" "$bytes" "$pgn_extract" -s -Wsan "$input"
+fi
+declare -A T R
+for round in $(seq 0 "$runs"); do
+  for i in "${!names[@]}"; do
+    s=$EPOCHREALTIME
+    eval "${cmds[$i]}" >/dev/null 2>&1
+    e=$EPOCHREALTIME
+    [ "$round" = 0 ] && continue # warm-up: caches, CPU frequency
+    t=$(echo "$s $e" | awk '{printf "%.4f", $2 - $1}')
+    name=${names[$i]}
+    if [ -z "${T[$name]:-}" ] || awk -v a="$t" -v b="${T[$name]}" 'BEGIN { exit !(a < b) }'; then
+      T[$name]=$t
+    fi
+  done
+done
 # peak resident set in MB
 rss() {
   [ -n "$gnu_time" ] || { echo "?"; return; }
   "$gnu_time" -v "$@" 2>&1 >/dev/null | awk '/Maximum resident/ {printf "%.0f", $NF/1024}'
 }
-declare -A T R
-run() { # name bytes cmd...
-  local name=$1 n=$2; shift 2
-  T[$name]=$(best "$@")
-  R[$name]=$(rss "$@")
-  printf "%-34s %8.3f s %8.1f MB/s %6s MB RSS\n" "$name" "${T[$name]}" "$(echo "$n ${T[$name]}" | awk '{print $1/1e6/$2}')" "${R[$name]}"
-}
 printf "%-34s %10s %13s %12s\n" "case" "best" "throughput" "peak"
-run "iccf SAN->numeric text -j1" "$bytes" "$iccf" convert -q --to numeric --format text -j1 "$input"
-run "iccf SAN->numeric text -j$jobs" "$bytes" "$iccf" convert -q --to numeric --format text -j"$jobs" "$input"
-run "iccf SAN->numeric pgn -j1" "$bytes" "$iccf" convert -q --to numeric -j1 "$input"
-run "iccf numeric->SAN pgn -j1" "$nbytes" "$iccf" convert -q --to san -j1 "$numeric"
-run "iccf numeric->SAN pgn -j$jobs" "$nbytes" "$iccf" convert -q --to san -j"$jobs" "$numeric"
-run "floor pgn-reader+shakmaty" "$bytes" "$floor" "$input"
-if [ -n "$pgn_extract" ]; then
-  run "pgn-extract -s -Wuci" "$bytes" "$pgn_extract" -s -Wuci "$input"
-  run "pgn-extract -s -Wsan" "$bytes" "$pgn_extract" -s -Wsan "$input"
-fi
+for i in "${!names[@]}"; do
+  name=${names[$i]}
+  R[$name]=$(eval "rss ${cmds[$i]}")
+  printf "%-34s %8.3f s %8.1f MB/s %6s MB RSS\n" "$name" "${T[$name]}" "$(echo "${sizes[$i]} ${T[$name]}" | awk '{print $1/1e6/$2}')" "${R[$name]}"
+done
 
 ratio() { echo "${T[$1]} ${T[$2]}" | awk '{printf "%.2f", $2/$1}'; }
 echo
