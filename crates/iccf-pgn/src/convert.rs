@@ -459,6 +459,16 @@ impl<'g> Run<'_, 'g, '_, '_> {
             }
             None => self.candidate_langs(),
         };
+        // Nearly every game: the languages left all share their letters,
+        // one group, found without listing the groups.
+        if let Some(lang) = candidates.first()
+            && candidates & same_letters(lang) == candidates
+        {
+            self.lang = lang;
+            self.report.langs = candidates;
+            self.report.langs_certain = true;
+            return;
+        }
         let groups = letter_groups(candidates);
         let Some(&first) = groups.first() else {
             // No language reads every move: English, whose errors say why.
