@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 data=${ICCF_DATA:-$(cd "$root/.." && pwd)/shared/data/pgn}
 target_mb=${TARGET_MB:-50}
-runs=${RUNS:-5}
+runs=${RUNS:-7}
 while getopts "m:r:d:" opt; do
   case $opt in
     m) target_mb=$OPTARG ;;

@@ -1310,6 +1310,7 @@ impl Default for Letters {
 }
 
 impl Letters {
+    #[inline(always)]
     fn add(&mut self, text: &[u8]) {
         // Most tokens are ASCII. Only capitals name a language, so tokens
         // without one (pawn and numeric moves) change nothing; of the
@@ -1321,17 +1322,26 @@ impl Letters {
             capitals |= CAPITAL_BIT[usize::from(b)];
             high |= b;
         }
-        if high < 0x80 {
-            // UCI starts with a file: `Nf3` needs no syntax guess.
-            if capitals != 0
-                && !is_castling(text)
-                && !is_null(text)
-                && (!text[0].is_ascii_lowercase() || guess_syntax(text) != Syntax::Uci)
-            {
-                self.ascii |= capitals;
-            }
-            return;
+        if high >= 0x80 {
+            self.add_non_ascii(text);
+        } else if capitals != 0 {
+            self.add_capitals(text, capitals);
         }
+    }
+
+    #[inline(never)]
+    fn add_capitals(&mut self, text: &[u8], capitals: u32) {
+        // UCI starts with a file: `Nf3` needs no syntax guess.
+        if !is_castling(text)
+            && !is_null(text)
+            && (!text[0].is_ascii_lowercase() || guess_syntax(text) != Syntax::Uci)
+        {
+            self.ascii |= capitals;
+        }
+    }
+
+    #[inline(never)]
+    fn add_non_ascii(&mut self, text: &[u8]) {
         if !is_move(text)
             || is_null(text)
             || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan)
