@@ -132,7 +132,7 @@ fn read_plain_san(text: &[u8], pos: &Chess) -> Option<Move> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn piece_move(pos: &Chess, role: Role, from: Bitboard, to: Square, capture: bool) -> Option<Move> {
     if pos.us().contains(to) {
         return None;
@@ -155,7 +155,7 @@ fn piece_move(pos: &Chess, role: Role, from: Bitboard, to: Square, capture: bool
     is_plainly_legal(pos, from, to, role == Role::King).then_some(m)
 }
 
-#[inline]
+#[inline(always)]
 fn pawn_push(pos: &Chess, to: Square, promotion: Option<Role>) -> Option<Move> {
     let turn = pos.turn();
     let occupied = pos.board().occupied();
@@ -187,7 +187,7 @@ fn pawn_push(pos: &Chess, to: Square, promotion: Option<Role>) -> Option<Move> {
     is_plainly_legal(pos, from, to, false).then_some(m)
 }
 
-#[inline]
+#[inline(always)]
 fn pawn_capture(pos: &Chess, file: File, to: Square, promotion: Option<Role>) -> Option<Move> {
     let turn = pos.turn();
     // An empty square may be en passant: left to the general path.
@@ -211,7 +211,7 @@ fn pawn_capture(pos: &Chess, file: File, to: Square, promotion: Option<Role>) ->
 /// Whether moving the piece on `from` to `to` (not castling, not en
 /// passant) leaves the mover's king unattacked: the definition of a legal
 /// move, asked of shakmaty's attack tables with the board after the move.
-#[inline]
+#[inline(always)]
 fn is_plainly_legal(pos: &Chess, from: Square, to: Square, king_moves: bool) -> bool {
     let king = if king_moves {
         to
