@@ -261,12 +261,14 @@ impl Converter {
         // What the later passes need of all tokens, gathered in this one.
         let mut letters = Letters::default();
         let mut setup_tags = SetupTags::default();
+        let mut structure = Structure::default();
         for token in Lexer::new(&game) {
             match &token.kind {
                 TokenKind::Move(text) => letters.add(text),
                 TokenKind::Tag { name, .. } => setup_tags.add(name, tokens.len()),
                 _ => {}
             }
+            structure.add(&token.kind);
             tokens.push(token);
         }
         let mut run = Run {
@@ -276,6 +278,7 @@ impl Converter {
             tokens: &tokens,
             letters,
             setup_tags,
+            beyond_main_line: structure.beyond_main_line,
             lang: self.options.input_lang.unwrap_or(Lang::En),
             hint,
             report: Report {
@@ -286,6 +289,38 @@ impl Converter {
         };
         run.convert(out);
         run.report
+    }
+}
+
+/// What [`Run::pgn_problems`] found, and where the report stood before.
+struct PgnProblems {
+    errors_before: usize,
+    warnings_before: usize,
+    errors: Vec<Problem>,
+    warnings: Vec<Problem>,
+}
+
+/// Whether a game has tokens that only PGN output walks and checks:
+/// variations, a tag after movetext, more than one result.
+#[derive(Default)]
+struct Structure {
+    movetext: bool,
+    results: usize,
+    beyond_main_line: bool,
+}
+
+impl Structure {
+    fn add(&mut self, kind: &TokenKind<'_>) {
+        match kind {
+            TokenKind::VariationStart | TokenKind::VariationEnd => self.beyond_main_line = true,
+            TokenKind::Tag { .. } => self.beyond_main_line |= self.movetext,
+            TokenKind::Result(_) => {
+                self.results += 1;
+                self.beyond_main_line |= self.results > 1;
+            }
+            _ => {}
+        }
+        self.movetext |= !matches!(kind, TokenKind::Tag { .. });
     }
 }
 
@@ -346,6 +381,8 @@ struct Run<'o, 'g, 't, 'h> {
     /// The piece letters of all move tokens.
     letters: Letters,
     setup_tags: SetupTags,
+    /// The game has what only PGN output walks (see [`Structure`]).
+    beyond_main_line: bool,
     report: Report,
     /// The last problem's (offset, line, characters before it on its
     /// line): problems come mostly in input order, so each is located from
@@ -378,11 +415,54 @@ impl<'g> Run<'_, 'g, '_, '_> {
         };
         match self.options.format {
             OutputFormat::Pgn => self.write_pgn(out, start, setup_error, format),
-            OutputFormat::Text => self.write_text(out, start, setup_error, format),
+            OutputFormat::Text => {
+                let problems = self.pgn_problems(&start, setup_error, format);
+                self.write_text(out, start, setup_error, format);
+                self.replace_problems(problems);
+            }
             OutputFormat::Jsonl => {
+                let problems = self.pgn_problems(&start, setup_error, format);
                 let main = self.main_line(start, setup_error);
+                self.replace_problems(problems);
                 self.write_jsonl(out, &main);
             }
+        }
+    }
+
+    /// The errors and warnings PGN output would report, for a game with
+    /// variations or misplaced tags or results: the text and JSON formats
+    /// write the main line only, but a game's problems, and so the exit
+    /// status, must not depend on the format.
+    fn pgn_problems(
+        &mut self,
+        start: &Chess,
+        setup_error: bool,
+        format: MoveFormat,
+    ) -> Option<PgnProblems> {
+        if !self.beyond_main_line {
+            return None;
+        }
+        let moves = self.report.moves;
+        let (errors_before, warnings_before) =
+            (self.report.errors.len(), self.report.warnings.len());
+        self.write_pgn(&mut Vec::new(), start.clone(), setup_error, format);
+        self.report.moves = moves;
+        Some(PgnProblems {
+            errors_before,
+            warnings_before,
+            errors: self.report.errors.split_off(errors_before),
+            warnings: self.report.warnings.split_off(warnings_before),
+        })
+    }
+
+    /// Puts the problems [`Run::pgn_problems`] found in place of those the
+    /// main line alone found since, which they include.
+    fn replace_problems(&mut self, problems: Option<PgnProblems>) {
+        if let Some(p) = problems {
+            self.report.errors.truncate(p.errors_before);
+            self.report.errors.extend(p.errors);
+            self.report.warnings.truncate(p.warnings_before);
+            self.report.warnings.extend(p.warnings);
         }
     }
 

@@ -437,3 +437,54 @@ fn bare_move_numbers_and_en_passant_marks() {
         "1. 5254 7866 2. 5455 4745 3. 5546 5746\n"
     );
 }
+
+/// A game's problems do not depend on the output format: the text and JSON
+/// formats write the main line only, but report what PGN output reports, so
+/// the exit status is the same (an illegal move in a variation, a stray `)`
+/// or an unclosed variation used to pass silently there).
+#[test]
+fn problems_are_the_same_in_every_format() {
+    let problems = |report: &Report| {
+        let show = |ps: &[iccf_pgn::convert::Problem]| {
+            ps.iter()
+                .map(|p| format!("{}:{}: {p}", p.line, p.column))
+                .collect::<Vec<_>>()
+        };
+        (show(&report.errors), show(&report.warnings))
+    };
+    let handmade: &[&[u8]] = &[
+        b"1. e4 (1. e5) e5 2. Nf3 *",
+        b"1. e4 ) e5 *",
+        b"1. e4 (1. d4 d5 *",
+        b"1. e4 e5 1-0 2. Nf3 0-1",
+        b"1. e4 {c} [Event \"x\"] e5 *",
+        b"( 1. e4 ) 1. d4 *",
+        b"1. e4 (1. d4 (1... Qh4) d5) e5 *",
+    ];
+    let mut inputs: Vec<Vec<u8>> = handmade.iter().map(|g| g.to_vec()).collect();
+    inputs.extend(pgn_files().iter().map(|f| std::fs::read(f).expect("read")));
+    let mut games_with_errors = 0;
+    for input in &inputs {
+        for to in [None, Some(Notation::San)] {
+            let (_, pgn) = convert_all(input, to, OutputFormat::Pgn);
+            for format in [OutputFormat::Text, OutputFormat::Jsonl] {
+                let (_, other) = convert_all(input, to, format);
+                assert_eq!(pgn.len(), other.len());
+                for (p, o) in pgn.iter().zip(&other) {
+                    assert_eq!(
+                        problems(p),
+                        problems(o),
+                        "{format:?} of {}",
+                        String::from_utf8_lossy(&input[..input.len().min(200)])
+                    );
+                }
+            }
+            games_with_errors += pgn.iter().filter(|r| !r.errors.is_empty()).count();
+        }
+    }
+    // The hand-made games all have errors, and so do some real ones.
+    assert!(
+        games_with_errors > 2 * handmade.len(),
+        "{games_with_errors}"
+    );
+}

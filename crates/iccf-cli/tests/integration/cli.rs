@@ -364,3 +364,17 @@ fn help_teaches() {
         );
     }
 }
+
+/// `--format text` and `jsonl` write the main line only, but a bad
+/// variation is still an error there: the exit status was 0 in those
+/// formats and 1 in PGN for the same input.
+#[test]
+fn exit_status_does_not_depend_on_the_format() {
+    for input in ["1. e4 (1. e5) e5 *\n", "1. e4 ) e5 *\n", "1. e4 (1. d4 d5 *\n"] {
+        for format in ["pgn", "text", "jsonl"] {
+            let r = run(&["convert", "--format", format], input.as_bytes());
+            assert_eq!(r.code, 1, "{format} {input}: {}", r.stderr);
+            assert!(r.stderr.contains("error: game 1"), "{format}: {}", r.stderr);
+        }
+    }
+}
