@@ -264,11 +264,16 @@ impl Converter {
         let mut structure = Structure::default();
         for token in Lexer::new(&game) {
             match &token.kind {
-                TokenKind::Move(text) => letters.add(text),
-                TokenKind::Tag { name, .. } => setup_tags.add(name, tokens.len()),
-                _ => {}
+                TokenKind::Move(text) => {
+                    letters.add(text);
+                    structure.movetext = true;
+                }
+                TokenKind::Tag { name, .. } => {
+                    setup_tags.add(name, tokens.len());
+                    structure.beyond_main_line |= structure.movetext;
+                }
+                kind => structure.add(kind),
             }
-            structure.add(&token.kind);
             tokens.push(token);
         }
         let mut run = Run {
@@ -310,17 +315,18 @@ struct Structure {
 }
 
 impl Structure {
+    /// A token other than a move or a tag (which the lexing loop handles
+    /// itself, being most tokens).
     fn add(&mut self, kind: &TokenKind<'_>) {
         match kind {
             TokenKind::VariationStart | TokenKind::VariationEnd => self.beyond_main_line = true,
-            TokenKind::Tag { .. } => self.beyond_main_line |= self.movetext,
             TokenKind::Result(_) => {
                 self.results += 1;
                 self.beyond_main_line |= self.results > 1;
             }
             _ => {}
         }
-        self.movetext |= !matches!(kind, TokenKind::Tag { .. });
+        self.movetext = true;
     }
 }
 
