@@ -370,7 +370,11 @@ fn help_teaches() {
 /// formats and 1 in PGN for the same input.
 #[test]
 fn exit_status_does_not_depend_on_the_format() {
-    for input in ["1. e4 (1. e5) e5 *\n", "1. e4 ) e5 *\n", "1. e4 (1. d4 d5 *\n"] {
+    for input in [
+        "1. e4 (1. e5) e5 *\n",
+        "1. e4 ) e5 *\n",
+        "1. e4 (1. d4 d5 *\n",
+    ] {
         for format in ["pgn", "text", "jsonl"] {
             let r = run(&["convert", "--format", format], input.as_bytes());
             assert_eq!(r.code, 1, "{format} {input}: {}", r.stderr);
