@@ -112,14 +112,7 @@ fn convert_batch(converter: &Converter, batch: &Batch) -> Converted {
     };
     let games: Vec<(GameLocation, &[u8])> = batch
         .iter()
-        .map(|(span, game)| {
-            let at = GameLocation {
-                index: span.index,
-                line: span.line,
-                column: span.column,
-            };
-            (at, game)
-        })
+        .map(|(span, game)| (span.into(), game))
         .collect();
     // Games of a batch are converted as one stream, so that an ambiguous
     // game takes the language of the games around it.

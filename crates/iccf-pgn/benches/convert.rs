@@ -13,7 +13,7 @@ use std::{hint::black_box, path::PathBuf, time::Duration};
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use iccf::Notation;
 use iccf_pgn::{
-    convert::{Converter, GameLocation, Options, OutputFormat},
+    convert::{Converter, GameLocation, Options, OutputFormat, located_games},
     lexer::Lexer,
     split::split_games,
 };
@@ -41,21 +41,6 @@ fn input() -> Vec<u8> {
     }
 }
 
-/// The games of `pgn` with their locations, as `convert_stream` takes them.
-fn games(pgn: &[u8]) -> Vec<(GameLocation, &[u8])> {
-    split_games(pgn)
-        .into_iter()
-        .enumerate()
-        .map(|(i, range)| {
-            let at = GameLocation {
-                index: i as u64 + 1,
-                ..GameLocation::default()
-            };
-            (at, &pgn[range])
-        })
-        .collect()
-}
-
 fn convert(options: Options, games: &[(GameLocation, &[u8])], out: &mut Vec<u8>) {
     out.clear();
     let reports = Converter::new(options).convert_stream(games, out);
@@ -64,7 +49,7 @@ fn convert(options: Options, games: &[(GameLocation, &[u8])], out: &mut Vec<u8>)
 
 fn benches(c: &mut Criterion) {
     let san = input();
-    let san_games = games(&san);
+    let san_games = located_games(&san);
     let bytes = Throughput::Bytes(san.len() as u64);
     let mut out = Vec::with_capacity(san.len() * 2);
 
@@ -109,7 +94,7 @@ fn benches(c: &mut Criterion) {
     };
     let mut numeric = Vec::new();
     convert(to_numeric_pgn, &san_games, &mut numeric);
-    let numeric_games = games(&numeric);
+    let numeric_games = located_games(&numeric);
     let to_san_pgn = Options {
         to: Some(Notation::San),
         format: OutputFormat::Pgn,

@@ -35,6 +35,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Posit
 
 use crate::encoding::{InputEncoding, decode};
 use crate::lexer::{BOM, LexError, Lexer, Token, TokenKind};
+use crate::split::{GameSpan, game_spans};
 use crate::writer::PgnWriter;
 
 /// How converted games are written.
@@ -102,6 +103,17 @@ impl Default for GameLocation {
             index: 1,
             line: 1,
             column: 1,
+        }
+    }
+}
+
+/// Where the splitter found the game.
+impl From<&GameSpan> for GameLocation {
+    fn from(span: &GameSpan) -> GameLocation {
+        GameLocation {
+            index: span.index,
+            line: span.line,
+            column: span.column,
         }
     }
 }
@@ -211,6 +223,22 @@ impl Converter {
             reports.push(report);
         }
         reports
+    }
+
+    /// Converts every game of PGN text in memory, as
+    /// [`Converter::convert_stream()`] does, with the games' locations in
+    /// `pgn`; one report a game.
+    ///
+    /// ```
+    /// use iccf_pgn::convert::{Converter, Options};
+    ///
+    /// let mut out = Vec::new();
+    /// let reports = Converter::new(Options::default()).convert_all(b"1. e4 e5 *\n1. d4 *", &mut out);
+    /// assert_eq!(reports.len(), 2);
+    /// assert_eq!(String::from_utf8(out).unwrap(), "1. 5254 5755 *\n\n1. 4244 *\n\n");
+    /// ```
+    pub fn convert_all(&self, pgn: &[u8], out: &mut Vec<u8>) -> Vec<Report> {
+        self.convert_stream(&located_games(pgn), out)
     }
 
     /// The language group a game's piece letters name, if they name just one.
@@ -345,6 +373,15 @@ impl SetupTags {
             self.variant = Some(index);
         }
     }
+}
+
+/// The games of PGN text in memory with their locations, as
+/// [`Converter::convert_stream()`] takes them (see [`game_spans`]).
+pub fn located_games(pgn: &[u8]) -> Vec<(GameLocation, &[u8])> {
+    game_spans(pgn)
+        .iter()
+        .map(|span| (span.into(), &pgn[span.range.clone()]))
+        .collect()
 }
 
 /// How many games [`Converter::convert_stream()`] looks ahead for a language.

@@ -614,6 +614,28 @@ pub fn split_games(bytes: &[u8]) -> Vec<Range<usize>> {
     games
 }
 
+/// The games of PGN text in memory with their numbers, lines and columns,
+/// as [`Splitter`] finds them in a stream; ranges index into `bytes`.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_pgn::split::game_spans;
+///
+/// let pgn = b"1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 *\n";
+/// let games = game_spans(pgn);
+/// assert_eq!(games[1].range, 14..34);
+/// assert_eq!((games[1].index, games[1].line, games[1].column), (2, 3, 1));
+/// ```
+pub fn game_spans(bytes: &[u8]) -> Vec<GameSpan> {
+    // One batch takes the whole input, so its data is `bytes` itself.
+    match Splitter::new(bytes).next_batch(usize::MAX) {
+        Ok(Some(batch)) => batch.games,
+        // Whitespace only, and a slice cannot fail to read.
+        Ok(None) | Err(_) => Vec::new(),
+    }
+}
+
 /// Where a game lies, in its [`Batch`] and in the whole stream.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameSpan {

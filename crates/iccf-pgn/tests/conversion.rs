@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use iccf::Notation;
 use iccf::lang::Lang;
-use iccf_pgn::convert::{Converter, GameLocation, Options, OutputFormat, Report};
+use iccf_pgn::convert::{Converter, Options, OutputFormat, Report};
 use iccf_pgn::lexer::{Lexer, TokenKind};
 use iccf_pgn::split::split_games;
 
@@ -405,20 +405,8 @@ fn convert_with(input: &[u8], options: Options) -> Vec<u8> {
 }
 
 fn convert_all_with(input: &[u8], options: Options) -> (Vec<u8>, Vec<Report>) {
-    let converter = Converter::new(options);
-    let games: Vec<(GameLocation, &[u8])> = split_games(input)
-        .into_iter()
-        .enumerate()
-        .map(|(i, range)| {
-            let at = GameLocation {
-                index: i as u64 + 1,
-                ..GameLocation::default()
-            };
-            (at, &input[range])
-        })
-        .collect();
     let mut out = Vec::new();
-    let reports = converter.convert_stream(&games, &mut out);
+    let reports = Converter::new(options).convert_all(input, &mut out);
     (out, reports)
 }
 
