@@ -405,6 +405,25 @@ impl Line {
             broken,
         }
     }
+
+    /// Plays a step that [`Run::read_step`] found legal, keeping the
+    /// position before it for a variation.
+    fn advance(&mut self, step: Step) {
+        match step {
+            None => {
+                let after = pass_turn(&self.pos).unwrap_or_default();
+                self.before_last = Some(core::mem::replace(&mut self.pos, after));
+            }
+            Some(m) => {
+                // Copy into the old slot and play in place: one copy a move.
+                match &mut self.before_last {
+                    Some(before) => before.clone_from(&self.pos),
+                    None => self.before_last = Some(self.pos.clone()),
+                }
+                self.pos.play_unchecked(m);
+            }
+        }
+    }
 }
 
 /// A move played on a line: a real move, or `None` for a null move (`--`,
@@ -727,30 +746,25 @@ impl<'g> Run<'_, 'g, '_, '_> {
                     text.clear();
                     let suffix = format.notation.has_suffix();
                     match step {
-                        None => {
-                            text.extend_from_slice(null_move(format.notation));
-                            let after = pass_turn(&line.pos).unwrap_or_default();
-                            line.before_last = Some(core::mem::replace(&mut line.pos, after));
-                        }
                         // The position before the move is kept only where a
                         // variation may start from it or the check mark
                         // needs both: a copy a move costs a tenth of a
                         // conversion.
-                        Some(m) if suffix || self.variation_follows(i) => {
-                            match &mut line.before_last {
-                                Some(before) => before.clone_from(&line.pos),
-                                None => line.before_last = Some(line.pos.clone()),
-                            }
+                        Some(m) if !suffix && !self.variation_follows(i) => {
+                            format.append(&mut text, &line.pos, m, None);
+                            line.before_last = None;
                             line.pos.play_unchecked(m);
+                        }
+                        None => {
+                            line.advance(step);
+                            text.extend_from_slice(null_move(format.notation));
+                        }
+                        Some(m) => {
+                            line.advance(step);
                             let check = suffix.then(|| check_suffix(&line.pos)).flatten();
                             if let Some(before) = &line.before_last {
                                 format.append(&mut text, before, m, check);
                             }
-                        }
-                        Some(m) => {
-                            format.append(&mut text, &line.pos, m, None);
-                            line.before_last = None;
-                            line.pos.play_unchecked(m);
                         }
                     }
                     let end = self.suffix_end(&mut i, t.span.end);
@@ -879,21 +893,7 @@ impl<'g> Run<'_, 'g, '_, '_> {
             line.broken = true;
             return None;
         };
-        match step {
-            // Checked legal by read_step.
-            None => {
-                let after = pass_turn(&line.pos).unwrap_or_default();
-                line.before_last = Some(core::mem::replace(&mut line.pos, after));
-            }
-            Some(m) => {
-                // Copy into the old slot and play in place: one copy a move.
-                match &mut line.before_last {
-                    Some(before) => before.clone_from(&line.pos),
-                    None => line.before_last = Some(line.pos.clone()),
-                }
-                line.pos.play_unchecked(m);
-            }
-        }
+        line.advance(step);
         Some(step)
     }
 
