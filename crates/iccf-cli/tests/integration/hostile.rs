@@ -60,6 +60,12 @@ struct Run {
 /// Runs `iccf args...` with `stdin` (a file) and checks the universal
 /// guarantees: finished in time, exit status 0, 1 or 2, no panic, peak
 /// memory of every child so far below the bound.
+/// `iccf convert INPUT -o OUTPUT`.
+fn convert_to_file(input: &Path, output: &Path) -> Run {
+    let (input, output) = (input.to_str().unwrap(), output.to_str().unwrap());
+    iccf(&["convert", input, "-o", output], None)
+}
+
 fn iccf(args: &[&str], stdin: Option<&Path>) -> Run {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_iccf"));
     cmd.args(args)
@@ -229,15 +235,7 @@ fn truncated_files() {
         let cut = 10 + rng.below(gz.len() - 20);
         let path = write(dir.path(), &format!("cut{i}.pgn.gz"), &gz[..cut]);
         let out = dir.path().join(format!("cut{i}.out.pgn"));
-        let run = iccf(
-            &[
-                "convert",
-                path.to_str().unwrap(),
-                "-o",
-                out.to_str().unwrap(),
-            ],
-            None,
-        );
+        let run = convert_to_file(&path, &out);
         assert_eq!(run.status, 2, "{}", run.stderr);
         assert!(run.stderr.contains("iccf: "), "{}", run.stderr);
         assert!(!out.exists());
@@ -308,15 +306,7 @@ fn hundred_megabyte_comment() {
     let path = write(dir.path(), "comment.pgn", &bytes);
     drop(bytes);
     let out = dir.path().join("out.pgn");
-    let run = iccf(
-        &[
-            "convert",
-            path.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ],
-        None,
-    );
+    let run = convert_to_file(&path, &out);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let written = fs::read(&out).unwrap();
     assert!(written.len() > size);
