@@ -209,8 +209,9 @@ impl Converter {
         for (i, &(at, game)) in games.iter().enumerate() {
             let report = match certain {
                 Some(langs) => self.convert_lazily(game, at, out, &mut || langs),
-                // Before the first such game, the first game within
-                // LOOKAHEAD whose letters name a language.
+                // Before the first such game: the first game, up to
+                // LOOKAHEAD games past this one, whose letters name a
+                // language (as if looked up from the batch's start).
                 None => self.convert_lazily(game, at, out, &mut || {
                     (0..games.len().min(i + LOOKAHEAD))
                         .find_map(|j| *named[j].get_or_insert_with(|| self.language_of(games[j].1)))
