@@ -23,8 +23,8 @@ struct Converted {
     games: u64,
     moves: u64,
     failed_games: u64,
-    /// (is_error, problem), in input order.
-    problems: Vec<(bool, Problem)>,
+    /// In input order.
+    problems: Vec<Problem>,
     /// Input bytes consumed up to the end of this batch, for progress.
     end_offset: u64,
 }
@@ -71,9 +71,8 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<bool> {
             |done: Converted| -> anyhow::Result<()> {
                 output.write_all(&done.out)?;
                 let mut err = stderr.lock();
-                for (is_error, p) in &done.problems {
-                    let kind = if *is_error { "error" } else { "warning" };
-                    let _ = writeln!(err, "{name}:{}:{}: {kind}: {p}", p.line, p.column);
+                for p in &done.problems {
+                    let _ = writeln!(err, "{name}:{}:{}: {}: {p}", p.line, p.column, p.severity);
                 }
                 summary.games += done.games;
                 summary.moves += done.moves;
@@ -124,14 +123,8 @@ fn convert_batch(converter: &Converter, batch: &Batch) -> Converted {
             done.failed_games += 1;
         }
         // Errors and warnings interleaved by position, as a reader expects.
-        let mut problems: Vec<(bool, Problem)> = report
-            .errors
-            .into_iter()
-            .map(|p| (true, p))
-            .chain(report.warnings.into_iter().map(|p| (false, p)))
-            .collect();
-        problems.sort_by_key(|(_, p)| (p.line, p.column));
-        done.problems.extend(problems);
+        done.problems
+            .extend(report.problems_in_order().into_iter().cloned());
     }
     if let Some(last) = batch.games.last() {
         done.end_offset = last.byte_offset + last.range.len() as u64;

@@ -25,7 +25,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
             .with_context(|| format!("bad FEN `{fen}`"))?
             .into_position(mode)
             .with_context(|| format!("impossible position `{fen}`"))?,
-        None => iccf_pgn::convert::start_position(mode),
+        None => iccf_pgn::setup::start_position(mode),
     };
     if let Some(after) = &args.after {
         for token in movetext_moves(after) {

@@ -5,11 +5,21 @@
 //! - [`lexer`] cuts the bytes of one game into tokens, without copying.
 //! - [`split`] cuts a whole file or stream into games, in bounded memory.
 //! - [`writer`] writes tags and movetext with PGN line wrapping.
+//!
+//! Above it, [`convert`] converts whole games: [`setup`] finds the start
+//! position, the language module the piece letters, the walk plays every
+//! token once and hands what it finds to the sink of the output format;
+//! [`problem`] says what went wrong and where.
 
 #![warn(missing_docs)]
 
 pub mod convert;
 pub mod encoding;
+mod language;
 pub mod lexer;
+pub mod problem;
+pub mod setup;
+mod sink;
 pub mod split;
+mod walk;
 pub mod writer;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use iccf::Notation;
 use iccf::lang::Lang;
-use iccf_pgn::convert::{Converter, Options, OutputFormat, Report};
+use iccf_pgn::convert::{Converter, Options, OutputFormat, ProblemKind, Report, Severity};
 use iccf_pgn::lexer::{Lexer, TokenKind};
 use iccf_pgn::split::split_games;
 
@@ -250,10 +250,11 @@ fn crazyhouse_and_antichess_are_refused() {
         for r in &reports {
             assert_eq!(r.moves, 0, "{rel}");
             assert!(
-                r.errors[0].message.contains("is not supported"),
+                matches!(r.errors[0].kind, ProblemKind::UnsupportedVariant(_)),
                 "{rel}: {:?}",
                 r.errors
             );
+            assert!(r.errors[0].kind.to_string().contains("is not supported"));
         }
         // Nothing lost: every move token is still there.
         assert_eq!(move_tokens(&out), move_tokens(&input), "{rel}");
@@ -369,8 +370,14 @@ fn ambiguous_language_is_reported() {
         (error.token.as_str(), error.move_label.as_deref()),
         ("Rh3", Some("2."))
     );
-    assert!(error.message.contains("English (en)"), "{}", error.message);
-    assert!(error.message.contains("Finnish (fi)"), "{}", error.message);
+    let ProblemKind::AmbiguousLanguage(ambiguity) = &error.kind else {
+        panic!("{error}");
+    };
+    assert!(ambiguity.legal.contains(&Lang::En) && ambiguity.legal.contains(&Lang::Fi));
+    assert_eq!(ambiguity.read_as, Lang::En);
+    assert_eq!(error.severity, Severity::Error);
+    assert!(error.to_string().contains("English (en)"), "{error}");
+    assert!(error.to_string().contains("Finnish (fi)"), "{error}");
     assert_eq!(String::from_utf8(out).unwrap(), "1. 8284 8785 2. 8183\n");
     // Told the language, it converts without complaint.
     let (out, reports) = convert_all_with(

@@ -1,0 +1,505 @@
+//! Which language a game's algebraic moves are written in.
+//!
+//! The same letter means different pieces in different languages (`R` is
+//! a rook in English, a knight in Finnish, a king in French), so a game is
+//! read in the language under which its whole main line is legal:
+//!
+//! ```text
+//!   move tokens ──▶ Letters (while lexing) ──▶ candidate languages
+//!        ──▶ one letter group?  yes ─▶ that language, certain
+//!                               no  ─▶ read the main line in each group
+//!                                      ──▶ the legal readings agree? ─▶ the first
+//!                                      ──▶ they differ ─▶ the one the games around
+//!                                          it are written in (a warning), else an
+//!                                          error naming them all
+//! ```
+//!
+//! The games around one are asked for only when a game needs them, through
+//! [`Choose::hint`].
+
+use core::ops::Range;
+
+use iccf::lang::{Lang, LangSet};
+use iccf::localized::{candidate_langs, letter_langs};
+use iccf::read::{Syntax, guess_syntax};
+use shakmaty::Chess;
+
+use crate::lexer::Token;
+use crate::problem::{AmbiguousLanguage, ProblemKind, Problems, Severity};
+use crate::sink::{Played, Sink};
+use crate::walk::{Scope, Step, Walk, is_move, is_null, move_label};
+
+/// The language chosen for a game.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Choice {
+    /// The language moves are read in.
+    pub lang: Lang,
+    /// Its letter group: the languages that read the game alike.
+    pub langs: LangSet,
+    /// Whether the piece letters alone named the group.
+    pub certain: bool,
+}
+
+/// What choosing a game's language needs.
+pub(crate) struct Choose<'g, 't, 'h> {
+    pub game: &'g [u8],
+    pub tokens: &'t [Token<'g>],
+    pub start: &'t Chess,
+    /// The piece letters of the game's move tokens.
+    pub letters: Letters,
+    /// The language of the games around this one, asked only when several
+    /// languages read it.
+    pub hint: &'h mut dyn FnMut() -> LangSet,
+}
+
+impl Choose<'_, '_, '_> {
+    /// Decides the language, recording an ambiguity in `problems`. A game
+    /// no language reads gets English, whose errors say why.
+    pub(crate) fn choose(&mut self, problems: &mut Problems<'_>) -> Choice {
+        let candidates = self.letters.langs();
+        let english = Choice {
+            lang: Lang::En,
+            langs: same_letters(Lang::En),
+            certain: false,
+        };
+        // Nearly every game: the languages left all share their letters,
+        // one group, found without listing the groups.
+        if let Some(lang) = candidates.first()
+            && candidates & same_letters(lang) == candidates
+        {
+            return Choice {
+                lang,
+                langs: candidates,
+                certain: true,
+            };
+        }
+        let groups = letter_groups(candidates);
+        let Some(&first) = groups.first() else {
+            return english;
+        };
+        // Read the main line in each group; keep those that read it all.
+        let mut legal: Vec<(LangSet, Trial)> = Vec::new();
+        let mut furthest = (0, first);
+        for group in groups {
+            let trial = self.trial(group.first().unwrap_or(Lang::En));
+            if trial.legal {
+                legal.push((group, trial));
+            } else if trial.moves.len() > furthest.0 {
+                furthest = (trial.moves.len(), group);
+            }
+        }
+        // Readings that agree with the games around this one come first.
+        let hint = (self.hint)();
+        legal.sort_by_key(|(group, _)| (*group & hint).is_empty());
+        let chosen = legal.first().map_or(furthest.1, |(group, _)| *group);
+        let lang = chosen.first().unwrap_or(Lang::En);
+        if let Some((severity, span, label, ambiguity)) = differ(&legal, lang, hint) {
+            let kind = ProblemKind::AmbiguousLanguage(ambiguity);
+            problems.add(severity, span, Some(label), kind);
+        }
+        Choice {
+            lang,
+            langs: chosen,
+            certain: false,
+        }
+    }
+
+    /// Reads the main line in `lang`.
+    fn trial(&self, lang: Lang) -> Trial {
+        let mut problems = Problems::new(self.game, Default::default());
+        let mut trial = Trial::default();
+        Walk {
+            game: self.game,
+            tokens: self.tokens,
+            lang,
+            scope: Scope::MainLine,
+            problems: &mut problems,
+            moves: 0,
+        }
+        .run(Some(self.start.clone()), &mut trial);
+        trial.legal = !problems.errors.iter().any(|p| {
+            matches!(
+                p.kind,
+                ProblemKind::Move(_) | ProblemKind::NullMoveInCheck | ProblemKind::Lex(_)
+            )
+        });
+        trial
+    }
+}
+
+/// Where the legal readings of a game part, if they do: the problem to
+/// record there.
+fn differ(
+    legal: &[(LangSet, Trial)],
+    read_as: Lang,
+    hint: LangSet,
+) -> Option<(Severity, Range<usize>, String, AmbiguousLanguage)> {
+    let (_, reference) = legal.first()?;
+    let ply = legal[1..]
+        .iter()
+        .filter_map(|(_, other)| {
+            (0..reference.moves.len()).find(|&i| reference.moves[i].1 != other.moves[i].1)
+        })
+        .min()?;
+    let (label, _, span) = reference.moves[ply].clone();
+    let hinted = legal
+        .iter()
+        .filter(|(group, _)| !(*group & hint).is_empty());
+    let by_neighbours = hinted.count() == 1;
+    let severity = if by_neighbours {
+        Severity::Warning
+    } else {
+        Severity::Error
+    };
+    let ambiguity = AmbiguousLanguage {
+        legal: legal
+            .iter()
+            .map(|(group, _)| group.first().unwrap_or(Lang::En))
+            .collect(),
+        read_as,
+        by_neighbours,
+    };
+    Some((severity, span, label, ambiguity))
+}
+
+/// The main line of a game read in one language.
+#[derive(Debug, Default)]
+struct Trial {
+    /// Each move read: its number, the move, where it is written.
+    moves: Vec<(String, Step, Range<usize>)>,
+    /// Whether every move was read.
+    legal: bool,
+}
+
+impl Sink for Trial {
+    const VARIATIONS: bool = false;
+
+    fn wants_check(&self) -> bool {
+        false
+    }
+
+    fn played(&mut self, m: &Played<'_>) {
+        self.moves
+            .push((move_label(m.before), m.step, m.span.clone()));
+    }
+}
+
+/// Whether no move token of `game` can hold an ASCII capital or a
+/// non-ASCII byte, checked without lexing: every line is either a plain tag
+/// pair `[Name "value"]` (one token, never a move) or has only lower-case
+/// ASCII and none of the bytes that open a comment, tag, string or escape,
+/// so that the lexer starts every line afresh. `false` when unsure.
+pub(crate) fn letterless_moves(game: &[u8]) -> bool {
+    let mut rest = game;
+    loop {
+        let end = if rest.first() == Some(&b'[') {
+            let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+            if !is_plain_tag_line(&rest[..end]) {
+                return false;
+            }
+            end
+        } else {
+            let mut i = 0;
+            while let Some(&b) = rest.get(i) {
+                if !PLAIN_MOVETEXT[usize::from(b)] {
+                    if b == b'\n' {
+                        break;
+                    }
+                    return false;
+                }
+                i += 1;
+            }
+            i
+        };
+        match rest.get(end + 1..) {
+            Some(next) => rest = next,
+            None => return true,
+        }
+    }
+}
+
+/// The bytes a line of [`letterless_moves()`] may hold outside tag pairs:
+/// ASCII but capitals and the bytes that open or close a comment, tag,
+/// string or escape (and `\n`, which ends the line).
+static PLAIN_MOVETEXT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        table[b] = !byte.is_ascii_uppercase()
+            && !matches!(
+                byte,
+                b'{' | b'}' | b'[' | b']' | b'"' | b'\\' | b'%' | b';' | b'\n'
+            );
+        b += 1;
+    }
+    table
+};
+
+/// Whether `line` is one well-formed tag pair without escapes, which the
+/// lexer reads as a single tag token, followed by whitespace only.
+fn is_plain_tag_line(line: &[u8]) -> bool {
+    let skip_space =
+        |s: &[u8]| -> usize { s.iter().take_while(|&&b| matches!(b, b' ' | b'\t')).count() };
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    if name == 0 {
+        return false;
+    }
+    let rest = &rest[name..];
+    let Some(rest) = rest[skip_space(rest)..].strip_prefix(b"\"") else {
+        return false;
+    };
+    match rest.iter().position(|&b| b == b'"' || b == b'\\') {
+        Some(close) if rest[close] == b'"' => {
+            let rest = &rest[close + 1..];
+            match rest[skip_space(rest)..].strip_prefix(b"]") {
+                Some(tail) => tail.iter().all(|&b| crate::lexer::is_whitespace(b)),
+                None => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Languages whose letters can read every algebraic move of `moves` (the
+/// texts of a game's move tokens). Pawn letters (`Pe4`) are not SAN in any
+/// language, though they are read: a language that needs them to read a
+/// game only counts when no language reads it with piece letters alone.
+pub(crate) fn candidate_langs_of<'a>(moves: impl Iterator<Item = &'a [u8]>) -> LangSet {
+    let mut letters = Letters::default();
+    moves.for_each(|text| letters.add(text));
+    letters.langs()
+}
+
+/// The piece letters of a game's move tokens, gathered token by token as
+/// the game is lexed.
+#[derive(Clone, Copy)]
+pub(crate) struct Letters {
+    /// Languages that read every non-ASCII algebraic token.
+    set: LangSet,
+    /// The ASCII capitals of algebraic tokens, bit `b - b'A'`.
+    ascii: u32,
+}
+
+impl Default for Letters {
+    fn default() -> Letters {
+        Letters {
+            set: LangSet::ALL,
+            ascii: 0,
+        }
+    }
+}
+
+impl Letters {
+    #[inline(always)]
+    pub(crate) fn add(&mut self, text: &[u8]) {
+        // Most tokens are ASCII. Only capitals name a language, so tokens
+        // without one (pawn and numeric moves) change nothing; of the
+        // others, castling, `Z0` and UCI with a capital promotion (`e7e8Q`)
+        // are not algebraic.
+        let mut capitals = 0u32;
+        let mut high = 0u8;
+        for &b in text {
+            capitals |= CAPITAL_BIT[usize::from(b)];
+            high |= b;
+        }
+        if high >= 0x80 {
+            self.add_non_ascii(text);
+        } else if capitals != 0 {
+            self.add_capitals(text, capitals);
+        }
+    }
+
+    #[inline(never)]
+    fn add_capitals(&mut self, text: &[u8], capitals: u32) {
+        // UCI starts with a file: `Nf3` needs no syntax guess.
+        if !is_castling(text)
+            && !is_null(text)
+            && (!text[0].is_ascii_lowercase() || guess_syntax(text) != Syntax::Uci)
+        {
+            self.ascii |= capitals;
+        }
+    }
+
+    #[inline(never)]
+    fn add_non_ascii(&mut self, text: &[u8]) {
+        if !is_move(text)
+            || is_null(text)
+            || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan)
+        {
+            return;
+        }
+        if let Ok(text) = core::str::from_utf8(text) {
+            let langs = candidate_langs(text);
+            // A token no language reads is an error whatever the language.
+            if !langs.is_empty() {
+                self.set &= langs;
+            }
+        }
+    }
+
+    pub(crate) fn langs(self) -> LangSet {
+        let by_letters = |table: &[LangSet; 26]| {
+            let mut set = self.set;
+            for (i, langs) in table.iter().enumerate() {
+                if self.ascii & (1 << i) != 0 {
+                    set &= *langs;
+                }
+            }
+            set
+        };
+        let (pieces, with_pawns) = ascii_letter_langs();
+        let strict = by_letters(pieces);
+        if strict.is_empty() {
+            by_letters(with_pawns)
+        } else {
+            strict
+        }
+    }
+}
+
+/// Bit `b - b'A'` for an ASCII capital `b`, 0 for any other byte.
+static CAPITAL_BIT: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut b = b'A';
+    while b <= b'Z' {
+        table[b as usize] = 1 << (b - b'A');
+        b += 1;
+    }
+    table
+};
+
+/// For each ASCII capital `A`–`Z`, the languages in which it is a piece
+/// letter, and those in which it is a piece or pawn letter; computed once.
+fn ascii_letter_langs() -> &'static ([LangSet; 26], [LangSet; 26]) {
+    static TABLES: std::sync::OnceLock<([LangSet; 26], [LangSet; 26])> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        // The parser's own letter index, laid out for a byte lookup.
+        let mut pieces = [LangSet::EMPTY; 26];
+        let mut with_pawns = [LangSet::EMPTY; 26];
+        for (i, b) in (b'A'..=b'Z').enumerate() {
+            let (piece, pawn) = letter_langs(core::str::from_utf8(&[b]).unwrap_or_default());
+            pieces[i] = piece;
+            with_pawns[i] = piece | pawn;
+        }
+        (pieces, with_pawns)
+    })
+}
+
+/// Splits `langs` into groups that share all five piece letters, English's
+/// group first.
+fn letter_groups(langs: LangSet) -> Vec<LangSet> {
+    let mut groups: Vec<LangSet> = Vec::new();
+    for lang in langs.iter() {
+        match groups.iter_mut().find(|g| {
+            g.first()
+                .is_some_and(|other| same_letters(other).contains(lang))
+        }) {
+            Some(group) => group.insert(lang),
+            None => {
+                let mut group = LangSet::EMPTY;
+                group.insert(lang);
+                groups.push(group);
+            }
+        }
+    }
+    groups.sort_by_key(|g| !g.contains(Lang::En));
+    groups
+}
+
+/// The languages with the same five piece letters as `lang`, from a table
+/// computed once: called for every language of every game, comparing the
+/// letters each time cost about a millisecond a game in debug builds.
+pub(crate) fn same_letters(lang: Lang) -> LangSet {
+    static TABLE: std::sync::OnceLock<[LangSet; Lang::COUNT]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [LangSet::EMPTY; Lang::COUNT];
+        for lang in Lang::all() {
+            table[lang as usize] = compare_letters(lang);
+        }
+        table
+    })[lang as usize]
+}
+
+fn compare_letters(lang: Lang) -> LangSet {
+    Lang::all()
+        .filter(|other| other.letters() == lang.letters())
+        .collect()
+}
+
+fn is_castling(text: &[u8]) -> bool {
+    matches!(text.first(), Some(b'O' | b'0' | b'o')) && text.contains(&b'-')
+}
+
+/// The language group a game's piece letters name, if they name just one.
+pub(crate) fn named_language(game: &[u8]) -> Option<LangSet> {
+    // Numeric games have no letters in their moves: skip lexing them, the
+    // answer is that of a game without moves.
+    let langs = if letterless_moves(game) {
+        candidate_langs_of(core::iter::empty())
+    } else {
+        candidate_langs_of(crate::lexer::Lexer::new(game).filter_map(|t| match t.kind {
+            crate::lexer::TokenKind::Move(text) => Some(text),
+            _ => None,
+        }))
+    };
+    // One letter group: `letter_groups(langs)` would be `[langs]`.
+    let first = langs.first()?;
+    (langs & same_letters(first) == langs).then_some(langs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexer::{Lexer, TokenKind};
+
+    fn lexed_langs(game: &[u8]) -> LangSet {
+        candidate_langs_of(Lexer::new(game).filter_map(|t| match t.kind {
+            TokenKind::Move(text) => Some(text),
+            _ => None,
+        }))
+    }
+
+    #[test]
+    fn letterless_moves_is_conservative() {
+        let letterless: &[&[u8]] = &[
+            b"",
+            b"[Event \"X\"]\n[White \"Fran\xc3\xa7ois\"]\r\n\n1. 5254 5755 2. 7163 1-0\n",
+            b"[Event\t\"{Nf3\"] \n1. e4 e5 (1... c5) $1 *",
+        ];
+        let named: &[&[u8]] = &[
+            b"1. e4 e5 2. Nf3",
+            b"[Event \"X\"] Nf3\n1. e4",
+            b"[Event \"a\\\"b\"]\n1. e4",
+            b"{ [Event \"X\"]\nNf3 }\n1. e4",
+            b"[Event \"x\nSf3\"]",
+            b"\xEF\xBB\xBF1. e4",
+            b"1. e4 \xd0\x9a\xd1\x801",
+            b"[Event \"X\"]\n%Nf3\n1. e4",
+        ];
+        for game in letterless {
+            assert!(letterless_moves(game), "{}", String::from_utf8_lossy(game));
+            assert_eq!(lexed_langs(game), candidate_langs_of(core::iter::empty()));
+        }
+        for game in named {
+            assert!(!letterless_moves(game), "{}", String::from_utf8_lossy(game));
+        }
+    }
+
+    #[test]
+    fn capitals_of_non_algebraic_tokens_name_no_language() {
+        // Castling, null moves and UCI promotions carry capitals that are
+        // no piece letters; `Qh5` names the languages with a `Q`.
+        let none = lexed_langs(b"1. O-O O-O-O 2. Z0 e7e8Q 3. e2-e4 *");
+        assert_eq!(none, candidate_langs_of(core::iter::empty()));
+        let queen = lexed_langs(b"1. e4 e5 2. Qh5 *");
+        assert!(queen.contains(Lang::En));
+        assert!(!queen.contains(Lang::Fr), "French writes the queen D");
+    }
+}

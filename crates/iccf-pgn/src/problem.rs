@@ -1,0 +1,346 @@
+//! What can be wrong in a game, and where.
+//!
+//! The walk over a game's tokens finds problems as typed [`ProblemKind`]s
+//! at byte ranges of the game; [`Problems`] turns each range into a line
+//! and column of the whole input and keeps the problem with its
+//! [`Severity`]. Messages are made by `Display`, so a caller can match on
+//! the kind and still print what the command line prints.
+
+use core::cell::Cell;
+use core::fmt;
+use core::ops::Range;
+
+use iccf::lang::Lang;
+use iccf::read::ReadMoveError;
+use shakmaty::PositionErrorKinds;
+use shakmaty::fen::ParseFenError;
+
+use crate::convert::GameLocation;
+use crate::lexer::{BOM, LexError};
+
+/// Whether a problem left part of the game unconverted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Part of the game was not converted; the run exits with status 1.
+    Error,
+    /// Read, but not as it should be written.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`, as the command line prints it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// A move that cannot be read or played here.
+    Move(ReadMoveError),
+    /// A move read, but not written as it should be (a legacy promotion).
+    MoveWarning(String),
+    /// `--` or `Z0` while the side to move is in check.
+    NullMoveInCheck,
+    /// Text the lexer could not cut into tokens.
+    Lex(LexError),
+    /// A tag pair after the movetext has begun.
+    TagInMovetext,
+    /// `(` before the line has a move to vary.
+    VariationBeforeMove,
+    /// `)` with no variation open.
+    UnmatchedVariationEnd,
+    /// A second result, or one inside a variation.
+    ResultInMovetext,
+    /// Variations still open at the end of the game, closed in the output.
+    UnclosedVariations(usize),
+    /// A `Variant` tag naming a variant numeric notation cannot hold.
+    UnsupportedVariant(String),
+    /// A `FEN` tag that does not parse.
+    BadFen(ParseFenError),
+    /// A `FEN` tag whose position is not legal.
+    ImpossibleFen {
+        /// Why, as flags.
+        kinds: PositionErrorKinds,
+        /// Why, in shakmaty's words.
+        reason: String,
+    },
+    /// A `FEN` tag whose castling rights do not fit its pieces: they are
+    /// dropped.
+    FenCastlingIgnored,
+    /// Several languages read the whole game legally with different moves.
+    AmbiguousLanguage(AmbiguousLanguage),
+}
+
+/// Several languages make a game legal with different moves
+/// ([`ProblemKind::AmbiguousLanguage`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmbiguousLanguage {
+    /// One language of each letter group that reads the game, the chosen
+    /// one first.
+    pub legal: Vec<Lang>,
+    /// The language the game was read in.
+    pub read_as: Lang,
+    /// Whether the language of the games around it decided (a warning),
+    /// rather than nothing (an error).
+    pub by_neighbours: bool,
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemKind::Move(err) => fmt::Display::fmt(err, f),
+            ProblemKind::MoveWarning(warning) => f.write_str(warning),
+            ProblemKind::NullMoveInCheck => f.write_str("null move while in check"),
+            ProblemKind::Lex(err) => fmt::Display::fmt(err, f),
+            ProblemKind::TagInMovetext => f.write_str("tag inside movetext"),
+            ProblemKind::VariationBeforeMove => f.write_str("variation before any move"),
+            ProblemKind::UnmatchedVariationEnd => f.write_str("`)` without a variation to close"),
+            ProblemKind::ResultInMovetext => f.write_str("result inside movetext"),
+            ProblemKind::UnclosedVariations(n) => write!(f, "{n} unclosed variation(s) closed"),
+            ProblemKind::UnsupportedVariant(name) => write!(
+                f,
+                "variant {name} is not supported: numeric notation covers standard chess and Chess960"
+            ),
+            ProblemKind::BadFen(err) => write!(f, "bad FEN: {err}"),
+            ProblemKind::ImpossibleFen { reason, .. } => {
+                write!(f, "impossible FEN position: {reason}")
+            }
+            ProblemKind::FenCastlingIgnored => {
+                f.write_str("FEN castling rights do not fit the position: ignored")
+            }
+            ProblemKind::AmbiguousLanguage(a) => fmt::Display::fmt(a, f),
+        }
+    }
+}
+
+impl fmt::Display for AmbiguousLanguage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("legal in ")?;
+        for (i, lang) in self.legal.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{} ({})", lang.name(), lang.code())?;
+        }
+        write!(
+            f,
+            " with different moves: read as {}, ",
+            self.read_as.code()
+        )?;
+        f.write_str(if self.by_neighbours {
+            "the language of the games around it"
+        } else {
+            "choose with --input-lang"
+        })
+    }
+}
+
+/// A problem found in a game, with its location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Whether it left part of the game unconverted.
+    pub severity: Severity,
+    /// 1-based game number.
+    pub game: u64,
+    /// 1-based line in the input.
+    pub line: u64,
+    /// 1-based column in the input (in characters).
+    pub column: u64,
+    /// The move number, `12.` or `12...`, when the problem is at a move.
+    pub move_label: Option<String>,
+    /// The text at fault, as written (cut after 60 characters).
+    pub token: String,
+    /// What is wrong.
+    pub kind: ProblemKind,
+}
+
+/// Shows the problem without its location, which callers put first with
+/// the file name: ``game 3, 12... `5255`: no black piece …``.
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}", self.game)?;
+        if let Some(label) = &self.move_label {
+            write!(f, ", {label}")?;
+        }
+        if !self.token.is_empty() {
+            write!(f, " `{}`", self.token)?;
+        }
+        write!(f, ": {}", self.kind)
+    }
+}
+
+/// The problems of one game, located in the input as they are found.
+#[derive(Debug)]
+pub(crate) struct Problems<'g> {
+    game: &'g [u8],
+    at: GameLocation,
+    pub(crate) errors: Vec<Problem>,
+    pub(crate) warnings: Vec<Problem>,
+    /// The last problem's (offset, line, characters before it on its
+    /// line): problems come mostly in input order, so each is located from
+    /// the one before, not from the start of the game.
+    located: Cell<(usize, usize, usize)>,
+}
+
+impl<'g> Problems<'g> {
+    /// No problems yet in `game`, which starts at `at` in its input.
+    pub(crate) fn new(game: &'g [u8], at: GameLocation) -> Problems<'g> {
+        Problems {
+            game,
+            at,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            located: Cell::new((0, 1, 0)),
+        }
+    }
+
+    /// Records a problem at `span` of the game.
+    pub(crate) fn add(
+        &mut self,
+        severity: Severity,
+        span: Range<usize>,
+        move_label: Option<String>,
+        kind: ProblemKind,
+    ) {
+        let p = self.locate_problem(severity, span, move_label, kind);
+        match severity {
+            Severity::Error => self.errors.push(p),
+            Severity::Warning => self.warnings.push(p),
+        }
+    }
+
+    /// Records an error at `span`.
+    pub(crate) fn error(&mut self, span: Range<usize>, label: Option<String>, kind: ProblemKind) {
+        self.add(Severity::Error, span, label, kind);
+    }
+
+    /// Records a warning at `span`.
+    pub(crate) fn warn(&mut self, span: Range<usize>, label: Option<String>, kind: ProblemKind) {
+        self.add(Severity::Warning, span, label, kind);
+    }
+
+    fn locate_problem(
+        &self,
+        severity: Severity,
+        span: Range<usize>,
+        move_label: Option<String>,
+        kind: ProblemKind,
+    ) -> Problem {
+        let (line, column) = self.locate(span.start);
+        let column = if line == 1 {
+            (column as u64).saturating_add(self.at.column.saturating_sub(1))
+        } else {
+            column as u64
+        };
+        let end = span.end.min(self.game.len());
+        let token = &self.game[span.start.min(end)..end];
+        let mut token = String::from_utf8_lossy(token).into_owned();
+        if token.chars().count() > 60 {
+            token = token.chars().take(57).collect::<String>() + "...";
+        }
+        Problem {
+            severity,
+            game: self.at.index,
+            line: self.at.line.saturating_add(line as u64 - 1),
+            column,
+            move_label,
+            token,
+            kind,
+        }
+    }
+
+    /// `lexer::line_col(self.game, offset)`, in time linear in the distance
+    /// from the previous call's offset: a game with 100,000 errors on one
+    /// line took minutes when each was located from the start.
+    fn locate(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.game.len());
+        let (mut from, mut line, mut column) = self.located.get();
+        if offset < from {
+            (from, line, column) = (0, 1, 0);
+        }
+        if from == 0 && self.game.starts_with(BOM) && offset >= BOM.len() {
+            from = BOM.len();
+        }
+        let delta = &self.game[from..offset];
+        let chars = |bytes: &[u8]| {
+            bytes
+                .iter()
+                .filter(|&&b| !(0x80..0xc0).contains(&b))
+                .count()
+        };
+        match memchr::memrchr(b'\n', delta) {
+            Some(i) => {
+                line += delta.iter().filter(|&&b| b == b'\n').count();
+                column = chars(&delta[i + 1..]);
+            }
+            None => column += chars(delta),
+        }
+        self.located.set((offset, line, column));
+        (line, column + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_are_located_in_the_whole_input() {
+        let game = b"1. e4\n2. Qh7 *";
+        let at = GameLocation {
+            index: 3,
+            line: 10,
+            column: 5,
+        };
+        let mut problems = Problems::new(game, at);
+        problems.warn(3..5, None, ProblemKind::NullMoveInCheck);
+        problems.error(9..12, Some("2.".to_owned()), ProblemKind::TagInMovetext);
+        let w = &problems.warnings[0];
+        assert_eq!((w.line, w.column, w.token.as_str()), (10, 8, "e4"));
+        let e = &problems.errors[0];
+        assert_eq!((e.line, e.column, e.token.as_str()), (11, 4, "Qh7"));
+        assert_eq!(e.to_string(), "game 3, 2. `Qh7`: tag inside movetext");
+    }
+
+    #[test]
+    fn locations_near_the_top_of_u64_saturate() {
+        let at = GameLocation {
+            index: u64::MAX,
+            line: u64::MAX,
+            column: u64::MAX,
+        };
+        let mut problems = Problems::new(b"\n\nx", at);
+        problems.error(2..3, None, ProblemKind::TagInMovetext);
+        assert_eq!(problems.errors[0].line, u64::MAX);
+    }
+
+    #[test]
+    fn ambiguity_says_how_it_was_decided() {
+        let mut a = AmbiguousLanguage {
+            legal: vec![Lang::En, Lang::Fi],
+            read_as: Lang::En,
+            by_neighbours: false,
+        };
+        assert_eq!(
+            a.to_string(),
+            "legal in English (en), Finnish (fi) with different moves: read as en, choose with --input-lang"
+        );
+        a.by_neighbours = true;
+        assert!(
+            a.to_string()
+                .ends_with("the language of the games around it")
+        );
+    }
+}

@@ -1,0 +1,151 @@
+//! PGN output: tags, comments, NAGs and variations kept.
+
+use iccf::MoveFormat;
+use iccf::lang::{Lang, LangSet};
+use shakmaty::{Chess, Color, Position};
+
+use crate::lexer::LexError;
+use crate::sink::{Played, Sink};
+use crate::walk::{Step, push_number};
+use crate::writer::PgnWriter;
+
+/// Writes a game as PGN, moves in `format`.
+#[derive(Debug)]
+pub(crate) struct PgnSink<'o> {
+    w: PgnWriter<'o>,
+    format: MoveFormat,
+    /// The languages the game was read in, for the `InputLanguage` tag.
+    langs: LangSet,
+    /// One move's text, reused.
+    text: Vec<u8>,
+}
+
+impl<'o> PgnSink<'o> {
+    /// Appends to `out`.
+    pub(crate) fn new(out: &'o mut Vec<u8>, format: MoveFormat, langs: LangSet) -> PgnSink<'o> {
+        PgnSink {
+            w: PgnWriter::new(out),
+            format,
+            langs,
+            text: Vec::with_capacity(16),
+        }
+    }
+}
+
+impl Sink for PgnSink<'_> {
+    const VARIATIONS: bool = true;
+
+    fn wants_check(&self) -> bool {
+        self.format.notation.has_suffix()
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        self.w.tag(name, value);
+    }
+
+    /// Records a language other than English in an `InputLanguage` tag.
+    fn end_tags(&mut self) {
+        if !self.langs.is_empty() && !self.langs.contains(Lang::En) {
+            self.w
+                .tag(b"InputLanguage", lang_codes(self.langs).as_bytes());
+        }
+        self.w.end_tags();
+    }
+
+    fn misplaced_tag(&mut self, _name: &[u8], _value: &[u8], raw: &[u8]) {
+        self.w.token(raw);
+    }
+
+    fn played(&mut self, m: &Played<'_>) {
+        if m.needs_number || m.before.turn() == Color::White {
+            self.text.clear();
+            push_number(&mut self.text, m.before);
+            self.w.token(&self.text);
+        }
+        self.text.clear();
+        match m.step {
+            Step::Move(mv) => self.format.append(&mut self.text, m.before, mv, m.check),
+            Step::Null => self.text.extend_from_slice(null_move(self.format)),
+        }
+        self.text.extend_from_slice(m.suffix);
+        self.w.token(&self.text);
+    }
+
+    /// The number as it would have been, then the rest as written.
+    fn failed(&mut self, pos: &Chess, _token: &[u8], with_suffix: &[u8]) {
+        self.text.clear();
+        push_number(&mut self.text, pos);
+        self.w.token(&self.text);
+        self.w.token(with_suffix);
+    }
+
+    fn unconverted(&mut self, _token: &[u8], with_suffix: &[u8]) {
+        self.w.token(with_suffix);
+    }
+
+    fn annotation(&mut self, raw: &[u8]) {
+        self.w.token(raw);
+    }
+
+    fn comment(&mut self, text: &[u8]) {
+        self.w.comment(text);
+    }
+
+    fn escape(&mut self, line: &[u8]) {
+        self.w.escape(line);
+    }
+
+    fn variation_start(&mut self) {
+        self.w.variation_start();
+    }
+
+    fn variation_end(&mut self) {
+        self.w.variation_end();
+    }
+
+    fn result(&mut self, result: &[u8]) {
+        self.w.result(result);
+    }
+
+    fn misplaced_result(&mut self, raw: &[u8]) {
+        self.w.token(raw);
+    }
+
+    fn stray_variation_end(&mut self, raw: &[u8]) {
+        self.w.token(raw);
+    }
+
+    fn lex_error(&mut self, err: LexError, raw: &[u8]) {
+        if raw.starts_with(b"[") {
+            // A broken tag runs to its line end: alone on its line, it
+            // cannot swallow the tokens after it.
+            self.w.escape(raw);
+        } else if err == LexError::UnterminatedComment {
+            // Its text as line comments: a `{` left open would swallow the
+            // result written after it.
+            self.w.line_comment(&raw[1..]);
+        } else {
+            self.w.token(raw);
+        }
+    }
+
+    fn end_game(&mut self, result: bool) {
+        if !result {
+            self.w.result(b"*");
+        }
+        self.w.end_game();
+    }
+}
+
+/// A null move in `format`: UCI has its own, the others take PGN's `--`.
+pub(crate) fn null_move(format: MoveFormat) -> &'static [u8] {
+    match format.notation {
+        iccf::Notation::Uci => b"0000",
+        _ => b"--",
+    }
+}
+
+/// `de sv no`: the codes of a language group.
+pub(crate) fn lang_codes(langs: LangSet) -> String {
+    langs.iter().map(Lang::code).collect::<Vec<_>>().join(" ")
+}

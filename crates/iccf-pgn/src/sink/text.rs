@@ -1,0 +1,74 @@
+//! Text output: one line a game, the numbered main-line moves.
+
+use iccf::MoveFormat;
+use shakmaty::{Chess, Color, Position};
+
+use crate::sink::pgn::null_move;
+use crate::sink::{Played, Sink};
+use crate::walk::{Step, push_number};
+
+/// Writes the main line of a game as one line: the moves converted, then
+/// from the first that failed the rest as written. Variations, comments
+/// and annotations are left out, as pgn-reader's visitors skip them.
+#[derive(Debug)]
+pub(crate) struct TextSink<'o> {
+    out: &'o mut Vec<u8>,
+    format: MoveFormat,
+    first: bool,
+}
+
+impl<'o> TextSink<'o> {
+    /// Appends to `out`.
+    pub(crate) fn new(out: &'o mut Vec<u8>, format: MoveFormat) -> TextSink<'o> {
+        TextSink {
+            out,
+            format,
+            first: true,
+        }
+    }
+
+    /// A space before every token but the first.
+    fn separate(&mut self) {
+        if !self.first {
+            self.out.push(b' ');
+        }
+        self.first = false;
+    }
+}
+
+impl Sink for TextSink<'_> {
+    const VARIATIONS: bool = false;
+
+    fn wants_check(&self) -> bool {
+        self.format.notation.has_suffix()
+    }
+
+    fn played(&mut self, m: &Played<'_>) {
+        if self.first || m.before.turn() == Color::White {
+            self.separate();
+            push_number(self.out, m.before);
+        }
+        self.out.push(b' ');
+        match m.step {
+            Step::Move(mv) => self.format.append(self.out, m.before, mv, m.check),
+            Step::Null => self.out.extend_from_slice(null_move(self.format)),
+        }
+    }
+
+    /// The number as it would have been, then the rest as written.
+    fn failed(&mut self, pos: &Chess, token: &[u8], _with_suffix: &[u8]) {
+        self.separate();
+        push_number(self.out, pos);
+        self.out.push(b' ');
+        self.out.extend_from_slice(token);
+    }
+
+    fn unconverted(&mut self, token: &[u8], _with_suffix: &[u8]) {
+        self.separate();
+        self.out.extend_from_slice(token);
+    }
+
+    fn end_game(&mut self, _result: bool) {
+        self.out.push(b'\n');
+    }
+}

@@ -1,0 +1,495 @@
+//! The one walk over a game's tokens.
+//!
+//! ```text
+//!   tokens ──▶ Walk ──▶ Sink (PGN, text, JSON lines, a trial reading)
+//!               │
+//!               ├─ plays each move on its line (main line or variation)
+//!               ├─ keeps the variation stack, move numbers, broken lines
+//!               └─ records every problem in Problems
+//! ```
+//!
+//! A move that cannot be read breaks its line: the rest of that line goes
+//! to the sink as written ([`Sink::unconverted`]), so nothing is lost, and
+//! the variations after it are copied too. The walk reads variations even
+//! for sinks that do not want them, so that every format finds the same
+//! problems.
+
+use core::ops::Range;
+
+use iccf::lang::Lang;
+use iccf::read::read_move_in;
+use shakmaty::san::Suffix;
+use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
+
+use crate::lexer::{Token, TokenKind};
+use crate::problem::{ProblemKind, Problems};
+use crate::sink::{Played, Sink};
+
+/// A move played on a line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A real move.
+    Move(Move),
+    /// A null move (`--`, `Z0`): the side to move passes.
+    Null,
+}
+
+/// Which tokens the walk reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// Everything, variations included.
+    Game,
+    /// The main line only: variations are skipped unread, as a trial
+    /// reading of the game in one language needs.
+    MainLine,
+}
+
+/// Walks the tokens of one game into a sink.
+pub(crate) struct Walk<'g, 't, 'p> {
+    /// The game's bytes, which token spans index.
+    pub game: &'g [u8],
+    pub tokens: &'t [Token<'g>],
+    /// The piece letters algebraic moves are read in.
+    pub lang: Lang,
+    pub scope: Scope,
+    pub problems: &'p mut Problems<'g>,
+    /// Moves read, variations included.
+    pub moves: u64,
+}
+
+/// One line of play: the main line or a variation.
+#[derive(Clone, Debug)]
+struct Line {
+    pos: Chess,
+    /// The position before the last move, where a variation starts; kept
+    /// only where one may start, or a check mark needs it.
+    before_last: Option<Chess>,
+    /// Conversion stopped on this line: copy the rest as written.
+    broken: bool,
+}
+
+impl Line {
+    fn new(pos: Chess, broken: bool) -> Line {
+        Line {
+            pos,
+            before_last: None,
+            broken,
+        }
+    }
+
+    /// Plays a step, keeping the position before it.
+    fn advance(&mut self, step: Step) {
+        match step {
+            Step::Null => {
+                let after = pass_turn(&self.pos).unwrap_or_default();
+                self.before_last = Some(core::mem::replace(&mut self.pos, after));
+            }
+            Step::Move(m) => {
+                // Copy into the old slot and play in place: one copy a move.
+                match &mut self.before_last {
+                    Some(before) => before.clone_from(&self.pos),
+                    None => self.before_last = Some(self.pos.clone()),
+                }
+                self.pos.play_unchecked(m);
+            }
+        }
+    }
+}
+
+/// Where the walk stands between tokens.
+struct State {
+    line: Line,
+    /// The lines a variation was entered from, innermost last.
+    stack: Vec<Line>,
+    need_number: bool,
+    in_tags: bool,
+    wrote_result: bool,
+    /// In [`Scope::MainLine`]: how deep the skipped variations go.
+    skipping: usize,
+}
+
+impl State {
+    /// Whether a sink that wants only the main line is told of this.
+    fn tells<S: Sink>(&self) -> bool {
+        S::VARIATIONS || self.stack.is_empty()
+    }
+}
+
+impl<'g> Walk<'g, '_, '_> {
+    /// Walks the whole game from `start` into `sink`; `None` copies the
+    /// game unconverted (its setup could not be read).
+    pub(crate) fn run<S: Sink>(&mut self, start: Option<Chess>, sink: &mut S) {
+        let broken = start.is_none();
+        let mut s = State {
+            line: Line::new(start.unwrap_or_default(), broken),
+            stack: Vec::new(),
+            need_number: true,
+            in_tags: true,
+            wrote_result: false,
+            skipping: 0,
+        };
+        let mut i = 0;
+        while let Some(t) = self.tokens.get(i) {
+            i += 1;
+            if s.in_tags && !matches!(t.kind, TokenKind::Tag { .. }) {
+                s.in_tags = false;
+                sink.end_tags();
+            }
+            if s.skipping > 0 {
+                match t.kind {
+                    TokenKind::VariationStart => s.skipping += 1,
+                    TokenKind::VariationEnd => s.skipping -= 1,
+                    _ => {}
+                }
+                continue;
+            }
+            self.token(&mut s, &mut i, t, sink);
+        }
+        self.finish(&mut s, sink);
+    }
+
+    /// Handles token `t`; `i` indexes the next one and steps past a `!?`
+    /// glued to a move.
+    fn token<S: Sink>(&mut self, s: &mut State, i: &mut usize, t: &Token<'g>, sink: &mut S) {
+        let raw = &self.game[t.span.clone()];
+        match &t.kind {
+            TokenKind::Tag { name, value } => {
+                if s.in_tags {
+                    sink.tag(name, &value.unescaped());
+                } else {
+                    self.problems
+                        .error(t.span.clone(), None, ProblemKind::TagInMovetext);
+                    sink.misplaced_tag(name, &value.unescaped(), raw);
+                }
+            }
+            TokenKind::Move(m) if !is_move(m) => {
+                // A bare move number or an `e.p.` mark: written again only
+                // where the line is copied as it was.
+                if s.line.broken && s.tells::<S>() {
+                    sink.unconverted(raw, raw);
+                }
+            }
+            TokenKind::Move(m) => self.move_token(s, i, m, t.span.clone(), sink),
+            TokenKind::MoveNumber { .. } => {
+                if s.line.broken && s.tells::<S>() {
+                    sink.unconverted(raw, raw);
+                }
+            }
+            TokenKind::Suffix(_) | TokenKind::Nag(_) if s.tells::<S>() => sink.annotation(raw),
+            TokenKind::Comment(c) | TokenKind::LineComment(c) => {
+                if s.tells::<S>() {
+                    sink.comment(c);
+                }
+                s.need_number = true;
+            }
+            TokenKind::Escape(e) if s.tells::<S>() => sink.escape(e),
+            TokenKind::VariationStart => self.variation_start(s, t.span.clone(), sink),
+            TokenKind::VariationEnd => self.variation_end(s, t.span.clone(), raw, sink),
+            TokenKind::Result(r) => {
+                if !s.stack.is_empty() || s.wrote_result {
+                    let span = t.span.clone();
+                    self.problems
+                        .error(span, None, ProblemKind::ResultInMovetext);
+                    if s.tells::<S>() {
+                        sink.misplaced_result(raw);
+                    }
+                } else {
+                    sink.result(r);
+                    s.wrote_result = true;
+                }
+            }
+            TokenKind::Error(err) => {
+                self.problems
+                    .error(t.span.clone(), None, ProblemKind::Lex(*err));
+                if s.tells::<S>() {
+                    sink.lex_error(*err, raw);
+                }
+            }
+            TokenKind::Suffix(_) | TokenKind::Nag(_) | TokenKind::Escape(_) => {}
+        }
+    }
+
+    /// A move token: read and played, or copied on a broken line.
+    fn move_token<S: Sink>(
+        &mut self,
+        s: &mut State,
+        i: &mut usize,
+        text: &[u8],
+        span: Range<usize>,
+        sink: &mut S,
+    ) {
+        let tells = s.tells::<S>();
+        if s.line.broken {
+            if tells {
+                let end = self.suffix_end(i, span.end);
+                sink.unconverted(&self.game[span.clone()], &self.game[span.start..end]);
+            }
+            return;
+        }
+        let Some(step) = self.read_step(&s.line.pos, text, span.clone()) else {
+            s.line.broken = true;
+            if tells {
+                let end = self.suffix_end(i, span.end);
+                let with_suffix = &self.game[span.start..end];
+                sink.failed(&s.line.pos, &self.game[span.clone()], with_suffix);
+            }
+            return;
+        };
+        let needs_number = core::mem::replace(&mut s.need_number, false);
+        let end = self.suffix_end(i, span.end);
+        let suffix = &self.game[span.end..end];
+        let played = |before, check| Played {
+            before,
+            step,
+            check,
+            suffix,
+            needs_number,
+            span: span.clone(),
+        };
+        let wants_check = tells && sink.wants_check();
+        match step {
+            // The position before the move is kept only where a variation
+            // may start from it or the check mark needs both: a copy a move
+            // costs a tenth of a conversion.
+            Step::Move(m) if !wants_check && !self.variation_follows(*i) => {
+                if tells {
+                    sink.played(&played(&s.line.pos, None));
+                }
+                s.line.before_last = None;
+                s.line.pos.play_unchecked(m);
+            }
+            _ => {
+                s.line.advance(step);
+                let check = match step {
+                    Step::Move(_) if wants_check => check_suffix(&s.line.pos),
+                    _ => None,
+                };
+                if let (true, Some(before)) = (tells, &s.line.before_last) {
+                    sink.played(&played(before, check));
+                }
+            }
+        }
+    }
+
+    fn variation_start<S: Sink>(&mut self, s: &mut State, span: Range<usize>, sink: &mut S) {
+        if self.scope == Scope::MainLine {
+            s.skipping = 1;
+            return;
+        }
+        let parent = s.line.clone();
+        s.line = match &parent.before_last {
+            Some(pos) => Line::new(pos.clone(), parent.broken),
+            None => {
+                if !parent.broken {
+                    self.problems
+                        .error(span, None, ProblemKind::VariationBeforeMove);
+                }
+                Line::new(parent.pos.clone(), true)
+            }
+        };
+        s.stack.push(parent);
+        if s.tells::<S>() {
+            sink.variation_start();
+        }
+        s.need_number = true;
+    }
+
+    fn variation_end<S: Sink>(
+        &mut self,
+        s: &mut State,
+        span: Range<usize>,
+        raw: &[u8],
+        sink: &mut S,
+    ) {
+        if s.tells::<S>() && !s.stack.is_empty() {
+            sink.variation_end();
+        }
+        match s.stack.pop() {
+            Some(parent) => {
+                s.line = parent;
+                s.need_number = true;
+            }
+            None => {
+                let kind = ProblemKind::UnmatchedVariationEnd;
+                self.problems.error(span, None, kind);
+                sink.stray_variation_end(raw);
+            }
+        }
+    }
+
+    /// Ends the tags if no other token did, closes open variations and
+    /// ends the game.
+    fn finish<S: Sink>(&mut self, s: &mut State, sink: &mut S) {
+        if s.in_tags {
+            sink.end_tags();
+        }
+        if !s.stack.is_empty() {
+            let end = self.game.len()..self.game.len();
+            let kind = ProblemKind::UnclosedVariations(s.stack.len());
+            self.problems.error(end, None, kind);
+            while !s.stack.is_empty() {
+                if s.tells::<S>() {
+                    sink.variation_end();
+                }
+                s.stack.pop();
+            }
+        }
+        sink.end_game(s.wrote_result);
+    }
+
+    /// Where a move token ends with its `!?` suffix glued on, stepping `i`
+    /// past the suffix token.
+    fn suffix_end(&self, i: &mut usize, end: usize) -> usize {
+        match self.tokens.get(*i) {
+            Some(Token {
+                kind: TokenKind::Suffix(_),
+                span,
+            }) if span.start == end => {
+                *i += 1;
+                span.end
+            }
+            _ => end,
+        }
+    }
+
+    /// Whether a `(` comes after token `i` before the next move: the only
+    /// place a variation can start from the position before the move just
+    /// played.
+    fn variation_follows(&self, i: usize) -> bool {
+        self.tokens[i.min(self.tokens.len())..]
+            .iter()
+            .take_while(|t| !matches!(t.kind, TokenKind::Move(_)))
+            .any(|t| t.kind == TokenKind::VariationStart)
+    }
+
+    /// Reads one move in `pos`, counting it; `None` when it cannot be read
+    /// or played, which is recorded.
+    #[inline(always)]
+    fn read_step(&mut self, pos: &Chess, text: &[u8], span: Range<usize>) -> Option<Step> {
+        if is_null(text) {
+            if pass_turn(pos).is_none() {
+                let kind = ProblemKind::NullMoveInCheck;
+                self.problems.error(span, Some(move_label(pos)), kind);
+                return None;
+            }
+            return Some(Step::Null);
+        }
+        match read_move_in(text, pos, self.lang) {
+            Ok(read) => {
+                if let Some(warning) = read.warning {
+                    let kind = ProblemKind::MoveWarning(warning);
+                    self.problems.warn(span, Some(move_label(pos)), kind);
+                }
+                self.moves += 1;
+                Some(Step::Move(read.m))
+            }
+            Err(err) => {
+                let kind = ProblemKind::Move(err);
+                self.problems.error(span, Some(move_label(pos)), kind);
+                None
+            }
+        }
+    }
+}
+
+/// [`Suffix::from_position`] for standard chess and Chess960, without its
+/// cost on the usual move: it asks for the game's outcome, which generates
+/// every legal move, while only a position in check can have a suffix
+/// (mate is the one decisive outcome these variants have, and it needs
+/// check).
+pub(crate) fn check_suffix(pos: &Chess) -> Option<Suffix> {
+    if pos.is_check() {
+        Suffix::from_position(pos)
+    } else {
+        None
+    }
+}
+
+/// The position after the side to move passes (a null move), if passing
+/// is legal: when the position with the other side to move is. The move
+/// number goes on after Black's pass as after any black move.
+fn pass_turn(pos: &Chess) -> Option<Chess> {
+    let mode = pos.castles().mode();
+    let mut setup = pos.to_setup(EnPassantMode::Always);
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    setup.swap_turn();
+    Chess::from_setup(setup, mode).ok()
+}
+
+/// `12.` before a white move, `12...` before a black one.
+pub(crate) fn push_number(buf: &mut Vec<u8>, pos: &Chess) {
+    push_decimal(buf, u64::from(pos.fullmoves().get()));
+    match pos.turn() {
+        Color::White => buf.push(b'.'),
+        Color::Black => buf.extend_from_slice(b"..."),
+    }
+}
+
+/// Appends `n` in decimal, as `n.to_string()` writes it, without the
+/// formatting machinery: this runs before every white move.
+fn push_decimal(buf: &mut Vec<u8>, n: u64) {
+    let digit = |d: u64| b'0' + (d % 10) as u8;
+    // Move numbers nearly always have one to three digits.
+    match n {
+        0..10 => buf.push(digit(n)),
+        10..100 => buf.extend_from_slice(&[digit(n / 10), digit(n)]),
+        100..1000 => buf.extend_from_slice(&[digit(n / 100), digit(n / 10), digit(n)]),
+        _ => {
+            push_decimal(buf, n / 10);
+            buf.push(digit(n));
+        }
+    }
+}
+
+/// The move number before a move in `pos`, as problems show it.
+pub(crate) fn move_label(pos: &Chess) -> String {
+    let mut buf = Vec::new();
+    push_number(&mut buf, pos);
+    String::from_utf8(buf).unwrap_or_default()
+}
+
+/// Whether a symbol token is a move: not a move number written without
+/// dots (`1 5254 5755 2 7163`), nor an en passant mark written apart
+/// (`exd6 e.p.`).
+pub(crate) fn is_move(text: &[u8]) -> bool {
+    match text.first() {
+        Some(b'0'..=b'9') => text.len() > 3 || !text.iter().all(u8::is_ascii_digit),
+        Some(b'e' | b'i' | 0xd0) => !matches!(
+            text,
+            b"e.p." | b"e.p" | b"ep" | b"i.p." | b"\xd0\xb2.\xd0\xbf."
+        ),
+        _ => true,
+    }
+}
+
+/// `--` and `Z0`: null moves as PGN programs write them.
+pub(crate) fn is_null(text: &[u8]) -> bool {
+    matches!(text, b"--" | b"Z0" | b"z0")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_decimal_writes_like_to_string() {
+        let mut buf = Vec::new();
+        for n in (0..2000).chain([9_999, 10_000, 123_456, u64::from(u32::MAX), u64::MAX]) {
+            buf.clear();
+            push_decimal(&mut buf, n);
+            assert_eq!(buf, n.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn null_move_by_black_advances_the_move_number() {
+        let pos = Chess::default();
+        let mut line = Line::new(pos, false);
+        line.advance(Step::Null);
+        line.advance(Step::Null);
+        assert_eq!(move_label(&line.pos), "2.");
+    }
+}
