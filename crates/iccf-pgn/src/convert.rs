@@ -292,6 +292,7 @@ impl Converter {
             tokens: &lexed.tokens,
             lang: choice.lang,
             scope: Scope::Game,
+            has_variations: lexed.has_variations,
             problems: &mut problems,
             moves: 0,
         };
@@ -343,6 +344,7 @@ struct Lexed<'g> {
     setup: SetupTags,
     /// The notation of the first main-line move.
     input: Option<Syntax>,
+    has_variations: bool,
 }
 
 impl<'g> Lexed<'g> {
@@ -353,6 +355,7 @@ impl<'g> Lexed<'g> {
             letters: Letters::default(),
             setup: SetupTags::default(),
             input: None,
+            has_variations: false,
         };
         let mut depth = 0usize;
         for token in Lexer::new(game) {
@@ -364,7 +367,10 @@ impl<'g> Lexed<'g> {
                     }
                 }
                 TokenKind::Tag { name, .. } => lexed.setup.add(name, lexed.tokens.len()),
-                TokenKind::VariationStart => depth += 1,
+                TokenKind::VariationStart => {
+                    depth += 1;
+                    lexed.has_variations = true;
+                }
                 TokenKind::VariationEnd => depth = depth.saturating_sub(1),
                 _ => {}
             }

@@ -113,6 +113,7 @@ impl Choose<'_, '_, '_> {
             tokens: self.tokens,
             lang,
             scope: Scope::MainLine,
+            has_variations: false,
             problems: &mut problems,
             moves: 0,
         }

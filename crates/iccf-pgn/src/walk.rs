@@ -52,6 +52,9 @@ pub(crate) struct Walk<'g, 't, 'p> {
     /// The piece letters algebraic moves are read in.
     pub lang: Lang,
     pub scope: Scope,
+    /// Whether the game has a `(`: without one, no position needs keeping
+    /// for a variation, and nothing needs looking for.
+    pub has_variations: bool,
     pub problems: &'p mut Problems<'g>,
     /// Moves read, variations included.
     pub moves: u64,
@@ -155,11 +158,11 @@ impl<'g> Walk<'g, '_, '_> {
         match &t.kind {
             TokenKind::Tag { name, value } => {
                 if s.in_tags {
-                    sink.tag(name, &value.unescaped());
+                    sink.tag(name, *value);
                 } else {
                     self.problems
                         .error(t.span.clone(), None, ProblemKind::TagInMovetext);
-                    sink.misplaced_tag(name, &value.unescaped(), raw);
+                    sink.misplaced_tag(name, *value, raw);
                 }
             }
             TokenKind::Move(m) if !is_move(m) => {
@@ -356,10 +359,11 @@ impl<'g> Walk<'g, '_, '_> {
     /// place a variation can start from the position before the move just
     /// played.
     fn variation_follows(&self, i: usize) -> bool {
-        self.tokens[i.min(self.tokens.len())..]
-            .iter()
-            .take_while(|t| !matches!(t.kind, TokenKind::Move(_)))
-            .any(|t| t.kind == TokenKind::VariationStart)
+        self.has_variations
+            && self.tokens[i.min(self.tokens.len())..]
+                .iter()
+                .take_while(|t| !matches!(t.kind, TokenKind::Move(_)))
+                .any(|t| t.kind == TokenKind::VariationStart)
     }
 
     /// Reads one move in `pos`, counting it; `None` when it cannot be read

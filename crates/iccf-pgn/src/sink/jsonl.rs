@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use crate::convert::Report;
+use crate::lexer::TagValue;
 use crate::problem::Problem;
 use crate::sink::{Played, Sink};
 use crate::walk::Step;
@@ -115,11 +116,11 @@ impl Sink for JsonlSink {
         true
     }
 
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
-        self.tags.push((lossy(name), lossy(value)));
+    fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
+        self.tags.push((lossy(name), lossy(&value.unescaped())));
     }
 
-    fn misplaced_tag(&mut self, name: &[u8], value: &[u8], _raw: &[u8]) {
+    fn misplaced_tag(&mut self, name: &[u8], value: TagValue<'_>, _raw: &[u8]) {
         self.tag(name, value);
     }
 

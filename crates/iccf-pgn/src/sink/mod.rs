@@ -14,7 +14,7 @@ use core::ops::Range;
 use shakmaty::Chess;
 use shakmaty::san::Suffix;
 
-use crate::lexer::LexError;
+use crate::lexer::{LexError, TagValue};
 use crate::walk::Step;
 
 pub(crate) mod jsonl;
@@ -50,11 +50,11 @@ pub(crate) trait Sink {
     fn wants_check(&self) -> bool;
 
     /// A tag pair of the tag section.
-    fn tag(&mut self, _name: &[u8], _value: &[u8]) {}
+    fn tag(&mut self, _name: &[u8], _value: TagValue<'_>) {}
     /// The end of the tag section, before the first other token.
     fn end_tags(&mut self) {}
     /// A tag pair after the movetext began, at any depth: an error.
-    fn misplaced_tag(&mut self, _name: &[u8], _value: &[u8], _raw: &[u8]) {}
+    fn misplaced_tag(&mut self, _name: &[u8], _value: TagValue<'_>, _raw: &[u8]) {}
     /// A move read and played.
     fn played(&mut self, _m: &Played<'_>) {}
     /// A move that could not be read or played in `pos`: the line is

@@ -4,7 +4,7 @@ use iccf::MoveFormat;
 use iccf::lang::{Lang, LangSet};
 use shakmaty::{Chess, Color, Position};
 
-use crate::lexer::LexError;
+use crate::lexer::{LexError, TagValue};
 use crate::sink::{Played, Sink};
 use crate::walk::{Step, push_number};
 use crate::writer::PgnWriter;
@@ -39,8 +39,8 @@ impl Sink for PgnSink<'_> {
         self.format.notation.has_suffix()
     }
 
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
-        self.w.tag(name, value);
+    fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
+        self.w.tag(name, &value.unescaped());
     }
 
     /// Records a language other than English in an `InputLanguage` tag.
@@ -52,10 +52,11 @@ impl Sink for PgnSink<'_> {
         self.w.end_tags();
     }
 
-    fn misplaced_tag(&mut self, _name: &[u8], _value: &[u8], raw: &[u8]) {
+    fn misplaced_tag(&mut self, _name: &[u8], _value: TagValue<'_>, raw: &[u8]) {
         self.w.token(raw);
     }
 
+    #[inline(always)]
     fn played(&mut self, m: &Played<'_>) {
         if m.needs_number || m.before.turn() == Color::White {
             self.text.clear();

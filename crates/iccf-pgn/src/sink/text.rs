@@ -43,6 +43,7 @@ impl Sink for TextSink<'_> {
         self.format.notation.has_suffix()
     }
 
+    #[inline(always)]
     fn played(&mut self, m: &Played<'_>) {
         if self.first || m.before.turn() == Color::White {
             self.separate();
