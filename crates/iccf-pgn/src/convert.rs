@@ -913,7 +913,7 @@ impl<'g> Run<'_, 'g, '_, '_> {
         match read_move_in(text, pos, self.lang) {
             Ok(read) => {
                 if let Some(warning) = read.warning {
-                    self.warn(span, Some(move_label(pos)), warning);
+                    self.warn(span, Some(move_label(pos)), warning.to_string());
                 }
                 self.report.moves += 1;
                 Some(Some(read.m))

@@ -229,7 +229,9 @@ fn append_suffix(buf: &mut Vec<u8>, suffix: Option<Suffix>) {
     }
 }
 
-fn append_lan(buf: &mut Vec<u8>, m: Move, lang: Lang) {
+/// Long algebraic notation of `m` in the letters of `lang`, without a
+/// check mark.
+pub(crate) fn append_lan(buf: &mut Vec<u8>, m: Move, lang: Lang) {
     match m {
         Move::Castle { king, rook } => {
             buf.extend_from_slice(if rook < king { b"O-O-O" } else { b"O-O" })

@@ -3,13 +3,15 @@
 use core::fmt;
 
 use shakmaty::san::{San, SanError};
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
+use shakmaty::uci::{IllegalUciMoveError, UciMove};
+use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
 
 use crate::lang::Lang;
-use crate::localized::{parse_ascii_san, parse_san, to_move_lenient};
+use crate::localized::{ParseLocalizedSanError, parse_ascii_san, parse_san, to_move_lenient};
 use crate::plain::read_plain;
-use crate::{CastlingNotation, MoveFormat, Notation, NumericMove, role_name};
+use crate::{
+    CastlingNotation, IllegalMoveError, LegacyPromotion, NumericMove, ParseNumericError, role_name,
+};
 
 /// The notation a move was written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -43,8 +45,9 @@ pub struct ReadMove {
     pub m: Move,
     /// How it was written.
     pub syntax: Syntax,
-    /// Read, but not written as it should be (a legacy promotion).
-    pub warning: Option<String>,
+    /// Read, but not written as it should be: a legacy four-digit
+    /// promotion, whose [`Display`](core::fmt::Display) is the warning.
+    pub warning: Option<LegacyPromotion>,
 }
 
 /// Reads a move in numeric, UCI, long algebraic or SAN, whichever it is,
@@ -114,95 +117,275 @@ pub(crate) fn read_general(
     lang: Lang,
 ) -> Result<ReadMove, ReadMoveError> {
     let syntax = guess_syntax(text);
-    read_as(text, syntax, pos, lang).map_err(|message| ReadMoveError { syntax, message })
+    match syntax {
+        Syntax::Numeric => read_numeric(text, pos),
+        Syntax::Uci => read_uci(text, pos),
+        // Other languages' long forms (`Sg1-f3`) are read as SAN.
+        Syntax::Lan if lang == Lang::En => read_lan(text, pos),
+        Syntax::San | Syntax::Lan => read_san(text, syntax, pos, lang),
+    }
 }
 
-/// Why a text is not a legal move.
+fn read_numeric(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
+    let n = NumericMove::from_ascii_lenient(text).map_err(ReadMoveError::ParseNumeric)?;
+    match n.to_move_lenient(pos) {
+        Ok((m, warning)) => Ok(ReadMove {
+            m,
+            syntax: Syntax::Numeric,
+            warning,
+        }),
+        Err(error) => Err(ReadMoveError::IllegalNumeric {
+            error,
+            nearest: n.nearest_legal(pos, CastlingNotation::KingTakesRook, 3),
+        }),
+    }
+}
+
+fn read_uci(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
+    // guess_syntax said Uci for two squares and a promotion letter, which
+    // always parse.
+    let lower = text.to_ascii_lowercase();
+    let uci = UciMove::from_ascii(&lower).map_err(|_| ReadMoveError::IllegalUci)?;
+    let m = uci.to_move(pos).map_err(|_| ReadMoveError::IllegalUci)?;
+    Ok(ReadMove::plain(m, Syntax::Uci))
+}
+
+fn read_lan(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
+    // guess_syntax said Lan because parse_lan reads it.
+    let lan = parse_lan(text).ok_or(ReadMoveError::IllegalLan)?;
+    match lan.uci.to_move(pos) {
+        Ok(m) if m.role() == lan.role => Ok(ReadMove::plain(m, Syntax::Lan)),
+        Ok(m) => Err(ReadMoveError::WrongPiece {
+            from: m.from().unwrap_or(m.to()),
+            found: m.role(),
+            written: lan.role,
+        }),
+        Err(_) => Err(ReadMoveError::IllegalLan),
+    }
+}
+
+fn read_san(
+    text: &[u8],
+    syntax: Syntax,
+    pos: &Chess,
+    lang: Lang,
+) -> Result<ReadMove, ReadMoveError> {
+    // The common case first: plain English SAN, as parse_san reads it.
+    let fast = (lang == Lang::En && text.is_ascii())
+        .then(|| parse_ascii_san(text))
+        .flatten();
+    let san = match fast {
+        Some(san_plus) => san_plus.san,
+        None => {
+            let text = core::str::from_utf8(text).map_err(ReadMoveError::NotUtf8)?;
+            parse_san(text, lang).map_err(|error| ReadMoveError::ParseSan { syntax, error })?
+        }
+    };
+    match to_move_lenient(san, pos) {
+        Ok(m) => Ok(ReadMove::plain(m, syntax)),
+        Err(err) => Err(explain_san(san, err, syntax, pos)),
+    }
+}
+
+impl ReadMove {
+    fn plain(m: Move, syntax: Syntax) -> ReadMove {
+        ReadMove {
+            m,
+            syntax,
+            warning: None,
+        }
+    }
+}
+
+/// Why a text is not a legal move: the cause, typed, with what is needed to
+/// explain it.
+///
+/// [`Display`](fmt::Display) writes a short lowercase message, as `iccf`
+/// reports it; [`ReadMoveError::syntax()`] says what the text looked like.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::read::{ReadMoveError, read_move};
+/// use shakmaty::Chess;
+///
+/// let err = read_move(b"5245", &Chess::default()).unwrap_err();
+/// let ReadMoveError::IllegalNumeric { nearest, .. } = &err else {
+///     panic!("{err:?}");
+/// };
+/// assert_eq!(nearest[0].to_string(), "5254");
+/// assert_eq!(
+///     err.to_string(),
+///     "the white pawn on e2 cannot move to d5; nearest legal: 5254, 4243, 4244"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadMoveError {
+#[non_exhaustive]
+pub enum ReadMoveError {
+    /// Digits that are no numeric move (`5294`, `525`).
+    ParseNumeric(ParseNumericError),
+    /// A numeric move that cannot be played here.
+    IllegalNumeric {
+        /// Why it cannot be played.
+        error: IllegalMoveError,
+        /// The legal moves whose numeric form is nearest, nearest first (at
+        /// most three; castling as king takes rook).
+        nearest: Vec<NumericMove>,
+    },
+    /// A UCI move that cannot be played here.
+    IllegalUci,
+    /// A long algebraic move (`Ng1-f3`) that cannot be played here.
+    IllegalLan,
+    /// A long algebraic move naming another piece than the one that moves.
+    WrongPiece {
+        /// The square the move starts from.
+        from: Square,
+        /// The piece standing there.
+        found: Role,
+        /// The piece the text names.
+        written: Role,
+    },
+    /// Bytes that are not UTF-8, where a piece letter was expected.
+    NotUtf8(core::str::Utf8Error),
+    /// Not a move in the piece letters of the language.
+    ParseSan {
+        /// SAN, or another language's long form, read as SAN.
+        syntax: Syntax,
+        /// What is wrong with the text.
+        error: ParseLocalizedSanError,
+    },
+    /// SAN that more than one legal move fits.
+    AmbiguousSan {
+        /// SAN, or another language's long form, read as SAN.
+        syntax: Syntax,
+        /// The legal moves it fits, in the order of their long algebraic
+        /// form.
+        candidates: Vec<Move>,
+    },
+    /// No piece of the kind the text names can reach the square.
+    NoPieceCanMove {
+        /// SAN, or another language's long form, read as SAN.
+        syntax: Syntax,
+        /// The side to move.
+        color: Color,
+        /// The piece named.
+        role: Role,
+        /// The destination.
+        to: Square,
+    },
+    /// Castling that the side to move cannot do now.
+    CannotCastle {
+        /// The side to move.
+        color: Color,
+        /// The side castled to.
+        side: CastlingSide,
+    },
+    /// A piece drop (Crazyhouse), which chess and numeric notation lack.
+    Drop {
+        /// The piece dropped.
+        role: Role,
+        /// Where it is dropped.
+        to: Square,
+    },
+    /// A null move (`--`, `Z0`) where it cannot be played (the side to move
+    /// is in check).
+    NullMove,
+}
+
+impl ReadMoveError {
     /// The notation the text looked like.
-    pub syntax: Syntax,
-    message: String,
+    pub const fn syntax(&self) -> Syntax {
+        match self {
+            ReadMoveError::ParseNumeric(_) | ReadMoveError::IllegalNumeric { .. } => {
+                Syntax::Numeric
+            }
+            ReadMoveError::IllegalUci => Syntax::Uci,
+            ReadMoveError::IllegalLan | ReadMoveError::WrongPiece { .. } => Syntax::Lan,
+            ReadMoveError::ParseSan { syntax, .. }
+            | ReadMoveError::AmbiguousSan { syntax, .. }
+            | ReadMoveError::NoPieceCanMove { syntax, .. } => *syntax,
+            ReadMoveError::NotUtf8(_)
+            | ReadMoveError::CannotCastle { .. }
+            | ReadMoveError::Drop { .. }
+            | ReadMoveError::NullMove => Syntax::San,
+        }
+    }
 }
 
 impl fmt::Display for ReadMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self {
+            ReadMoveError::ParseNumeric(err) => err.fmt(f),
+            ReadMoveError::IllegalNumeric { error, nearest } => {
+                error.fmt(f)?;
+                for (i, n) in nearest.iter().enumerate() {
+                    f.write_str(if i == 0 { "; nearest legal: " } else { ", " })?;
+                    n.fmt(f)?;
+                }
+                Ok(())
+            }
+            ReadMoveError::IllegalUci | ReadMoveError::IllegalLan => f.write_str("illegal move"),
+            ReadMoveError::WrongPiece {
+                from,
+                found,
+                written,
+            } => write!(
+                f,
+                "the piece on {from} is a {}, not a {}",
+                role_name(*found),
+                role_name(*written)
+            ),
+            ReadMoveError::NotUtf8(_) => f.write_str("not valid UTF-8"),
+            ReadMoveError::ParseSan { error, .. } => error.fmt(f),
+            ReadMoveError::AmbiguousSan { candidates, .. } => {
+                f.write_str("ambiguous: could be ")?;
+                let mut buf = Vec::new();
+                for (i, &m) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        buf.extend_from_slice(b" or ");
+                    }
+                    append_lan(&mut buf, m);
+                }
+                f.write_str(&String::from_utf8_lossy(&buf))
+            }
+            ReadMoveError::NoPieceCanMove {
+                color, role, to, ..
+            } => write!(f, "no {color} {} can move to {to}", role_name(*role)),
+            ReadMoveError::CannotCastle { color, .. } => {
+                write!(f, "{color} cannot castle that way now")
+            }
+            ReadMoveError::Drop { .. } => {
+                f.write_str("piece drops (Crazyhouse) have no numeric notation")
+            }
+            ReadMoveError::NullMove => {
+                f.write_str("null move in a position where it cannot be played")
+            }
+        }
     }
 }
 
-impl std::error::Error for ReadMoveError {}
-
-fn read_as(text: &[u8], syntax: Syntax, pos: &Chess, lang: Lang) -> Result<ReadMove, String> {
-    let plain = |m| {
-        Ok(ReadMove {
-            m,
-            syntax,
-            warning: None,
-        })
-    };
-    match syntax {
-        Syntax::Numeric => {
-            let n = NumericMove::from_ascii_lenient(text).map_err(|err| err.to_string())?;
-            match n.to_move_lenient(pos) {
-                Ok((m, legacy)) => Ok(ReadMove {
-                    m,
-                    syntax,
-                    warning: legacy.map(|l| l.to_string()),
-                }),
-                Err(err) => {
-                    let near = n.nearest_legal(pos, CastlingNotation::KingTakesRook, 3);
-                    let mut message = err.to_string();
-                    if !near.is_empty() {
-                        message.push_str("; nearest legal: ");
-                        let near: Vec<String> = near.iter().map(ToString::to_string).collect();
-                        message.push_str(&near.join(", "));
-                    }
-                    Err(message)
-                }
-            }
-        }
-        Syntax::Uci => {
-            let lower = text.to_ascii_lowercase();
-            let uci = UciMove::from_ascii(&lower).map_err(|_| "not a UCI move".to_owned())?;
-            match uci.to_move(pos) {
-                Ok(m) => plain(m),
-                Err(_) => Err("illegal move".to_owned()),
-            }
-        }
-        // Other languages' long forms (`Sg1-f3`) are read as SAN below.
-        Syntax::Lan if lang == Lang::En => {
-            let lan = parse_lan(text).ok_or_else(|| "not a long algebraic move".to_owned())?;
-            match lan.uci.to_move(pos) {
-                Ok(m) if m.role() == lan.role => plain(m),
-                Ok(m) => Err(format!(
-                    "the piece on {} is a {}, not a {}",
-                    m.from().map(|s| s.to_string()).unwrap_or_default(),
-                    role_name(m.role()),
-                    role_name(lan.role)
-                )),
-                Err(_) => Err("illegal move".to_owned()),
-            }
-        }
-        Syntax::San | Syntax::Lan => {
-            // The common case first: plain English SAN, as parse_san reads it.
-            let fast = (lang == Lang::En && text.is_ascii())
-                .then(|| parse_ascii_san(text))
-                .flatten();
-            let san = match fast {
-                Some(san_plus) => san_plus.san,
-                None => {
-                    let text =
-                        core::str::from_utf8(text).map_err(|_| "not valid UTF-8".to_owned())?;
-                    parse_san(text, lang).map_err(|err| err.to_string())?
-                }
-            };
-            match to_move_lenient(san, pos) {
-                Ok(m) => plain(m),
-                Err(err) => Err(explain_san(san, err, pos)),
-            }
+impl std::error::Error for ReadMoveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadMoveError::ParseNumeric(err) => Some(err),
+            ReadMoveError::IllegalNumeric { error, .. } => Some(error),
+            ReadMoveError::IllegalUci | ReadMoveError::IllegalLan => Some(&IllegalUciMoveError),
+            ReadMoveError::NotUtf8(err) => Some(err),
+            ReadMoveError::ParseSan { error, .. } => Some(error),
+            ReadMoveError::AmbiguousSan { .. } => Some(&SanError::AmbiguousSan),
+            ReadMoveError::NoPieceCanMove { .. }
+            | ReadMoveError::CannotCastle { .. }
+            | ReadMoveError::Drop { .. }
+            | ReadMoveError::NullMove => Some(&SanError::IllegalSan),
+            ReadMoveError::WrongPiece { .. } => None,
         }
     }
+}
+
+/// A move in long algebraic notation with English letters, as the
+/// ambiguity message lists the candidates.
+fn append_lan(buf: &mut Vec<u8>, m: Move) {
+    crate::notation::append_lan(buf, m, Lang::En);
 }
 
 /// Decides how a move token is written from its shape alone: digits are
@@ -290,29 +473,35 @@ fn parse_lan(text: &[u8]) -> Option<Lan> {
 }
 
 /// Says why a SAN move does not fit the position.
-fn explain_san(san: San, err: SanError, pos: &Chess) -> String {
-    let side = pos.turn();
+fn explain_san(san: San, err: SanError, syntax: Syntax, pos: &Chess) -> ReadMoveError {
+    let color = pos.turn();
     match (san, err) {
-        (San::Put { .. }, _) => "piece drops (Crazyhouse) have no numeric notation".to_owned(),
-        (San::Null, _) => "null move in a position where it cannot be played".to_owned(),
-        (San::Castle(_), _) => format!("{side} cannot castle that way now"),
+        (San::Put { role, to }, _) => ReadMoveError::Drop { role, to },
+        (San::Null, _) => ReadMoveError::NullMove,
+        (San::Castle(side), _) => ReadMoveError::CannotCastle { color, side },
         (_, SanError::AmbiguousSan) => {
-            let legal = pos.legal_moves();
-            let mut candidates: Vec<String> = legal
+            let mut candidates: Vec<(Vec<u8>, Move)> = pos
+                .legal_moves()
                 .iter()
                 .filter(|m| san.matches(**m))
-                .map(|m| {
-                    let mut buf = Vec::new();
-                    MoveFormat::new(Notation::Lan).append(&mut buf, pos, *m, None);
-                    String::from_utf8_lossy(&buf).into_owned()
+                .map(|&m| {
+                    let mut lan = Vec::new();
+                    append_lan(&mut lan, m);
+                    (lan, m)
                 })
                 .collect();
-            candidates.sort();
-            format!("ambiguous: could be {}", candidates.join(" or "))
+            candidates.sort_by(|a, b| a.0.cmp(&b.0));
+            ReadMoveError::AmbiguousSan {
+                syntax,
+                candidates: candidates.into_iter().map(|(_, m)| m).collect(),
+            }
         }
-        (San::Normal { role, to, .. }, _) => {
-            format!("no {side} {} can move to {to}", role_name(role))
-        }
+        (San::Normal { role, to, .. }, _) => ReadMoveError::NoPieceCanMove {
+            syntax,
+            color,
+            role,
+            to,
+        },
     }
 }
 
@@ -395,6 +584,129 @@ mod tests {
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap();
         assert_eq!(msg("Nd2", &pos), "ambiguous: could be Nb1-d2 or Nf1-d2");
+    }
+
+    fn err(text: &str, pos: &Chess) -> ReadMoveError {
+        read_move(text.as_bytes(), pos).expect_err(text)
+    }
+
+    fn fen(fen: &str) -> Chess {
+        fen.parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn errors_are_typed_by_cause() {
+        use std::error::Error as _;
+        let pos = Chess::default();
+        let e = err("5294", &pos);
+        assert!(matches!(
+            e,
+            ReadMoveError::ParseNumeric(ParseNumericError::To(_))
+        ));
+        assert_eq!(e.syntax(), Syntax::Numeric);
+        assert!(e.source().is_some());
+        let ReadMoveError::IllegalNumeric { error, nearest } = err("5245", &pos) else {
+            panic!("5245");
+        };
+        assert_eq!(error.reason, crate::IllegalReason::Unreachable(Role::Pawn));
+        assert_eq!(nearest.len(), 3);
+        assert_eq!(err("e2e5", &pos), ReadMoveError::IllegalUci);
+        assert_eq!(err("e2e5", &pos).to_string(), "illegal move");
+        assert_eq!(err("Ke1-e2", &pos), ReadMoveError::IllegalLan);
+        assert_eq!(
+            err("Bb1-c3", &pos),
+            ReadMoveError::WrongPiece {
+                from: Square::B1,
+                found: Role::Knight,
+                written: Role::Bishop
+            }
+        );
+        assert!(matches!(
+            err("xyz", &pos),
+            ReadMoveError::ParseSan {
+                syntax: Syntax::San,
+                error: ParseLocalizedSanError::MissingSquare
+            }
+        ));
+        assert_eq!(
+            err("Nd4", &pos),
+            ReadMoveError::NoPieceCanMove {
+                syntax: Syntax::San,
+                color: Color::White,
+                role: Role::Knight,
+                to: Square::D4
+            }
+        );
+        assert!(matches!(
+            err("O-O", &pos),
+            ReadMoveError::CannotCastle {
+                color: Color::White,
+                side: CastlingSide::KingSide
+            }
+        ));
+        assert_eq!(
+            err("O-O", &pos).to_string(),
+            "white cannot castle that way now"
+        );
+        assert!(matches!(
+            err("N@f3", &pos),
+            ReadMoveError::Drop {
+                role: Role::Knight,
+                ..
+            }
+        ));
+        let e = read_move(b"\xffe4", &pos).unwrap_err();
+        assert!(matches!(e, ReadMoveError::NotUtf8(_)), "{e:?}");
+        assert_eq!(e.to_string(), "not valid UTF-8");
+    }
+
+    #[test]
+    fn ambiguity_lists_the_candidates() {
+        let pos = fen("4k3/8/8/8/8/8/8/1N1K1N2 w - - 0 1");
+        let e = err("Nd2", &pos);
+        let ReadMoveError::AmbiguousSan { candidates, .. } = &e else {
+            panic!("{e:?}");
+        };
+        let from: Vec<_> = candidates.iter().map(|m| m.from()).collect();
+        assert_eq!(from, [Some(Square::B1), Some(Square::F1)]);
+        assert_eq!(
+            std::error::Error::source(&e).map(ToString::to_string),
+            Some(SanError::AmbiguousSan.to_string())
+        );
+    }
+
+    #[test]
+    fn null_move_in_check_and_german_long_form() {
+        let pos = fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+        assert_eq!(err("--", &pos), ReadMoveError::NullMove);
+        // A German long form is read as SAN but keeps its syntax.
+        let e = read_move_in("Kb1-b2".as_bytes(), &Chess::default(), Lang::De).unwrap_err();
+        assert_eq!(e.syntax(), Syntax::Lan);
+        assert!(
+            matches!(
+                e,
+                ReadMoveError::NoPieceCanMove {
+                    role: Role::King,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn legacy_promotion_is_a_typed_warning() {
+        let pos = fen("8/5P2/8/8/8/8/8/k6K w - - 0 1");
+        let read = read_move(b"6762", &pos).unwrap();
+        let warning = read.warning.expect("legacy promotion");
+        assert_eq!(warning.standard.to_string(), "67682");
+        assert_eq!(
+            warning.to_string(),
+            "four-digit promotion 6762 is not ICCF standard: read as 67682"
+        );
     }
 
     #[test]
