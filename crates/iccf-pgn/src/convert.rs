@@ -25,9 +25,10 @@ use core::cell::Cell;
 use core::fmt;
 use core::ops::Range;
 
+use iccf::Notation as Syntax;
 use iccf::lang::{Lang, LangSet};
 use iccf::localized::{candidate_langs, letter_langs};
-use iccf::read::{Syntax, guess_syntax, read_move_in};
+use iccf::read::{guess_notation as guess_syntax, read_move_in};
 use iccf::{CastlingNotation, MoveFormat, Notation};
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;

@@ -809,65 +809,6 @@ pub fn role_from_figurine(glyph: char) -> Option<(Role, Color)> {
     Some((role, color))
 }
 
-/// How moves are written: with the letters of a language, or with figurines.
-///
-/// Figurines are language-free, so the readers accept them in every language;
-/// this type is for choosing an output form (`--to figurine`).
-///
-/// ```
-/// use iccf::lang::{Lang, Style};
-///
-/// assert_eq!(Style::from_code("figurine"), Some(Style::Figurine));
-/// assert_eq!(Style::from_code("fr"), Some(Style::Letters(Lang::Fr)));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Style {
-    /// The piece letters of a language.
-    Letters(Lang),
-    /// White glyphs for White's moves, black glyphs for Black's.
-    Figurine,
-}
-
-impl Style {
-    /// Reads `figurine` (or `fig`, `fan`), or a language code as in
-    /// [`Lang::from_code`], ignoring ASCII case.
-    pub fn from_code(code: &str) -> Option<Style> {
-        let code = code.trim();
-        if ["figurine", "fig", "fan"]
-            .iter()
-            .any(|f| f.eq_ignore_ascii_case(code))
-        {
-            Some(Style::Figurine)
-        } else {
-            Lang::from_code(code).map(Style::Letters)
-        }
-    }
-}
-
-impl fmt::Display for Style {
-    /// Writes `figurine` or the language code.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Style::Letters(lang) => fmt::Display::fmt(lang, f),
-            Style::Figurine => f.write_str("figurine"),
-        }
-    }
-}
-
-impl FromStr for Style {
-    type Err = ParseLangError;
-
-    fn from_str(s: &str) -> Result<Style, ParseLangError> {
-        Style::from_code(s).ok_or(ParseLangError)
-    }
-}
-
-impl From<Lang> for Style {
-    fn from(lang: Lang) -> Style {
-        Style::Letters(lang)
-    }
-}
-
 /// A set of languages, as a 64-bit mask indexed by [`Lang`] order.
 ///
 /// Made for guessing a game's language: start from [`LangSet::ALL`] and
@@ -1156,8 +1097,6 @@ mod tests {
         assert_eq!(" nb ".parse::<Lang>(), Ok(Lang::No));
         assert_eq!("".parse::<Lang>(), Err(ParseLangError));
         assert_eq!("-".parse::<Lang>(), Err(ParseLangError));
-        assert_eq!("FAN".parse::<Style>(), Ok(Style::Figurine));
-        assert_eq!(Style::Figurine.to_string(), "figurine");
     }
 
     #[test]

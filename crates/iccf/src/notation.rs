@@ -10,7 +10,9 @@ use crate::lang::Lang;
 use crate::localized::{write_figurine, write_san};
 use crate::{CastlingNotation, NumericMove, NumericSquare, promotion_digit};
 
-/// A way of writing moves.
+/// A way of writing moves, and the way a move was read in (see the
+/// [`read`](crate::read) module for how notation, [`Lang`] and figurines
+/// relate).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// ICCF numeric: `5254`, `67682`, `5171`.

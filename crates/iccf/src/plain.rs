@@ -17,18 +17,18 @@
 
 use shakmaty::{Bitboard, CastlingMode, Chess, File, Move, Position, Rank, Role, Square, attacks};
 
+use crate::Notation;
 use crate::lang::Lang;
-use crate::read::Syntax;
 use crate::role_from_digit;
 
 /// The legal move `text` names in `pos` and how it is written, if it is a
 /// plain numeric move or (in English) a plain SAN move; `None` leaves the
 /// decision to the general path.
 #[inline]
-pub(crate) fn read_plain(text: &[u8], pos: &Chess, lang: Lang) -> Option<(Move, Syntax)> {
+pub(crate) fn read_plain(text: &[u8], pos: &Chess, lang: Lang) -> Option<(Move, Notation)> {
     match text.first()? {
-        b'1'..=b'8' => read_plain_numeric(text, pos).map(|m| (m, Syntax::Numeric)),
-        _ if lang == Lang::En => read_plain_san(text, pos).map(|m| (m, Syntax::San)),
+        b'1'..=b'8' => read_plain_numeric(text, pos).map(|m| (m, Notation::Numeric)),
+        _ if lang == Lang::En => read_plain_san(text, pos).map(|m| (m, Notation::San)),
         _ => None,
     }
 }
@@ -406,7 +406,7 @@ mod tests {
                     for lang in [Lang::En, Lang::De] {
                         if let Some(read) = read_plain(text.as_bytes(), &pos, lang) {
                             let general = crate::read::read_general(text.as_bytes(), &pos, lang);
-                            proptest::prop_assert_eq!(general.map(|r| (r.m, r.syntax, r.warning)), Ok((read.0, read.1, None)), "{} in {}", text, Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                            proptest::prop_assert_eq!(general.map(|r| (r.m, r.notation, r.warning)), Ok((read.0, read.1, None)), "{} in {}", text, Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
                         }
                     }
                 }

@@ -1,4 +1,19 @@
 //! Reading one move written in any notation iccf knows, against a position.
+//!
+//! # Notation, language, figurines: one name each
+//!
+//! * [`Notation`] is how a move is written: numeric, SAN, long algebraic,
+//!   UCI or figurines. Writing takes one ([`MoveFormat`](crate::MoveFormat));
+//!   reading says which one the text was in ([`ReadMove::notation`],
+//!   [`guess_notation`]). Figurines are SAN with glyphs for letters, so
+//!   figurine text reads as [`Notation::San`]: reading never answers
+//!   [`Notation::Figurine`].
+//! * [`Lang`] is whose piece letters SAN and long algebraic use (`Sf3` is
+//!   German). It is a separate choice from the notation, and numeric and UCI
+//!   have no letters.
+//!
+//! So `--to figurine` is a notation, `--lang de` a language, and the
+//! `"input":"san"` of a JSON line is [`Notation::name`] of the first move.
 
 use core::fmt;
 
@@ -10,33 +25,9 @@ use crate::lang::Lang;
 use crate::localized::{ParseLocalizedSanError, parse_ascii_san, parse_san, to_move_lenient};
 use crate::plain::read_plain;
 use crate::{
-    CastlingNotation, IllegalMoveError, LegacyPromotion, NumericMove, ParseNumericError, role_name,
+    CastlingNotation, IllegalMoveError, LegacyPromotion, Notation, NumericMove, ParseNumericError,
+    role_name,
 };
-
-/// The notation a move was written in.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Syntax {
-    /// ICCF numeric.
-    Numeric,
-    /// Standard algebraic.
-    San,
-    /// Long algebraic (`Ng1-f3`, `e2-e4`).
-    Lan,
-    /// UCI coordinates (`g1f3`).
-    Uci,
-}
-
-impl Syntax {
-    /// The name used in reports and JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Syntax::Numeric => "numeric",
-            Syntax::San => "san",
-            Syntax::Lan => "lan",
-            Syntax::Uci => "uci",
-        }
-    }
-}
 
 /// A move read from text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +35,7 @@ pub struct ReadMove {
     /// The legal move.
     pub m: Move,
     /// How it was written.
-    pub syntax: Syntax,
+    pub notation: Notation,
     /// Read, but not written as it should be: a legacy four-digit
     /// promotion, whose [`Display`](core::fmt::Display) is the warning.
     pub warning: Option<LegacyPromotion>,
@@ -64,7 +55,7 @@ pub struct ReadMove {
 /// # Examples
 ///
 /// ```
-/// use iccf::read::{Syntax, read_move};
+/// use iccf::{Notation, read::read_move};
 /// use shakmaty::Chess;
 ///
 /// let pos = Chess::default();
@@ -72,7 +63,7 @@ pub struct ReadMove {
 ///     let read = read_move(text.as_bytes(), &pos)?;
 ///     assert_eq!(read.m.to(), shakmaty::Square::E4);
 /// }
-/// assert_eq!(read_move(b"52-54", &pos)?.syntax, Syntax::Numeric);
+/// assert_eq!(read_move(b"52-54", &pos)?.notation, Notation::Numeric);
 /// # Ok::<_, iccf::read::ReadMoveError>(())
 /// ```
 pub fn read_move(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
@@ -99,10 +90,10 @@ pub fn read_move(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
 /// ```
 #[inline]
 pub fn read_move_in(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, ReadMoveError> {
-    if let Some((m, syntax)) = read_plain(text, pos, lang) {
+    if let Some((m, notation)) = read_plain(text, pos, lang) {
         return Ok(ReadMove {
             m,
-            syntax,
+            notation,
             warning: None,
         });
     }
@@ -116,13 +107,14 @@ pub(crate) fn read_general(
     pos: &Chess,
     lang: Lang,
 ) -> Result<ReadMove, ReadMoveError> {
-    let syntax = guess_syntax(text);
-    match syntax {
-        Syntax::Numeric => read_numeric(text, pos),
-        Syntax::Uci => read_uci(text, pos),
+    let notation = guess_notation(text);
+    match notation {
+        Notation::Numeric => read_numeric(text, pos),
+        Notation::Uci => read_uci(text, pos),
         // Other languages' long forms (`Sg1-f3`) are read as SAN.
-        Syntax::Lan if lang == Lang::En => read_lan(text, pos),
-        Syntax::San | Syntax::Lan => read_san(text, syntax, pos, lang),
+        Notation::Lan if lang == Lang::En => read_lan(text, pos),
+        // guess_notation never says Figurine: figurines are SAN.
+        Notation::San | Notation::Lan | Notation::Figurine => read_san(text, notation, pos, lang),
     }
 }
 
@@ -131,7 +123,7 @@ fn read_numeric(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
     match n.to_move_lenient(pos) {
         Ok((m, warning)) => Ok(ReadMove {
             m,
-            syntax: Syntax::Numeric,
+            notation: Notation::Numeric,
             warning,
         }),
         Err(error) => Err(ReadMoveError::IllegalNumeric {
@@ -142,19 +134,19 @@ fn read_numeric(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
 }
 
 fn read_uci(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
-    // guess_syntax said Uci for two squares and a promotion letter, which
+    // guess_notation said Uci for two squares and a promotion letter, which
     // always parse.
     let lower = text.to_ascii_lowercase();
     let uci = UciMove::from_ascii(&lower).map_err(|_| ReadMoveError::IllegalUci)?;
     let m = uci.to_move(pos).map_err(|_| ReadMoveError::IllegalUci)?;
-    Ok(ReadMove::plain(m, Syntax::Uci))
+    Ok(ReadMove::plain(m, Notation::Uci))
 }
 
 fn read_lan(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
-    // guess_syntax said Lan because parse_lan reads it.
+    // guess_notation said Lan because parse_lan reads it.
     let lan = parse_lan(text).ok_or(ReadMoveError::IllegalLan)?;
     match lan.uci.to_move(pos) {
-        Ok(m) if m.role() == lan.role => Ok(ReadMove::plain(m, Syntax::Lan)),
+        Ok(m) if m.role() == lan.role => Ok(ReadMove::plain(m, Notation::Lan)),
         Ok(m) => Err(ReadMoveError::WrongPiece {
             from: m.from().unwrap_or(m.to()),
             found: m.role(),
@@ -166,7 +158,7 @@ fn read_lan(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
 
 fn read_san(
     text: &[u8],
-    syntax: Syntax,
+    notation: Notation,
     pos: &Chess,
     lang: Lang,
 ) -> Result<ReadMove, ReadMoveError> {
@@ -178,20 +170,20 @@ fn read_san(
         Some(san_plus) => san_plus.san,
         None => {
             let text = core::str::from_utf8(text).map_err(ReadMoveError::NotUtf8)?;
-            parse_san(text, lang).map_err(|error| ReadMoveError::ParseSan { syntax, error })?
+            parse_san(text, lang).map_err(|error| ReadMoveError::ParseSan { notation, error })?
         }
     };
     match to_move_lenient(san, pos) {
-        Ok(m) => Ok(ReadMove::plain(m, syntax)),
-        Err(err) => Err(explain_san(san, err, syntax, pos)),
+        Ok(m) => Ok(ReadMove::plain(m, notation)),
+        Err(err) => Err(explain_san(san, err, notation, pos)),
     }
 }
 
 impl ReadMove {
-    fn plain(m: Move, syntax: Syntax) -> ReadMove {
+    fn plain(m: Move, notation: Notation) -> ReadMove {
         ReadMove {
             m,
-            syntax,
+            notation,
             warning: None,
         }
     }
@@ -201,7 +193,7 @@ impl ReadMove {
 /// explain it.
 ///
 /// [`Display`](fmt::Display) writes a short lowercase message, as `iccf`
-/// reports it; [`ReadMoveError::syntax()`] says what the text looked like.
+/// reports it; [`ReadMoveError::notation()`] says what the text looked like.
 ///
 /// # Examples
 ///
@@ -250,14 +242,14 @@ pub enum ReadMoveError {
     /// Not a move in the piece letters of the language.
     ParseSan {
         /// SAN, or another language's long form, read as SAN.
-        syntax: Syntax,
+        notation: Notation,
         /// What is wrong with the text.
         error: ParseLocalizedSanError,
     },
     /// SAN that more than one legal move fits.
     AmbiguousSan {
         /// SAN, or another language's long form, read as SAN.
-        syntax: Syntax,
+        notation: Notation,
         /// The legal moves it fits, in the order of their long algebraic
         /// form.
         candidates: Vec<Move>,
@@ -265,7 +257,7 @@ pub enum ReadMoveError {
     /// No piece of the kind the text names can reach the square.
     NoPieceCanMove {
         /// SAN, or another language's long form, read as SAN.
-        syntax: Syntax,
+        notation: Notation,
         /// The side to move.
         color: Color,
         /// The piece named.
@@ -294,20 +286,20 @@ pub enum ReadMoveError {
 
 impl ReadMoveError {
     /// The notation the text looked like.
-    pub const fn syntax(&self) -> Syntax {
+    pub const fn notation(&self) -> Notation {
         match self {
             ReadMoveError::ParseNumeric(_) | ReadMoveError::IllegalNumeric { .. } => {
-                Syntax::Numeric
+                Notation::Numeric
             }
-            ReadMoveError::IllegalUci => Syntax::Uci,
-            ReadMoveError::IllegalLan | ReadMoveError::WrongPiece { .. } => Syntax::Lan,
-            ReadMoveError::ParseSan { syntax, .. }
-            | ReadMoveError::AmbiguousSan { syntax, .. }
-            | ReadMoveError::NoPieceCanMove { syntax, .. } => *syntax,
+            ReadMoveError::IllegalUci => Notation::Uci,
+            ReadMoveError::IllegalLan | ReadMoveError::WrongPiece { .. } => Notation::Lan,
+            ReadMoveError::ParseSan { notation, .. }
+            | ReadMoveError::AmbiguousSan { notation, .. }
+            | ReadMoveError::NoPieceCanMove { notation, .. } => *notation,
             ReadMoveError::NotUtf8(_)
             | ReadMoveError::CannotCastle { .. }
             | ReadMoveError::Drop { .. }
-            | ReadMoveError::NullMove => Syntax::San,
+            | ReadMoveError::NullMove => Notation::San,
         }
     }
 }
@@ -390,11 +382,23 @@ fn append_lan(buf: &mut Vec<u8>, m: Move) {
 
 /// Decides how a move token is written from its shape alone: digits are
 /// numeric, two squares are UCI, two squares with a separator long
-/// algebraic, anything else SAN.
-pub fn guess_syntax(text: &[u8]) -> Syntax {
+/// algebraic, anything else SAN (figurines included: never
+/// [`Notation::Figurine`]).
+///
+/// # Examples
+///
+/// ```
+/// use iccf::{Notation, read::guess_notation};
+///
+/// assert_eq!(guess_notation(b"52-54"), Notation::Numeric);
+/// assert_eq!(guess_notation(b"e7e8q"), Notation::Uci);
+/// assert_eq!(guess_notation(b"Ng1-f3"), Notation::Lan);
+/// assert_eq!(guess_notation("♘f3".as_bytes()), Notation::San);
+/// ```
+pub fn guess_notation(text: &[u8]) -> Notation {
     match text {
         [b'1'..=b'8', ..] if text.iter().all(|c| c.is_ascii_digit() || *c == b'-') => {
-            Syntax::Numeric
+            Notation::Numeric
         }
         [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
         | [
@@ -403,9 +407,9 @@ pub fn guess_syntax(text: &[u8]) -> Syntax {
             b'a'..=b'h',
             b'1'..=b'8',
             b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N',
-        ] => Syntax::Uci,
-        _ if could_be_lan(text) && parse_lan(text).is_some() => Syntax::Lan,
-        _ => Syntax::San,
+        ] => Notation::Uci,
+        _ if could_be_lan(text) && parse_lan(text).is_some() => Notation::Lan,
+        _ => Notation::San,
     }
 }
 
@@ -473,7 +477,7 @@ fn parse_lan(text: &[u8]) -> Option<Lan> {
 }
 
 /// Says why a SAN move does not fit the position.
-fn explain_san(san: San, err: SanError, syntax: Syntax, pos: &Chess) -> ReadMoveError {
+fn explain_san(san: San, err: SanError, notation: Notation, pos: &Chess) -> ReadMoveError {
     let color = pos.turn();
     match (san, err) {
         (San::Put { role, to }, _) => ReadMoveError::Drop { role, to },
@@ -492,12 +496,12 @@ fn explain_san(san: San, err: SanError, syntax: Syntax, pos: &Chess) -> ReadMove
                 .collect();
             candidates.sort_by(|a, b| a.0.cmp(&b.0));
             ReadMoveError::AmbiguousSan {
-                syntax,
+                notation,
                 candidates: candidates.into_iter().map(|(_, m)| m).collect(),
             }
         }
         (San::Normal { role, to, .. }, _) => ReadMoveError::NoPieceCanMove {
-            syntax,
+            notation,
             color,
             role,
             to,
@@ -519,17 +523,17 @@ mod tests {
     #[test]
     fn every_syntax_reads_the_same_move() {
         let pos = Chess::default();
-        for (text, syntax) in [
-            ("7163", Syntax::Numeric),
-            ("71-63", Syntax::Numeric),
-            ("Nf3", Syntax::San),
-            ("Ng1-f3", Syntax::Lan),
-            ("g1f3", Syntax::Uci),
+        for (text, notation) in [
+            ("7163", Notation::Numeric),
+            ("71-63", Notation::Numeric),
+            ("Nf3", Notation::San),
+            ("Ng1-f3", Notation::Lan),
+            ("g1f3", Notation::Uci),
         ] {
             let read = read_move(text.as_bytes(), &pos).unwrap();
             assert_eq!(
-                (read.m.from(), read.m.to(), read.syntax),
-                (Some(Square::G1), Square::F3, syntax),
+                (read.m.from(), read.m.to(), read.notation),
+                (Some(Square::G1), Square::F3, notation),
                 "{text}"
             );
         }
@@ -606,7 +610,7 @@ mod tests {
             e,
             ReadMoveError::ParseNumeric(ParseNumericError::To(_))
         ));
-        assert_eq!(e.syntax(), Syntax::Numeric);
+        assert_eq!(e.notation(), Notation::Numeric);
         assert!(e.source().is_some());
         let ReadMoveError::IllegalNumeric { error, nearest } = err("5245", &pos) else {
             panic!("5245");
@@ -627,14 +631,14 @@ mod tests {
         assert!(matches!(
             err("xyz", &pos),
             ReadMoveError::ParseSan {
-                syntax: Syntax::San,
+                notation: Notation::San,
                 error: ParseLocalizedSanError::MissingSquare
             }
         ));
         assert_eq!(
             err("Nd4", &pos),
             ReadMoveError::NoPieceCanMove {
-                syntax: Syntax::San,
+                notation: Notation::San,
                 color: Color::White,
                 role: Role::Knight,
                 to: Square::D4
@@ -682,9 +686,9 @@ mod tests {
     fn null_move_in_check_and_german_long_form() {
         let pos = fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
         assert_eq!(err("--", &pos), ReadMoveError::NullMove);
-        // A German long form is read as SAN but keeps its syntax.
+        // A German long form is read as SAN but keeps its notation.
         let e = read_move_in("Kb1-b2".as_bytes(), &Chess::default(), Lang::De).unwrap_err();
-        assert_eq!(e.syntax(), Syntax::Lan);
+        assert_eq!(e.notation(), Notation::Lan);
         assert!(
             matches!(
                 e,
