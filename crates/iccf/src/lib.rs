@@ -24,18 +24,18 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-mod convert;
 pub mod lang;
 pub mod localized;
 mod notation;
 mod numeric;
 mod plain;
 pub mod read;
+mod resolve;
 mod square;
 
-pub use convert::{
-    CastlingNotation, FromMoveError, IllegalMoveError, IllegalReason, LegacyPromotion,
-};
 pub use notation::{MoveFormat, Notation, ParseNotationError, describe_move, role_name};
 pub use numeric::{NumericMove, ParseNumericError, promotion_digit, role_from_digit};
+pub use resolve::{
+    CastlingNotation, FromMoveError, IllegalMoveError, IllegalReason, LegacyPromotion,
+};
 pub use square::{NumericSquare, ParseSquareError};

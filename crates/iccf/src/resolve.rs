@@ -1,4 +1,9 @@
-//! Numeric moves against a position: numeric → [`Move`] and [`Move`] → numeric.
+//! Resolving numeric moves against a position: numeric → [`Move`] (castling
+//! as the king's move, en passant, the legacy four-digit promotion, and why a
+//! move is illegal: [`IllegalMoveError`]) and [`Move`] → numeric
+//! ([`CastlingNotation`] for Chess960), and the nearest legal moves to a typo.
+//!
+//! [`NumericMove`] itself, the syntax, lives in `numeric.rs`.
 
 use core::fmt;
 
