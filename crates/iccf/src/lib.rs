@@ -26,6 +26,7 @@
 
 pub mod lang;
 pub mod localized;
+mod move_number;
 mod notation;
 mod numeric;
 mod plain;
@@ -33,6 +34,7 @@ pub mod read;
 mod resolve;
 mod square;
 
+pub use move_number::MoveNumber;
 pub use notation::{MoveFormat, Notation, ParseNotationError, describe_move, role_name};
 pub use numeric::{NumericMove, ParseNumericError, promotion_digit, role_from_digit};
 pub use resolve::{

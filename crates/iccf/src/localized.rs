@@ -373,7 +373,7 @@ fn write_with(buf: &mut String, san: &SanPlus, piece: impl Fn(&mut String, Role)
             if capture {
                 buf.push('x');
             }
-            push_square(buf, to);
+            to.append_to_string(buf);
             if let Some(promotion) = promotion {
                 buf.push('=');
                 piece(buf, promotion);
@@ -386,7 +386,7 @@ fn write_with(buf: &mut String, san: &SanPlus, piece: impl Fn(&mut String, Role)
                 piece(buf, role);
             }
             buf.push('@');
-            push_square(buf, to);
+            to.append_to_string(buf);
         }
         San::Null => buf.push_str("--"),
     }
@@ -395,11 +395,6 @@ fn write_with(buf: &mut String, san: &SanPlus, piece: impl Fn(&mut String, Role)
         Some(Suffix::Checkmate) => buf.push('#'),
         None => {}
     }
-}
-
-fn push_square(buf: &mut String, sq: Square) {
-    buf.push(sq.file().char());
-    buf.push(sq.rank().char());
 }
 
 /// Plain PGN SAN, read by shakmaty without allocating. A pawn changing file

@@ -213,7 +213,8 @@ impl NumericMove {
         if self.from.rank() != seventh || self.to.rank() == last {
             return None;
         }
-        let digit = b'1' + u8::from(self.to.rank());
+        // The rank digit as written is the promotion digit.
+        let [_, digit] = crate::NumericSquare::from(self.to).digits();
         let role = crate::numeric::role_from_digit(digit).ok()?;
         Some(NumericMove {
             from: self.from,
