@@ -27,9 +27,9 @@ use core::ops::Range;
 
 use iccf::Notation as Syntax;
 use iccf::lang::{Lang, LangSet};
-use iccf::localized::{candidate_langs, letter_langs};
 use iccf::read::{guess_notation as guess_syntax, read_move_in};
 use iccf::{CastlingNotation, MoveFormat, Notation};
+use iccf::{lang::letter_langs, localized::candidate_langs};
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};

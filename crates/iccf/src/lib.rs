@@ -33,6 +33,7 @@ mod plain;
 pub mod read;
 mod resolve;
 mod square;
+pub mod token;
 
 pub use move_number::MoveNumber;
 pub use notation::{MoveFormat, Notation, ParseNotationError, describe_move, role_name};

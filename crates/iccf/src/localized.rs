@@ -49,7 +49,7 @@
 #![warn(missing_docs)]
 
 use core::fmt;
-use std::{borrow::Cow, sync::OnceLock};
+use std::borrow::Cow;
 
 use shakmaty::{
     CastlingSide, Color, File, Move, Position, Rank, Role, Square,
@@ -57,7 +57,7 @@ use shakmaty::{
 };
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
-use crate::lang::{Lang, LangSet, figurine, role_from_figurine};
+use crate::lang::{Lang, LangSet, figurine, letter_langs, role_from_figurine};
 
 /// Error when a token cannot be read as a move in a language.
 ///
@@ -547,56 +547,6 @@ fn promotion_role(letter: &str, lang: Lang) -> Option<Role> {
     figurine_role(letter)
         .or_else(|| lang.role_from_letter(letter))
         .filter(|&role| role != Role::Pawn)
-}
-
-/// For each string that is a letter somewhere: the languages that read it
-/// as a piece, and those that read it as a pawn.
-fn letter_index() -> &'static [(&'static str, LangSet, LangSet)] {
-    static INDEX: OnceLock<Vec<(&'static str, LangSet, LangSet)>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        // `role_from_letter` and `is_pawn_letter` read nothing else.
-        let mut letters: Vec<&'static str> = vec!["P", "S"];
-        for lang in Lang::all() {
-            letters.extend(Role::ALL.iter().map(|&role| lang.piece_letter(role)));
-            letters.push(lang.pawn_letter());
-        }
-        letters.retain(|l| !l.is_empty());
-        letters.sort_unstable();
-        letters.dedup();
-        letters
-            .into_iter()
-            .map(|letter| {
-                let pieces = Lang::all()
-                    .filter(|lang| lang.role_from_letter(letter).is_some())
-                    .collect();
-                let pawns = Lang::all()
-                    .filter(|lang| lang.is_pawn_letter(letter))
-                    .collect();
-                (letter, pieces, pawns)
-            })
-            .collect()
-    })
-}
-
-/// The languages that read `letter` as a piece letter, and those that read
-/// it as a pawn letter (which SAN never writes, but [`parse_san`] accepts
-/// before a pawn move).
-///
-/// ```
-/// use iccf::{lang::Lang, localized::letter_langs};
-///
-/// let (pieces, pawns) = letter_langs("R");
-/// assert!(pieces.contains(Lang::En) && pieces.contains(Lang::Fi) && pieces.contains(Lang::Fr));
-/// assert!(!pawns.contains(Lang::En));
-/// assert!(letter_langs("B").1.contains(Lang::De));
-/// ```
-pub fn letter_langs(letter: &str) -> (LangSet, LangSet) {
-    letter_index()
-        .iter()
-        .find(|(l, _, _)| *l == letter)
-        .map_or((LangSet::EMPTY, LangSet::EMPTY), |&(_, pieces, pawns)| {
-            (pieces, pawns)
-        })
 }
 
 fn piece_langs(piece: &str) -> LangSet {
