@@ -46,8 +46,6 @@
 //! # Ok::<_, iccf::localized::ParseLocalizedSanError>(())
 //! ```
 
-#![warn(missing_docs)]
-
 use core::fmt;
 use std::borrow::Cow;
 
@@ -647,6 +645,25 @@ fn read_square(s: &str) -> Result<Square, Error> {
     }
 }
 
+/// The promotion piece after the destination: `=D`, `D`, `(D)`, `/D`, or
+/// nothing.
+fn parse_promotion(promotion: &str) -> Result<Option<&str>, Error> {
+    if promotion.is_empty() {
+        return Ok(None);
+    }
+    let mut letter = promotion.strip_prefix(['=', '/']).unwrap_or(promotion);
+    if let Some(inner) = letter.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
+        letter = inner;
+    }
+    if letter.is_empty() {
+        return Err(Error::MissingPromotion);
+    }
+    if !letter.chars().all(is_letter_char) {
+        return Err(Error::Unexpected(excerpt(promotion)));
+    }
+    Ok(Some(letter))
+}
+
 fn parse_parts(s: &str) -> Result<(Parsed<'_>, Option<Suffix>), Error> {
     let (s, suffix) = strip_suffixes(s.trim());
     if s.is_empty() {
@@ -716,22 +733,7 @@ fn parse_parts(s: &str) -> Result<(Parsed<'_>, Option<Suffix>), Error> {
         );
     }
 
-    let promotion = if promotion.is_empty() {
-        None
-    } else {
-        let mut letter = promotion.strip_prefix(['=', '/']).unwrap_or(promotion);
-        if let Some(inner) = letter.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
-            letter = inner;
-        }
-        if letter.is_empty() {
-            return Err(Error::MissingPromotion);
-        }
-        if !letter.chars().all(is_letter_char) {
-            return Err(Error::Unexpected(excerpt(promotion)));
-        }
-        Some(letter)
-    };
-
+    let promotion = parse_promotion(promotion)?;
     Ok((
         Parsed::Normal {
             piece,

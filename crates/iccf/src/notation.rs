@@ -13,6 +13,20 @@ use crate::{CastlingNotation, NumericMove};
 /// A way of writing moves, and the way a move was read in (see the
 /// [`read`](crate::read) module for how notation, [`Lang`] and figurines
 /// relate).
+///
+/// Its [`name`](Notation::name) is what the command line takes and JSON
+/// writes.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::Notation;
+///
+/// let n: Notation = "figurine".parse()?;
+/// assert_eq!(n, Notation::Figurine);
+/// assert_eq!(Notation::San.to_string(), "san");
+/// # Ok::<_, iccf::ParseNotationError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// ICCF numeric: `5254`, `67682`, `5171`.

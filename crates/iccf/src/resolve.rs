@@ -37,6 +37,18 @@ pub enum CastlingNotation {
 impl CastlingNotation {
     /// The notation to write in a game with `mode`: standard chess always
     /// uses the ICCF king move, Chess960 uses `chess960`.
+    ///
+    /// ```
+    /// use iccf::CastlingNotation;
+    /// use shakmaty::CastlingMode;
+    ///
+    /// let chess960 = CastlingNotation::KingTakesRook;
+    /// assert_eq!(
+    ///     CastlingNotation::for_mode(CastlingMode::Standard, chess960),
+    ///     CastlingNotation::KingToDestination
+    /// );
+    /// assert_eq!(CastlingNotation::for_mode(CastlingMode::Chess960, chess960), chess960);
+    /// ```
     pub fn for_mode(mode: CastlingMode, chess960: CastlingNotation) -> CastlingNotation {
         match mode {
             CastlingMode::Standard => CastlingNotation::KingToDestination,
@@ -520,6 +532,18 @@ pub enum IllegalReason {
 }
 
 /// A numeric move that cannot be played, with the reason.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::{IllegalReason, NumericMove};
+/// use shakmaty::{Chess, Role};
+///
+/// let err = "7164".parse::<NumericMove>()?.to_move(&Chess::default()).unwrap_err();
+/// assert_eq!(err.reason, IllegalReason::Unreachable(Role::Knight));
+/// assert_eq!(err.to_string(), "the white knight on g1 cannot move to f4");
+/// # Ok::<_, iccf::ParseNumericError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMoveError {
     /// What was written.

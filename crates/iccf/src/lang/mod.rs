@@ -45,8 +45,6 @@
 //! differ in the pawn letter, which SAN does not write). A test pins these
 //! groups.
 
-#![warn(missing_docs)]
-
 use core::{fmt, str::FromStr};
 
 use shakmaty::Role;
