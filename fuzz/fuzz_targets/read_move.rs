@@ -3,7 +3,7 @@
 #![no_main]
 
 use iccf::lang::Lang;
-use iccf::read::{guess_syntax, read_move_in};
+use iccf::read::{guess_notation, read_move_in};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Position;
 
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     thread_local! {
         static POSITIONS: Vec<shakmaty::Chess> = common::positions();
     }
-    let _ = guess_syntax(data);
+    let _ = guess_notation(data);
     // The first byte picks the language, so every language gets its share
     // without multiplying the cost of each input by 36.
     let (lang, text) = match data.split_first() {

@@ -8,7 +8,7 @@ use iccf::read::read_move_in;
 use iccf::{MoveFormat, Notation, describe_move};
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{CastlingMode, Position};
 
 use crate::args::MoveArgs;
 
@@ -29,8 +29,13 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
     };
     if let Some(after) = &args.after {
         for token in movetext_moves(after) {
-            let read = read_move_in(token.as_bytes(), &pos, args.input_lang)
-                .with_context(|| format!("--after: {} `{token}`", move_label(&pos)))?;
+            let read =
+                read_move_in(token.as_bytes(), &pos, args.input_lang).with_context(|| {
+                    format!(
+                        "--after: {} `{token}`",
+                        iccf::MoveNumber::from_position(&pos)
+                    )
+                })?;
             pos.play_unchecked(read.m);
         }
     }
@@ -41,7 +46,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
             writeln!(
                 std::io::stderr(),
                 "iccf: {} `{}`: {err}",
-                move_label(&pos),
+                iccf::MoveNumber::from_position(&pos),
                 args.mv.trim()
             )?;
             return Ok(false);
@@ -77,11 +82,6 @@ fn movetext_moves(text: &str) -> Vec<&str> {
         .filter(|t| matches!(t.kind, iccf_pgn::lexer::TokenKind::Move(_)))
         .map(|t| &text[t.span])
         .collect()
-}
-
-fn move_label(pos: &Chess) -> String {
-    let dots = if pos.turn().is_white() { "." } else { "..." };
-    format!("{}{dots}", pos.fullmoves())
 }
 
 /// Prints the language table: code, name and the letters K Q R B N.

@@ -33,12 +33,13 @@
 //! );
 //! ```
 
-use iccf::lang::{Lang, LangSet};
-use iccf::read::{Syntax, guess_syntax};
+use iccf::lang::{GameLetters, Lang, LangSet, same_letters};
+use iccf::read::guess_notation;
+use iccf::token::{is_move, is_null_move};
 use iccf::{CastlingNotation, MoveFormat, Notation};
 
 use crate::encoding::{InputEncoding, decode};
-use crate::language::{Choice, Choose, Letters, named_language, same_letters};
+use crate::language::{Choice, Choose, named_language};
 use crate::lexer::{Lexer, Token, TokenKind};
 use crate::problem::Problems;
 pub use crate::problem::{Problem, ProblemKind, Severity};
@@ -47,7 +48,7 @@ use crate::sink::jsonl::JsonlSink;
 use crate::sink::pgn::PgnSink;
 use crate::sink::text::TextSink;
 use crate::split::{GameSpan, game_spans};
-use crate::walk::{Scope, Walk, is_move, is_null};
+use crate::walk::{Scope, Walk};
 
 /// How converted games are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -135,7 +136,7 @@ pub struct Report {
     /// Moves converted, variations included.
     pub moves: u64,
     /// The notation of the game's first move, if it has one.
-    pub input: Option<Syntax>,
+    pub input: Option<Notation>,
     /// The languages whose piece letters the algebraic moves were read in.
     /// Languages sharing all five letters read alike, so this is a group;
     /// empty when the game has no algebraic moves.
@@ -265,7 +266,7 @@ impl Converter {
         let mut problems = Problems::new(&game, at);
         let start = lexed.setup.start(&lexed.tokens, &mut problems);
         let choice = match (lexed.input, &start) {
-            (Some(Syntax::San | Syntax::Lan), Some(start)) => match self.options.input_lang {
+            (Some(Notation::San | Notation::Lan), Some(start)) => match self.options.input_lang {
                 Some(lang) => Choice {
                     lang,
                     langs: same_letters(lang),
@@ -323,9 +324,9 @@ impl Converter {
     /// How moves are written for a game whose first move is in `input`:
     /// numeric games become SAN and every other game numeric, unless the
     /// options say.
-    fn format(&self, input: Option<Syntax>) -> MoveFormat {
+    fn format(&self, input: Option<Notation>) -> MoveFormat {
         let to = self.options.to.unwrap_or(match input {
-            Some(Syntax::Numeric) => Notation::San,
+            Some(Notation::Numeric) => Notation::San,
             _ => Notation::Numeric,
         });
         MoveFormat {
@@ -340,10 +341,10 @@ impl Converter {
 /// gathered in the same pass.
 struct Lexed<'g> {
     tokens: Vec<Token<'g>>,
-    letters: Letters,
+    letters: GameLetters,
     setup: SetupTags,
     /// The notation of the first main-line move.
-    input: Option<Syntax>,
+    input: Option<Notation>,
     has_variations: bool,
 }
 
@@ -352,7 +353,7 @@ impl<'g> Lexed<'g> {
         let mut lexed = Lexed {
             // Sized for the usual few bytes a token, so it seldom grows.
             tokens: Vec::with_capacity(game.len() / 4 + 16),
-            letters: Letters::default(),
+            letters: GameLetters::default(),
             setup: SetupTags::default(),
             input: None,
             has_variations: false,
@@ -362,8 +363,8 @@ impl<'g> Lexed<'g> {
             match &token.kind {
                 TokenKind::Move(text) => {
                     lexed.letters.add(text);
-                    if depth == 0 && lexed.input.is_none() && is_move(text) && !is_null(text) {
-                        lexed.input = Some(guess_syntax(text));
+                    if depth == 0 && lexed.input.is_none() && is_move(text) && !is_null_move(text) {
+                        lexed.input = Some(guess_notation(text));
                     }
                 }
                 TokenKind::Tag { name, .. } => lexed.setup.add(name, lexed.tokens.len()),

@@ -5,7 +5,7 @@
 //! read in the language under which its whole main line is legal:
 //!
 //! ```text
-//!   move tokens ──▶ Letters (while lexing) ──▶ candidate languages
+//!   move tokens ──▶ GameLetters (while lexing) ──▶ candidate languages
 //!        ──▶ one letter group?  yes ─▶ that language, certain
 //!                               no  ─▶ read the main line in each group
 //!                                      ──▶ the legal readings agree? ─▶ the first
@@ -19,15 +19,14 @@
 
 use core::ops::Range;
 
-use iccf::lang::{Lang, LangSet};
-use iccf::localized::{candidate_langs, letter_langs};
-use iccf::read::{Syntax, guess_syntax};
+use iccf::MoveNumber;
+use iccf::lang::{GameLetters, Lang, LangSet, letter_groups, same_letters};
 use shakmaty::Chess;
 
 use crate::lexer::Token;
 use crate::problem::{AmbiguousLanguage, ProblemKind, Problems, Severity};
 use crate::sink::{Played, Sink};
-use crate::walk::{Scope, Step, Walk, is_move, is_null, move_label};
+use crate::walk::{Scope, Step, Walk};
 
 /// The language chosen for a game.
 #[derive(Copy, Clone, Debug)]
@@ -46,7 +45,7 @@ pub(crate) struct Choose<'g, 't, 'h> {
     pub tokens: &'t [Token<'g>],
     pub start: &'t Chess,
     /// The piece letters of the game's move tokens.
-    pub letters: Letters,
+    pub letters: GameLetters,
     /// The language of the games around this one, asked only when several
     /// languages read it.
     pub hint: &'h mut dyn FnMut() -> LangSet,
@@ -134,7 +133,7 @@ fn differ(
     legal: &[(LangSet, Trial)],
     read_as: Lang,
     hint: LangSet,
-) -> Option<(Severity, Range<usize>, String, AmbiguousLanguage)> {
+) -> Option<(Severity, Range<usize>, MoveNumber, AmbiguousLanguage)> {
     let (_, reference) = legal.first()?;
     let ply = legal[1..]
         .iter()
@@ -167,7 +166,7 @@ fn differ(
 #[derive(Debug, Default)]
 struct Trial {
     /// Each move read: its number, the move, where it is written.
-    moves: Vec<(String, Step, Range<usize>)>,
+    moves: Vec<(MoveNumber, Step, Range<usize>)>,
     /// Whether every move was read.
     legal: bool,
 }
@@ -181,7 +180,7 @@ impl Sink for Trial {
 
     fn played(&mut self, m: &Played<'_>) {
         self.moves
-            .push((move_label(m.before), m.step, m.span.clone()));
+            .push((MoveNumber::from_position(m.before), m.step, m.span.clone()));
     }
 }
 
@@ -273,169 +272,9 @@ fn is_plain_tag_line(line: &[u8]) -> bool {
 /// language, though they are read: a language that needs them to read a
 /// game only counts when no language reads it with piece letters alone.
 pub(crate) fn candidate_langs_of<'a>(moves: impl Iterator<Item = &'a [u8]>) -> LangSet {
-    let mut letters = Letters::default();
+    let mut letters = GameLetters::default();
     moves.for_each(|text| letters.add(text));
     letters.langs()
-}
-
-/// The piece letters of a game's move tokens, gathered token by token as
-/// the game is lexed.
-#[derive(Clone, Copy)]
-pub(crate) struct Letters {
-    /// Languages that read every non-ASCII algebraic token.
-    set: LangSet,
-    /// The ASCII capitals of algebraic tokens, bit `b - b'A'`.
-    ascii: u32,
-}
-
-impl Default for Letters {
-    fn default() -> Letters {
-        Letters {
-            set: LangSet::ALL,
-            ascii: 0,
-        }
-    }
-}
-
-impl Letters {
-    #[inline(always)]
-    pub(crate) fn add(&mut self, text: &[u8]) {
-        // Most tokens are ASCII. Only capitals name a language, so tokens
-        // without one (pawn and numeric moves) change nothing; of the
-        // others, castling, `Z0` and UCI with a capital promotion (`e7e8Q`)
-        // are not algebraic.
-        let mut capitals = 0u32;
-        let mut high = 0u8;
-        for &b in text {
-            capitals |= CAPITAL_BIT[usize::from(b)];
-            high |= b;
-        }
-        if high >= 0x80 {
-            self.add_non_ascii(text);
-        } else if capitals != 0 {
-            self.add_capitals(text, capitals);
-        }
-    }
-
-    #[inline(never)]
-    fn add_capitals(&mut self, text: &[u8], capitals: u32) {
-        // UCI starts with a file: `Nf3` needs no syntax guess.
-        if !is_castling(text)
-            && !is_null(text)
-            && (!text[0].is_ascii_lowercase() || guess_syntax(text) != Syntax::Uci)
-        {
-            self.ascii |= capitals;
-        }
-    }
-
-    #[inline(never)]
-    fn add_non_ascii(&mut self, text: &[u8]) {
-        if !is_move(text)
-            || is_null(text)
-            || !matches!(guess_syntax(text), Syntax::San | Syntax::Lan)
-        {
-            return;
-        }
-        if let Ok(text) = core::str::from_utf8(text) {
-            let langs = candidate_langs(text);
-            // A token no language reads is an error whatever the language.
-            if !langs.is_empty() {
-                self.set &= langs;
-            }
-        }
-    }
-
-    pub(crate) fn langs(self) -> LangSet {
-        let by_letters = |table: &[LangSet; 26]| {
-            let mut set = self.set;
-            for (i, langs) in table.iter().enumerate() {
-                if self.ascii & (1 << i) != 0 {
-                    set &= *langs;
-                }
-            }
-            set
-        };
-        let (pieces, with_pawns) = ascii_letter_langs();
-        let strict = by_letters(pieces);
-        if strict.is_empty() {
-            by_letters(with_pawns)
-        } else {
-            strict
-        }
-    }
-}
-
-/// Bit `b - b'A'` for an ASCII capital `b`, 0 for any other byte.
-static CAPITAL_BIT: [u32; 256] = {
-    let mut table = [0u32; 256];
-    let mut b = b'A';
-    while b <= b'Z' {
-        table[b as usize] = 1 << (b - b'A');
-        b += 1;
-    }
-    table
-};
-
-/// For each ASCII capital `A`–`Z`, the languages in which it is a piece
-/// letter, and those in which it is a piece or pawn letter; computed once.
-fn ascii_letter_langs() -> &'static ([LangSet; 26], [LangSet; 26]) {
-    static TABLES: std::sync::OnceLock<([LangSet; 26], [LangSet; 26])> = std::sync::OnceLock::new();
-    TABLES.get_or_init(|| {
-        // The parser's own letter index, laid out for a byte lookup.
-        let mut pieces = [LangSet::EMPTY; 26];
-        let mut with_pawns = [LangSet::EMPTY; 26];
-        for (i, b) in (b'A'..=b'Z').enumerate() {
-            let (piece, pawn) = letter_langs(core::str::from_utf8(&[b]).unwrap_or_default());
-            pieces[i] = piece;
-            with_pawns[i] = piece | pawn;
-        }
-        (pieces, with_pawns)
-    })
-}
-
-/// Splits `langs` into groups that share all five piece letters, English's
-/// group first.
-fn letter_groups(langs: LangSet) -> Vec<LangSet> {
-    let mut groups: Vec<LangSet> = Vec::new();
-    for lang in langs.iter() {
-        match groups.iter_mut().find(|g| {
-            g.first()
-                .is_some_and(|other| same_letters(other).contains(lang))
-        }) {
-            Some(group) => group.insert(lang),
-            None => {
-                let mut group = LangSet::EMPTY;
-                group.insert(lang);
-                groups.push(group);
-            }
-        }
-    }
-    groups.sort_by_key(|g| !g.contains(Lang::En));
-    groups
-}
-
-/// The languages with the same five piece letters as `lang`, from a table
-/// computed once: called for every language of every game, comparing the
-/// letters each time cost about a millisecond a game in debug builds.
-pub(crate) fn same_letters(lang: Lang) -> LangSet {
-    static TABLE: std::sync::OnceLock<[LangSet; Lang::COUNT]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = [LangSet::EMPTY; Lang::COUNT];
-        for lang in Lang::all() {
-            table[lang as usize] = compare_letters(lang);
-        }
-        table
-    })[lang as usize]
-}
-
-fn compare_letters(lang: Lang) -> LangSet {
-    Lang::all()
-        .filter(|other| other.letters() == lang.letters())
-        .collect()
-}
-
-fn is_castling(text: &[u8]) -> bool {
-    matches!(text.first(), Some(b'O' | b'0' | b'o')) && text.contains(&b'-')
 }
 
 /// The language group a game's piece letters name, if they name just one.

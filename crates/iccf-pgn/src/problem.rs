@@ -12,6 +12,7 @@ use core::ops::Range;
 
 use iccf::lang::Lang;
 use iccf::read::ReadMoveError;
+use iccf::{LegacyPromotion, MoveNumber};
 use shakmaty::PositionErrorKinds;
 use shakmaty::fen::ParseFenError;
 
@@ -49,8 +50,9 @@ impl fmt::Display for Severity {
 pub enum ProblemKind {
     /// A move that cannot be read or played here.
     Move(ReadMoveError),
-    /// A move read, but not written as it should be (a legacy promotion).
-    MoveWarning(String),
+    /// A four-digit numeric promotion, read where the position leaves no
+    /// doubt.
+    LegacyPromotion(LegacyPromotion),
     /// `--` or `Z0` while the side to move is in check.
     NullMoveInCheck,
     /// Text the lexer could not cut into tokens.
@@ -101,7 +103,7 @@ impl fmt::Display for ProblemKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProblemKind::Move(err) => fmt::Display::fmt(err, f),
-            ProblemKind::MoveWarning(warning) => f.write_str(warning),
+            ProblemKind::LegacyPromotion(legacy) => fmt::Display::fmt(legacy, f),
             ProblemKind::NullMoveInCheck => f.write_str("null move while in check"),
             ProblemKind::Lex(err) => fmt::Display::fmt(err, f),
             ProblemKind::TagInMovetext => f.write_str("tag inside movetext"),
@@ -159,7 +161,7 @@ pub struct Problem {
     /// 1-based column in the input (in characters).
     pub column: u64,
     /// The move number, `12.` or `12...`, when the problem is at a move.
-    pub move_label: Option<String>,
+    pub move_number: Option<MoveNumber>,
     /// The text at fault, as written (cut after 60 characters).
     pub token: String,
     /// What is wrong.
@@ -171,8 +173,8 @@ pub struct Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {}", self.game)?;
-        if let Some(label) = &self.move_label {
-            write!(f, ", {label}")?;
+        if let Some(number) = &self.move_number {
+            write!(f, ", {number}")?;
         }
         if !self.token.is_empty() {
             write!(f, " `{}`", self.token)?;
@@ -211,10 +213,10 @@ impl<'g> Problems<'g> {
         &mut self,
         severity: Severity,
         span: Range<usize>,
-        move_label: Option<String>,
+        move_number: Option<MoveNumber>,
         kind: ProblemKind,
     ) {
-        let p = self.locate_problem(severity, span, move_label, kind);
+        let p = self.locate_problem(severity, span, move_number, kind);
         match severity {
             Severity::Error => self.errors.push(p),
             Severity::Warning => self.warnings.push(p),
@@ -222,20 +224,30 @@ impl<'g> Problems<'g> {
     }
 
     /// Records an error at `span`.
-    pub(crate) fn error(&mut self, span: Range<usize>, label: Option<String>, kind: ProblemKind) {
-        self.add(Severity::Error, span, label, kind);
+    pub(crate) fn error(
+        &mut self,
+        span: Range<usize>,
+        number: Option<MoveNumber>,
+        kind: ProblemKind,
+    ) {
+        self.add(Severity::Error, span, number, kind);
     }
 
     /// Records a warning at `span`.
-    pub(crate) fn warn(&mut self, span: Range<usize>, label: Option<String>, kind: ProblemKind) {
-        self.add(Severity::Warning, span, label, kind);
+    pub(crate) fn warn(
+        &mut self,
+        span: Range<usize>,
+        number: Option<MoveNumber>,
+        kind: ProblemKind,
+    ) {
+        self.add(Severity::Warning, span, number, kind);
     }
 
     fn locate_problem(
         &self,
         severity: Severity,
         span: Range<usize>,
-        move_label: Option<String>,
+        move_number: Option<MoveNumber>,
         kind: ProblemKind,
     ) -> Problem {
         let (line, column) = self.locate(span.start);
@@ -255,7 +267,7 @@ impl<'g> Problems<'g> {
             game: self.at.index,
             line: self.at.line.saturating_add(line as u64 - 1),
             column,
-            move_label,
+            move_number,
             token,
             kind,
         }
@@ -306,12 +318,13 @@ mod tests {
         };
         let mut problems = Problems::new(game, at);
         problems.warn(3..5, None, ProblemKind::NullMoveInCheck);
-        problems.error(9..12, Some("2.".to_owned()), ProblemKind::TagInMovetext);
+        let two = MoveNumber::from_position(&shakmaty::Chess::default());
+        problems.error(9..12, Some(two), ProblemKind::TagInMovetext);
         let w = &problems.warnings[0];
         assert_eq!((w.line, w.column, w.token.as_str()), (10, 8, "e4"));
         let e = &problems.errors[0];
         assert_eq!((e.line, e.column, e.token.as_str()), (11, 4, "Qh7"));
-        assert_eq!(e.to_string(), "game 3, 2. `Qh7`: tag inside movetext");
+        assert_eq!(e.to_string(), "game 3, 1. `Qh7`: tag inside movetext");
     }
 
     #[test]

@@ -16,8 +16,10 @@
 
 use core::ops::Range;
 
+use iccf::MoveNumber;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
+use iccf::token::{is_move, is_null_move};
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
@@ -370,10 +372,11 @@ impl<'g> Walk<'g, '_, '_> {
     /// or played, which is recorded.
     #[inline(always)]
     fn read_step(&mut self, pos: &Chess, text: &[u8], span: Range<usize>) -> Option<Step> {
-        if is_null(text) {
+        if is_null_move(text) {
             if pass_turn(pos).is_none() {
                 let kind = ProblemKind::NullMoveInCheck;
-                self.problems.error(span, Some(move_label(pos)), kind);
+                self.problems
+                    .error(span, Some(MoveNumber::from_position(pos)), kind);
                 return None;
             }
             return Some(Step::Null);
@@ -381,15 +384,17 @@ impl<'g> Walk<'g, '_, '_> {
         match read_move_in(text, pos, self.lang) {
             Ok(read) => {
                 if let Some(warning) = read.warning {
-                    let kind = ProblemKind::MoveWarning(warning);
-                    self.problems.warn(span, Some(move_label(pos)), kind);
+                    let kind = ProblemKind::LegacyPromotion(warning);
+                    self.problems
+                        .warn(span, Some(MoveNumber::from_position(pos)), kind);
                 }
                 self.moves += 1;
                 Some(Step::Move(read.m))
             }
             Err(err) => {
                 let kind = ProblemKind::Move(err);
-                self.problems.error(span, Some(move_label(pos)), kind);
+                self.problems
+                    .error(span, Some(MoveNumber::from_position(pos)), kind);
                 None
             }
         }
@@ -423,70 +428,9 @@ fn pass_turn(pos: &Chess) -> Option<Chess> {
     Chess::from_setup(setup, mode).ok()
 }
 
-/// `12.` before a white move, `12...` before a black one.
-pub(crate) fn push_number(buf: &mut Vec<u8>, pos: &Chess) {
-    push_decimal(buf, u64::from(pos.fullmoves().get()));
-    match pos.turn() {
-        Color::White => buf.push(b'.'),
-        Color::Black => buf.extend_from_slice(b"..."),
-    }
-}
-
-/// Appends `n` in decimal, as `n.to_string()` writes it, without the
-/// formatting machinery: this runs before every white move.
-fn push_decimal(buf: &mut Vec<u8>, n: u64) {
-    let digit = |d: u64| b'0' + (d % 10) as u8;
-    // Move numbers nearly always have one to three digits.
-    match n {
-        0..10 => buf.push(digit(n)),
-        10..100 => buf.extend_from_slice(&[digit(n / 10), digit(n)]),
-        100..1000 => buf.extend_from_slice(&[digit(n / 100), digit(n / 10), digit(n)]),
-        _ => {
-            push_decimal(buf, n / 10);
-            buf.push(digit(n));
-        }
-    }
-}
-
-/// The move number before a move in `pos`, as problems show it.
-pub(crate) fn move_label(pos: &Chess) -> String {
-    let mut buf = Vec::new();
-    push_number(&mut buf, pos);
-    String::from_utf8(buf).unwrap_or_default()
-}
-
-/// Whether a symbol token is a move: not a move number written without
-/// dots (`1 5254 5755 2 7163`), nor an en passant mark written apart
-/// (`exd6 e.p.`).
-pub(crate) fn is_move(text: &[u8]) -> bool {
-    match text.first() {
-        Some(b'0'..=b'9') => text.len() > 3 || !text.iter().all(u8::is_ascii_digit),
-        Some(b'e' | b'i' | 0xd0) => !matches!(
-            text,
-            b"e.p." | b"e.p" | b"ep" | b"i.p." | b"\xd0\xb2.\xd0\xbf."
-        ),
-        _ => true,
-    }
-}
-
-/// `--` and `Z0`: null moves as PGN programs write them.
-pub(crate) fn is_null(text: &[u8]) -> bool {
-    matches!(text, b"--" | b"Z0" | b"z0")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn push_decimal_writes_like_to_string() {
-        let mut buf = Vec::new();
-        for n in (0..2000).chain([9_999, 10_000, 123_456, u64::from(u32::MAX), u64::MAX]) {
-            buf.clear();
-            push_decimal(&mut buf, n);
-            assert_eq!(buf, n.to_string().as_bytes());
-        }
-    }
 
     #[test]
     fn null_move_by_black_advances_the_move_number() {
@@ -494,6 +438,6 @@ mod tests {
         let mut line = Line::new(pos, false);
         line.advance(Step::Null);
         line.advance(Step::Null);
-        assert_eq!(move_label(&line.pos), "2.");
+        assert_eq!(MoveNumber::from_position(&line.pos).to_string(), "2.");
     }
 }

@@ -197,7 +197,13 @@ fn third_party_numeric_games() {
         "1. 5254 5755 2. 6134 2836 3. Qh7 Nf6\n"
     );
     assert_eq!(reports[0].errors.len(), 1);
-    assert_eq!(reports[0].errors[0].move_label.as_deref(), Some("3."));
+    assert_eq!(
+        reports[0].errors[0]
+            .move_number
+            .map(|n| n.to_string())
+            .as_deref(),
+        Some("3.")
+    );
     assert_eq!(reports[0].errors[0].token, "Qh7");
 }
 
@@ -367,8 +373,11 @@ fn ambiguous_language_is_reported() {
     let (out, reports) = convert_all(game, None, OutputFormat::Text);
     let error = &reports[0].errors[0];
     assert_eq!(
-        (error.token.as_str(), error.move_label.as_deref()),
-        ("Rh3", Some("2."))
+        (
+            error.token.as_str(),
+            error.move_number.map(|n| n.to_string())
+        ),
+        ("Rh3", Some("2.".to_owned()))
     );
     let ProblemKind::AmbiguousLanguage(ambiguity) = &error.kind else {
         panic!("{error}");

@@ -9,6 +9,26 @@
 //! This crate parses and writes that notation and converts it against a
 //! position, with the chess rules of [`shakmaty`]. It does no I/O.
 //!
+//! # Where things are
+//!
+//! ```text
+//! bytes of one move ──▶ read::read_move_in ──▶ shakmaty::Move ──▶ MoveFormat::append ──▶ bytes
+//!   (token::is_move)      guess_notation          (legal in the       Notation + Lang
+//!                         numeric: resolve.rs      position)
+//!                         SAN: localized.rs
+//! ```
+//!
+//! * [`NumericSquare`], [`NumericMove`]: the numeric syntax (`square.rs`,
+//!   `numeric.rs`); [`NumericMove::to_move`] and [`NumericMove::from_move`]
+//!   resolve it against a position (`resolve.rs`), with [`IllegalMoveError`]
+//!   saying why a move cannot be played.
+//! * [`Notation`], [`MoveFormat`]: how a move is written (`notation.rs`);
+//!   [`MoveNumber`]: the `12.` or `12...` before it.
+//! * [`read`]: one move in any notation, with [`read::ReadMoveError`].
+//! * [`lang`]: the piece letters of 36 languages and what a game's letters
+//!   say about its language; [`localized`]: SAN in those letters;
+//!   [`token`]: what a movetext token is.
+//!
 //! ```
 //! use iccf::{CastlingNotation, NumericMove};
 //! use shakmaty::{Chess, Position, san::San};
@@ -24,18 +44,23 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-mod convert;
+#![warn(missing_docs, missing_debug_implementations)]
+
 pub mod lang;
 pub mod localized;
+mod move_number;
 mod notation;
 mod numeric;
 mod plain;
 pub mod read;
+mod resolve;
 mod square;
+pub mod token;
 
-pub use convert::{
-    CastlingNotation, FromMoveError, IllegalMoveError, IllegalReason, LegacyPromotion,
-};
+pub use move_number::MoveNumber;
 pub use notation::{MoveFormat, Notation, ParseNotationError, describe_move, role_name};
 pub use numeric::{NumericMove, ParseNumericError, promotion_digit, role_from_digit};
+pub use resolve::{
+    CastlingNotation, FromMoveError, IllegalMoveError, IllegalReason, LegacyPromotion,
+};
 pub use square::{NumericSquare, ParseSquareError};

@@ -46,10 +46,8 @@
 //! # Ok::<_, iccf::localized::ParseLocalizedSanError>(())
 //! ```
 
-#![warn(missing_docs)]
-
 use core::fmt;
-use std::{borrow::Cow, sync::OnceLock};
+use std::borrow::Cow;
 
 use shakmaty::{
     CastlingSide, Color, File, Move, Position, Rank, Role, Square,
@@ -57,7 +55,7 @@ use shakmaty::{
 };
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
-use crate::lang::{Lang, LangSet, Style, figurine, role_from_figurine};
+use crate::lang::{Lang, LangSet, figurine, letter_langs, role_from_figurine};
 
 /// Error when a token cannot be read as a move in a language.
 ///
@@ -168,9 +166,9 @@ pub fn parse_san_plus(token: &str, lang: Lang) -> Result<SanPlus, ParseLocalized
         return Ok(san_plus);
     }
     let token = normalize(token);
-    let (syntax, suffix) = read_syntax(&token)?;
+    let (parsed, suffix) = parse_parts(&token)?;
     Ok(SanPlus {
-        san: syntax.resolve(lang)?,
+        san: parsed.resolve(lang)?,
         suffix,
     })
 }
@@ -199,7 +197,7 @@ pub fn parse_san_plus(token: &str, lang: Lang) -> Result<SanPlus, ParseLocalized
 /// ```
 pub fn candidate_langs(token: &str) -> LangSet {
     let normalized = normalize(token);
-    let mut set = read_syntax(&normalized).map_or(LangSet::EMPTY, |(syntax, _)| syntax.langs());
+    let mut set = parse_parts(&normalized).map_or(LangSet::EMPTY, |(parsed, _)| parsed.langs());
     // English also reads what shakmaty reads, e.g. a lowercase promotion.
     if !set.contains(Lang::En) && parse_pgn_san(token).is_some() {
         set.insert(Lang::En);
@@ -351,45 +349,6 @@ pub fn write_figurine(buf: &mut String, san: &SanPlus, color: Color) {
     write_with(buf, san, |buf, role| buf.push(figurine(role, color)));
 }
 
-/// Appends `san` in `style`; `color` is the side that moves, used for
-/// figurines only.
-pub fn write_styled(buf: &mut String, san: &SanPlus, style: Style, color: Color) {
-    match style {
-        Style::Letters(lang) => write_san(buf, san, lang),
-        Style::Figurine => write_figurine(buf, san, color),
-    }
-}
-
-/// A move that displays in a [`Style`].
-///
-/// ```
-/// use iccf::{lang::{Lang, Style}, localized::LocalizedSan};
-/// use shakmaty::Color;
-///
-/// let san = "Qh5".parse().expect("san");
-/// let shown = LocalizedSan { san, style: Style::Letters(Lang::Pl), color: Color::White };
-/// assert_eq!(shown.to_string(), "Hh5");
-/// let shown = LocalizedSan { style: Style::Figurine, ..shown };
-/// assert_eq!(shown.to_string(), "♕h5");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct LocalizedSan {
-    /// The move.
-    pub san: SanPlus,
-    /// How to write it.
-    pub style: Style,
-    /// The side that moves (chooses the figurines' colour).
-    pub color: Color,
-}
-
-impl fmt::Display for LocalizedSan {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = String::new();
-        write_styled(&mut buf, &self.san, self.style, self.color);
-        f.write_str(&buf)
-    }
-}
-
 fn write_with(buf: &mut String, san: &SanPlus, piece: impl Fn(&mut String, Role)) {
     match san.san {
         San::Normal {
@@ -412,7 +371,7 @@ fn write_with(buf: &mut String, san: &SanPlus, piece: impl Fn(&mut String, Role)
             if capture {
                 buf.push('x');
             }
-            push_square(buf, to);
+            to.append_to_string(buf);
             if let Some(promotion) = promotion {
                 buf.push('=');
                 piece(buf, promotion);
@@ -425,7 +384,7 @@ fn write_with(buf: &mut String, san: &SanPlus, piece: impl Fn(&mut String, Role)
                 piece(buf, role);
             }
             buf.push('@');
-            push_square(buf, to);
+            to.append_to_string(buf);
         }
         San::Null => buf.push_str("--"),
     }
@@ -434,11 +393,6 @@ fn write_with(buf: &mut String, san: &SanPlus, piece: impl Fn(&mut String, Role)
         Some(Suffix::Checkmate) => buf.push('#'),
         None => {}
     }
-}
-
-fn push_square(buf: &mut String, sq: Square) {
-    buf.push(sq.file().char());
-    buf.push(sq.rank().char());
 }
 
 /// Plain PGN SAN, read by shakmaty without allocating. A pawn changing file
@@ -502,7 +456,7 @@ fn excerpt(s: &str) -> String {
 
 /// A move read without knowing the language: piece letters are still text.
 #[derive(Debug, Clone, Copy)]
-enum Syntax<'a> {
+enum Parsed<'a> {
     Castle(CastlingSide),
     Null,
     Put {
@@ -519,14 +473,14 @@ enum Syntax<'a> {
     },
 }
 
-impl Syntax<'_> {
-    /// The languages that read this: those in which [`Syntax::resolve`]
+impl Parsed<'_> {
+    /// The languages that read this: those in which [`Parsed::resolve`]
     /// succeeds, found without building errors, which allocate.
     fn langs(self) -> LangSet {
         match self {
-            Syntax::Castle(_) | Syntax::Null => LangSet::ALL,
-            Syntax::Put { piece, .. } => piece_langs(piece),
-            Syntax::Normal {
+            Parsed::Castle(_) | Parsed::Null => LangSet::ALL,
+            Parsed::Put { piece, .. } => piece_langs(piece),
+            Parsed::Normal {
                 piece, promotion, ..
             } => piece_langs(piece) & promotion.map_or(LangSet::ALL, promotion_langs),
         }
@@ -534,13 +488,13 @@ impl Syntax<'_> {
 
     fn resolve(self, lang: Lang) -> Result<San, Error> {
         Ok(match self {
-            Syntax::Castle(side) => San::Castle(side),
-            Syntax::Null => San::Null,
-            Syntax::Put { piece, to } => San::Put {
+            Parsed::Castle(side) => San::Castle(side),
+            Parsed::Null => San::Null,
+            Parsed::Put { piece, to } => San::Put {
                 role: resolve_piece(piece, lang)?,
                 to,
             },
-            Syntax::Normal {
+            Parsed::Normal {
                 piece,
                 file,
                 rank,
@@ -591,56 +545,6 @@ fn promotion_role(letter: &str, lang: Lang) -> Option<Role> {
     figurine_role(letter)
         .or_else(|| lang.role_from_letter(letter))
         .filter(|&role| role != Role::Pawn)
-}
-
-/// For each string that is a letter somewhere: the languages that read it
-/// as a piece, and those that read it as a pawn.
-fn letter_index() -> &'static [(&'static str, LangSet, LangSet)] {
-    static INDEX: OnceLock<Vec<(&'static str, LangSet, LangSet)>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        // `role_from_letter` and `is_pawn_letter` read nothing else.
-        let mut letters: Vec<&'static str> = vec!["P", "S"];
-        for lang in Lang::all() {
-            letters.extend(Role::ALL.iter().map(|&role| lang.piece_letter(role)));
-            letters.push(lang.pawn_letter());
-        }
-        letters.retain(|l| !l.is_empty());
-        letters.sort_unstable();
-        letters.dedup();
-        letters
-            .into_iter()
-            .map(|letter| {
-                let pieces = Lang::all()
-                    .filter(|lang| lang.role_from_letter(letter).is_some())
-                    .collect();
-                let pawns = Lang::all()
-                    .filter(|lang| lang.is_pawn_letter(letter))
-                    .collect();
-                (letter, pieces, pawns)
-            })
-            .collect()
-    })
-}
-
-/// The languages that read `letter` as a piece letter, and those that read
-/// it as a pawn letter (which SAN never writes, but [`parse_san`] accepts
-/// before a pawn move).
-///
-/// ```
-/// use iccf::{lang::Lang, localized::letter_langs};
-///
-/// let (pieces, pawns) = letter_langs("R");
-/// assert!(pieces.contains(Lang::En) && pieces.contains(Lang::Fi) && pieces.contains(Lang::Fr));
-/// assert!(!pawns.contains(Lang::En));
-/// assert!(letter_langs("B").1.contains(Lang::De));
-/// ```
-pub fn letter_langs(letter: &str) -> (LangSet, LangSet) {
-    letter_index()
-        .iter()
-        .find(|(l, _, _)| *l == letter)
-        .map_or((LangSet::EMPTY, LangSet::EMPTY), |&(_, pieces, pawns)| {
-            (pieces, pawns)
-        })
 }
 
 fn piece_langs(piece: &str) -> LangSet {
@@ -741,22 +645,41 @@ fn read_square(s: &str) -> Result<Square, Error> {
     }
 }
 
-fn read_syntax(s: &str) -> Result<(Syntax<'_>, Option<Suffix>), Error> {
+/// The promotion piece after the destination: `=D`, `D`, `(D)`, `/D`, or
+/// nothing.
+fn parse_promotion(promotion: &str) -> Result<Option<&str>, Error> {
+    if promotion.is_empty() {
+        return Ok(None);
+    }
+    let mut letter = promotion.strip_prefix(['=', '/']).unwrap_or(promotion);
+    if let Some(inner) = letter.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
+        letter = inner;
+    }
+    if letter.is_empty() {
+        return Err(Error::MissingPromotion);
+    }
+    if !letter.chars().all(is_letter_char) {
+        return Err(Error::Unexpected(excerpt(promotion)));
+    }
+    Ok(Some(letter))
+}
+
+fn parse_parts(s: &str) -> Result<(Parsed<'_>, Option<Suffix>), Error> {
     let (s, suffix) = strip_suffixes(s.trim());
     if s.is_empty() {
         return Err(Error::Empty);
     }
     if s == "--" || s == "Z0" {
-        return Ok((Syntax::Null, suffix));
+        return Ok((Parsed::Null, suffix));
     }
     if let Some(side) = read_castling(s) {
-        return Ok((Syntax::Castle(side), suffix));
+        return Ok((Parsed::Castle(side), suffix));
     }
 
     let (piece, rest) = s.split_at(s.find(|c| !is_letter_char(c)).unwrap_or(s.len()));
     if let Some(square) = rest.strip_prefix('@') {
         return Ok((
-            Syntax::Put {
+            Parsed::Put {
                 piece,
                 to: read_square(square)?,
             },
@@ -810,24 +733,9 @@ fn read_syntax(s: &str) -> Result<(Syntax<'_>, Option<Suffix>), Error> {
         );
     }
 
-    let promotion = if promotion.is_empty() {
-        None
-    } else {
-        let mut letter = promotion.strip_prefix(['=', '/']).unwrap_or(promotion);
-        if let Some(inner) = letter.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
-            letter = inner;
-        }
-        if letter.is_empty() {
-            return Err(Error::MissingPromotion);
-        }
-        if !letter.chars().all(is_letter_char) {
-            return Err(Error::Unexpected(excerpt(promotion)));
-        }
-        Some(letter)
-    };
-
+    let promotion = parse_promotion(promotion)?;
     Ok((
-        Syntax::Normal {
+        Parsed::Normal {
             piece,
             file,
             rank,
@@ -1118,9 +1026,9 @@ mod tests {
             // The general reader agrees with shakmaty's on PGN SAN.
             buf.clear();
             san.append_to_string(&mut buf);
-            let (syntax, suffix) = read_syntax(&buf).expect("general reader");
+            let (parsed, suffix) = parse_parts(&buf).expect("general reader");
             assert_eq!(
-                syntax.resolve(Lang::En).map(|s| (s, suffix)),
+                parsed.resolve(Lang::En).map(|s| (s, suffix)),
                 Ok((san.san, san.suffix))
             );
             buf.clear();

@@ -8,9 +8,25 @@ use shakmaty::{CastlingSide, Move, MoveList, Position, Role, attacks};
 
 use crate::lang::Lang;
 use crate::localized::{write_figurine, write_san};
-use crate::{CastlingNotation, NumericMove, NumericSquare, promotion_digit};
+use crate::{CastlingNotation, NumericMove};
 
-/// A way of writing moves.
+/// A way of writing moves, and the way a move was read in (see the
+/// [`read`](crate::read) module for how notation, [`Lang`] and figurines
+/// relate).
+///
+/// Its [`name`](Notation::name) is what the command line takes and JSON
+/// writes.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::Notation;
+///
+/// let n: Notation = "figurine".parse()?;
+/// assert_eq!(n, Notation::Figurine);
+/// assert_eq!(Notation::San.to_string(), "san");
+/// # Ok::<_, iccf::ParseNotationError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// ICCF numeric: `5254`, `67682`, `5171`.
@@ -146,12 +162,12 @@ impl MoveFormat {
                 Move::Castle { .. } | Move::Put { .. } => None,
             };
             if let Some((from, to, promotion)) = plain {
-                let [f1, f2] = NumericSquare::from(from).digits();
-                let [t1, t2] = NumericSquare::from(to).digits();
-                match promotion {
-                    None => buf.extend_from_slice(&[f1, f2, t1, t2]),
-                    Some(role) => buf.extend_from_slice(&[f1, f2, t1, t2, promotion_digit(role)]),
+                NumericMove {
+                    from,
+                    to,
+                    promotion,
                 }
+                .append_to(buf);
                 return;
             }
         }
@@ -165,16 +181,7 @@ impl MoveFormat {
                     CastlingNotation::for_mode(pos.castles().mode(), self.chess960_castling);
                 // Drops never reach here: their games are refused before.
                 if let Ok(n) = NumericMove::from_move(m, castling) {
-                    // NumericMove::append_to in one write: this runs for
-                    // every move converted.
-                    let [f1, f2] = NumericSquare::from(n.from).digits();
-                    let [t1, t2] = NumericSquare::from(n.to).digits();
-                    match n.promotion {
-                        None => buf.extend_from_slice(&[f1, f2, t1, t2]),
-                        Some(role) => {
-                            buf.extend_from_slice(&[f1, f2, t1, t2, promotion_digit(role)]);
-                        }
-                    }
+                    n.append_to(buf);
                 }
             }
             Notation::San if self.lang == Lang::En => {
@@ -229,7 +236,9 @@ fn append_suffix(buf: &mut Vec<u8>, suffix: Option<Suffix>) {
     }
 }
 
-fn append_lan(buf: &mut Vec<u8>, m: Move, lang: Lang) {
+/// Long algebraic notation of `m` in the letters of `lang`, without a
+/// check mark.
+pub(crate) fn append_lan(buf: &mut Vec<u8>, m: Move, lang: Lang) {
     match m {
         Move::Castle { king, rook } => {
             buf.extend_from_slice(if rook < king { b"O-O-O" } else { b"O-O" })
@@ -237,28 +246,23 @@ fn append_lan(buf: &mut Vec<u8>, m: Move, lang: Lang) {
         Move::Put { role, to } => {
             buf.extend_from_slice(lang.piece_letter(role).as_bytes());
             buf.push(b'@');
-            buf.extend_from_slice(to.to_string().as_bytes());
+            to.append_ascii_to(buf);
         }
         Move::Normal { .. } | Move::EnPassant { .. } => {
             if m.role() != Role::Pawn {
                 buf.extend_from_slice(lang.piece_letter(m.role()).as_bytes());
             }
             if let Some(from) = m.from() {
-                push_square(buf, from);
+                from.append_ascii_to(buf);
             }
             buf.push(if m.is_capture() { b'x' } else { b'-' });
-            push_square(buf, m.to());
+            m.to().append_ascii_to(buf);
             if let Some(p) = m.promotion() {
                 buf.push(b'=');
                 buf.extend_from_slice(lang.piece_letter(p).as_bytes());
             }
         }
     }
-}
-
-fn push_square(buf: &mut Vec<u8>, sq: shakmaty::Square) {
-    buf.push(sq.file().char() as u8);
-    buf.push(sq.rank().char() as u8);
 }
 
 /// Describes a move in words, for people: `pawn e2-e4`, `knight g1-f3`,

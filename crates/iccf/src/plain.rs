@@ -17,18 +17,19 @@
 
 use shakmaty::{Bitboard, CastlingMode, Chess, File, Move, Position, Rank, Role, Square, attacks};
 
+use crate::Notation;
 use crate::lang::Lang;
-use crate::read::Syntax;
 use crate::role_from_digit;
+use crate::square::{digit_file, digit_rank};
 
 /// The legal move `text` names in `pos` and how it is written, if it is a
 /// plain numeric move or (in English) a plain SAN move; `None` leaves the
 /// decision to the general path.
 #[inline]
-pub(crate) fn read_plain(text: &[u8], pos: &Chess, lang: Lang) -> Option<(Move, Syntax)> {
+pub(crate) fn read_plain(text: &[u8], pos: &Chess, lang: Lang) -> Option<(Move, Notation)> {
     match text.first()? {
-        b'1'..=b'8' => read_plain_numeric(text, pos).map(|m| (m, Syntax::Numeric)),
-        _ if lang == Lang::En => read_plain_san(text, pos).map(|m| (m, Syntax::San)),
+        b'1'..=b'8' => read_plain_numeric(text, pos).map(|m| (m, Notation::Numeric)),
+        _ if lang == Lang::En => read_plain_san(text, pos).map(|m| (m, Notation::San)),
         _ => None,
     }
 }
@@ -107,7 +108,7 @@ fn read_plain_san(text: &[u8], pos: &Chess) -> Option<Move> {
         _ => (text, None),
     };
     let (head, &[file, rank]) = text.split_last_chunk::<2>()?;
-    let to = Square::from_coords(file_of(file)?, rank_of(rank)?);
+    let to = Square::from_coords(file_of(file)?, digit_rank(rank)?);
     match head {
         [] => pawn_push(pos, to, promotion),
         [file @ b'a'..=b'h', b'x'] => pawn_capture(pos, file_of(*file)?, to, promotion),
@@ -121,9 +122,9 @@ fn read_plain_san(text: &[u8], pos: &Chess) -> Option<Move> {
             match rest {
                 [] => {}
                 [f @ b'a'..=b'h'] => from &= Bitboard::from_file(file_of(*f)?),
-                [r @ b'1'..=b'8'] => from &= Bitboard::from_rank(rank_of(*r)?),
+                [r @ b'1'..=b'8'] => from &= Bitboard::from_rank(digit_rank(*r)?),
                 // `Nf6xg4` is long algebraic, read as such by the general path.
-                [f, r] if !capture => from &= Square::from_coords(file_of(*f)?, rank_of(*r)?),
+                [f, r] if !capture => from &= Square::from_coords(file_of(*f)?, digit_rank(*r)?),
                 _ => return None,
             }
             piece_move(pos, role, from, to, capture)
@@ -244,23 +245,8 @@ fn promotion_role(byte: u8) -> Option<Role> {
 }
 
 #[inline]
-fn digit_file(byte: u8) -> Option<File> {
-    matches!(byte, b'1'..=b'8').then(|| File::new(u32::from(byte - b'1')))
-}
-
-#[inline]
-fn digit_rank(byte: u8) -> Option<Rank> {
-    matches!(byte, b'1'..=b'8').then(|| Rank::new(u32::from(byte - b'1')))
-}
-
-#[inline]
 fn file_of(byte: u8) -> Option<File> {
     matches!(byte, b'a'..=b'h').then(|| File::new(u32::from(byte - b'a')))
-}
-
-#[inline]
-fn rank_of(byte: u8) -> Option<Rank> {
-    matches!(byte, b'1'..=b'8').then(|| Rank::new(u32::from(byte - b'1')))
 }
 
 #[cfg(test)]
@@ -406,7 +392,7 @@ mod tests {
                     for lang in [Lang::En, Lang::De] {
                         if let Some(read) = read_plain(text.as_bytes(), &pos, lang) {
                             let general = crate::read::read_general(text.as_bytes(), &pos, lang);
-                            proptest::prop_assert_eq!(general.map(|r| (r.m, r.syntax, r.warning)), Ok((read.0, read.1, None)), "{} in {}", text, Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                            proptest::prop_assert_eq!(general.map(|r| (r.m, r.notation, r.warning)), Ok((read.0, read.1, None)), "{} in {}", text, Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
                         }
                     }
                 }

@@ -1,40 +1,33 @@
 //! Reading one move written in any notation iccf knows, against a position.
+//!
+//! # Notation, language, figurines: one name each
+//!
+//! * [`Notation`] is how a move is written: numeric, SAN, long algebraic,
+//!   UCI or figurines. Writing takes one ([`MoveFormat`](crate::MoveFormat));
+//!   reading says which one the text was in ([`ReadMove::notation`],
+//!   [`guess_notation`]). Figurines are SAN with glyphs for letters, so
+//!   figurine text reads as [`Notation::San`]: reading never answers
+//!   [`Notation::Figurine`].
+//! * [`Lang`] is whose piece letters SAN and long algebraic use (`Sf3` is
+//!   German). It is a separate choice from the notation, and numeric and UCI
+//!   have no letters.
+//!
+//! So `--to figurine` is a notation, `--lang de` a language, and the
+//! `"input":"san"` of a JSON line is [`Notation::name`] of the first move.
 
 use core::fmt;
 
 use shakmaty::san::{San, SanError};
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
+use shakmaty::uci::{IllegalUciMoveError, UciMove};
+use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
 
 use crate::lang::Lang;
-use crate::localized::{parse_ascii_san, parse_san, to_move_lenient};
+use crate::localized::{ParseLocalizedSanError, parse_ascii_san, parse_san, to_move_lenient};
 use crate::plain::read_plain;
-use crate::{CastlingNotation, MoveFormat, Notation, NumericMove, role_name};
-
-/// The notation a move was written in.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Syntax {
-    /// ICCF numeric.
-    Numeric,
-    /// Standard algebraic.
-    San,
-    /// Long algebraic (`Ng1-f3`, `e2-e4`).
-    Lan,
-    /// UCI coordinates (`g1f3`).
-    Uci,
-}
-
-impl Syntax {
-    /// The name used in reports and JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Syntax::Numeric => "numeric",
-            Syntax::San => "san",
-            Syntax::Lan => "lan",
-            Syntax::Uci => "uci",
-        }
-    }
-}
+use crate::{
+    CastlingNotation, IllegalMoveError, LegacyPromotion, Notation, NumericMove, ParseNumericError,
+    role_name,
+};
 
 /// A move read from text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,9 +35,10 @@ pub struct ReadMove {
     /// The legal move.
     pub m: Move,
     /// How it was written.
-    pub syntax: Syntax,
-    /// Read, but not written as it should be (a legacy promotion).
-    pub warning: Option<String>,
+    pub notation: Notation,
+    /// Read, but not written as it should be: a legacy four-digit
+    /// promotion, whose [`Display`](core::fmt::Display) is the warning.
+    pub warning: Option<LegacyPromotion>,
 }
 
 /// Reads a move in numeric, UCI, long algebraic or SAN, whichever it is,
@@ -61,7 +55,7 @@ pub struct ReadMove {
 /// # Examples
 ///
 /// ```
-/// use iccf::read::{Syntax, read_move};
+/// use iccf::{Notation, read::read_move};
 /// use shakmaty::Chess;
 ///
 /// let pos = Chess::default();
@@ -69,7 +63,7 @@ pub struct ReadMove {
 ///     let read = read_move(text.as_bytes(), &pos)?;
 ///     assert_eq!(read.m.to(), shakmaty::Square::E4);
 /// }
-/// assert_eq!(read_move(b"52-54", &pos)?.syntax, Syntax::Numeric);
+/// assert_eq!(read_move(b"52-54", &pos)?.notation, Notation::Numeric);
 /// # Ok::<_, iccf::read::ReadMoveError>(())
 /// ```
 pub fn read_move(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
@@ -96,10 +90,10 @@ pub fn read_move(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
 /// ```
 #[inline]
 pub fn read_move_in(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, ReadMoveError> {
-    if let Some((m, syntax)) = read_plain(text, pos, lang) {
+    if let Some((m, notation)) = read_plain(text, pos, lang) {
         return Ok(ReadMove {
             m,
-            syntax,
+            notation,
             warning: None,
         });
     }
@@ -113,105 +107,298 @@ pub(crate) fn read_general(
     pos: &Chess,
     lang: Lang,
 ) -> Result<ReadMove, ReadMoveError> {
-    let syntax = guess_syntax(text);
-    read_as(text, syntax, pos, lang).map_err(|message| ReadMoveError { syntax, message })
+    let notation = guess_notation(text);
+    match notation {
+        Notation::Numeric => read_numeric(text, pos),
+        Notation::Uci => read_uci(text, pos),
+        // Other languages' long forms (`Sg1-f3`) are read as SAN.
+        Notation::Lan if lang == Lang::En => read_lan(text, pos),
+        // guess_notation never says Figurine: figurines are SAN.
+        Notation::San | Notation::Lan | Notation::Figurine => read_san(text, notation, pos, lang),
+    }
 }
 
-/// Why a text is not a legal move.
+fn read_numeric(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
+    let n = NumericMove::from_ascii_lenient(text).map_err(ReadMoveError::ParseNumeric)?;
+    match n.to_move_lenient(pos) {
+        Ok((m, warning)) => Ok(ReadMove {
+            m,
+            notation: Notation::Numeric,
+            warning,
+        }),
+        Err(error) => Err(ReadMoveError::IllegalNumeric {
+            error,
+            nearest: n.nearest_legal(pos, CastlingNotation::KingTakesRook, 3),
+        }),
+    }
+}
+
+fn read_uci(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
+    // guess_notation said Uci for two squares and a promotion letter, which
+    // always parse.
+    let lower = text.to_ascii_lowercase();
+    let uci = UciMove::from_ascii(&lower).map_err(|_| ReadMoveError::IllegalUci)?;
+    let m = uci.to_move(pos).map_err(|_| ReadMoveError::IllegalUci)?;
+    Ok(ReadMove::plain(m, Notation::Uci))
+}
+
+fn read_lan(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
+    // guess_notation said Lan because parse_lan reads it.
+    let lan = parse_lan(text).ok_or(ReadMoveError::IllegalLan)?;
+    match lan.uci.to_move(pos) {
+        Ok(m) if m.role() == lan.role => Ok(ReadMove::plain(m, Notation::Lan)),
+        Ok(m) => Err(ReadMoveError::WrongPiece {
+            from: m.from().unwrap_or(m.to()),
+            found: m.role(),
+            written: lan.role,
+        }),
+        Err(_) => Err(ReadMoveError::IllegalLan),
+    }
+}
+
+fn read_san(
+    text: &[u8],
+    notation: Notation,
+    pos: &Chess,
+    lang: Lang,
+) -> Result<ReadMove, ReadMoveError> {
+    // The common case first: plain English SAN, as parse_san reads it.
+    let fast = (lang == Lang::En && text.is_ascii())
+        .then(|| parse_ascii_san(text))
+        .flatten();
+    let san = match fast {
+        Some(san_plus) => san_plus.san,
+        None => {
+            let text = core::str::from_utf8(text).map_err(ReadMoveError::NotUtf8)?;
+            parse_san(text, lang).map_err(|error| ReadMoveError::ParseSan { notation, error })?
+        }
+    };
+    match to_move_lenient(san, pos) {
+        Ok(m) => Ok(ReadMove::plain(m, notation)),
+        Err(err) => Err(explain_san(san, err, notation, pos)),
+    }
+}
+
+impl ReadMove {
+    fn plain(m: Move, notation: Notation) -> ReadMove {
+        ReadMove {
+            m,
+            notation,
+            warning: None,
+        }
+    }
+}
+
+/// Why a text is not a legal move: the cause, typed, with what is needed to
+/// explain it.
+///
+/// [`Display`](fmt::Display) writes a short lowercase message, as `iccf`
+/// reports it; [`ReadMoveError::notation()`] says what the text looked like.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::read::{ReadMoveError, read_move};
+/// use shakmaty::Chess;
+///
+/// let err = read_move(b"5245", &Chess::default()).unwrap_err();
+/// let ReadMoveError::IllegalNumeric { nearest, .. } = &err else {
+///     panic!("{err:?}");
+/// };
+/// assert_eq!(nearest[0].to_string(), "5254");
+/// assert_eq!(
+///     err.to_string(),
+///     "the white pawn on e2 cannot move to d5; nearest legal: 5254, 4243, 4244"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadMoveError {
+#[non_exhaustive]
+pub enum ReadMoveError {
+    /// Digits that are no numeric move (`5294`, `525`).
+    ParseNumeric(ParseNumericError),
+    /// A numeric move that cannot be played here.
+    IllegalNumeric {
+        /// Why it cannot be played.
+        error: IllegalMoveError,
+        /// The legal moves whose numeric form is nearest, nearest first (at
+        /// most three; castling as king takes rook).
+        nearest: Vec<NumericMove>,
+    },
+    /// A UCI move that cannot be played here.
+    IllegalUci,
+    /// A long algebraic move (`Ng1-f3`) that cannot be played here.
+    IllegalLan,
+    /// A long algebraic move naming another piece than the one that moves.
+    WrongPiece {
+        /// The square the move starts from.
+        from: Square,
+        /// The piece standing there.
+        found: Role,
+        /// The piece the text names.
+        written: Role,
+    },
+    /// Bytes that are not UTF-8, where a piece letter was expected.
+    NotUtf8(core::str::Utf8Error),
+    /// Not a move in the piece letters of the language.
+    ParseSan {
+        /// SAN, or another language's long form, read as SAN.
+        notation: Notation,
+        /// What is wrong with the text.
+        error: ParseLocalizedSanError,
+    },
+    /// SAN that more than one legal move fits.
+    AmbiguousSan {
+        /// SAN, or another language's long form, read as SAN.
+        notation: Notation,
+        /// The legal moves it fits, in the order of their long algebraic
+        /// form.
+        candidates: Vec<Move>,
+    },
+    /// No piece of the kind the text names can reach the square.
+    NoPieceCanMove {
+        /// SAN, or another language's long form, read as SAN.
+        notation: Notation,
+        /// The side to move.
+        color: Color,
+        /// The piece named.
+        role: Role,
+        /// The destination.
+        to: Square,
+    },
+    /// Castling that the side to move cannot do now.
+    CannotCastle {
+        /// The side to move.
+        color: Color,
+        /// The side castled to.
+        side: CastlingSide,
+    },
+    /// A piece drop (Crazyhouse), which chess and numeric notation lack.
+    Drop {
+        /// The piece dropped.
+        role: Role,
+        /// Where it is dropped.
+        to: Square,
+    },
+    /// A null move (`--`, `Z0`) where it cannot be played (the side to move
+    /// is in check).
+    NullMove,
+}
+
+impl ReadMoveError {
     /// The notation the text looked like.
-    pub syntax: Syntax,
-    message: String,
+    pub const fn notation(&self) -> Notation {
+        match self {
+            ReadMoveError::ParseNumeric(_) | ReadMoveError::IllegalNumeric { .. } => {
+                Notation::Numeric
+            }
+            ReadMoveError::IllegalUci => Notation::Uci,
+            ReadMoveError::IllegalLan | ReadMoveError::WrongPiece { .. } => Notation::Lan,
+            ReadMoveError::ParseSan { notation, .. }
+            | ReadMoveError::AmbiguousSan { notation, .. }
+            | ReadMoveError::NoPieceCanMove { notation, .. } => *notation,
+            ReadMoveError::NotUtf8(_)
+            | ReadMoveError::CannotCastle { .. }
+            | ReadMoveError::Drop { .. }
+            | ReadMoveError::NullMove => Notation::San,
+        }
+    }
 }
 
 impl fmt::Display for ReadMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self {
+            ReadMoveError::ParseNumeric(err) => err.fmt(f),
+            ReadMoveError::IllegalNumeric { error, nearest } => {
+                error.fmt(f)?;
+                for (i, n) in nearest.iter().enumerate() {
+                    f.write_str(if i == 0 { "; nearest legal: " } else { ", " })?;
+                    n.fmt(f)?;
+                }
+                Ok(())
+            }
+            ReadMoveError::IllegalUci | ReadMoveError::IllegalLan => f.write_str("illegal move"),
+            ReadMoveError::WrongPiece {
+                from,
+                found,
+                written,
+            } => write!(
+                f,
+                "the piece on {from} is a {}, not a {}",
+                role_name(*found),
+                role_name(*written)
+            ),
+            ReadMoveError::NotUtf8(_) => f.write_str("not valid UTF-8"),
+            ReadMoveError::ParseSan { error, .. } => error.fmt(f),
+            ReadMoveError::AmbiguousSan { candidates, .. } => {
+                f.write_str("ambiguous: could be ")?;
+                let mut buf = Vec::new();
+                for (i, &m) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        buf.extend_from_slice(b" or ");
+                    }
+                    append_lan(&mut buf, m);
+                }
+                f.write_str(&String::from_utf8_lossy(&buf))
+            }
+            ReadMoveError::NoPieceCanMove {
+                color, role, to, ..
+            } => write!(f, "no {color} {} can move to {to}", role_name(*role)),
+            ReadMoveError::CannotCastle { color, .. } => {
+                write!(f, "{color} cannot castle that way now")
+            }
+            ReadMoveError::Drop { .. } => {
+                f.write_str("piece drops (Crazyhouse) have no numeric notation")
+            }
+            ReadMoveError::NullMove => {
+                f.write_str("null move in a position where it cannot be played")
+            }
+        }
     }
 }
 
-impl std::error::Error for ReadMoveError {}
-
-fn read_as(text: &[u8], syntax: Syntax, pos: &Chess, lang: Lang) -> Result<ReadMove, String> {
-    let plain = |m| {
-        Ok(ReadMove {
-            m,
-            syntax,
-            warning: None,
-        })
-    };
-    match syntax {
-        Syntax::Numeric => {
-            let n = NumericMove::from_ascii_lenient(text).map_err(|err| err.to_string())?;
-            match n.to_move_lenient(pos) {
-                Ok((m, legacy)) => Ok(ReadMove {
-                    m,
-                    syntax,
-                    warning: legacy.map(|l| l.to_string()),
-                }),
-                Err(err) => {
-                    let near = n.nearest_legal(pos, CastlingNotation::KingTakesRook, 3);
-                    let mut message = err.to_string();
-                    if !near.is_empty() {
-                        message.push_str("; nearest legal: ");
-                        let near: Vec<String> = near.iter().map(ToString::to_string).collect();
-                        message.push_str(&near.join(", "));
-                    }
-                    Err(message)
-                }
-            }
-        }
-        Syntax::Uci => {
-            let lower = text.to_ascii_lowercase();
-            let uci = UciMove::from_ascii(&lower).map_err(|_| "not a UCI move".to_owned())?;
-            match uci.to_move(pos) {
-                Ok(m) => plain(m),
-                Err(_) => Err("illegal move".to_owned()),
-            }
-        }
-        // Other languages' long forms (`Sg1-f3`) are read as SAN below.
-        Syntax::Lan if lang == Lang::En => {
-            let lan = parse_lan(text).ok_or_else(|| "not a long algebraic move".to_owned())?;
-            match lan.uci.to_move(pos) {
-                Ok(m) if m.role() == lan.role => plain(m),
-                Ok(m) => Err(format!(
-                    "the piece on {} is a {}, not a {}",
-                    m.from().map(|s| s.to_string()).unwrap_or_default(),
-                    role_name(m.role()),
-                    role_name(lan.role)
-                )),
-                Err(_) => Err("illegal move".to_owned()),
-            }
-        }
-        Syntax::San | Syntax::Lan => {
-            // The common case first: plain English SAN, as parse_san reads it.
-            let fast = (lang == Lang::En && text.is_ascii())
-                .then(|| parse_ascii_san(text))
-                .flatten();
-            let san = match fast {
-                Some(san_plus) => san_plus.san,
-                None => {
-                    let text =
-                        core::str::from_utf8(text).map_err(|_| "not valid UTF-8".to_owned())?;
-                    parse_san(text, lang).map_err(|err| err.to_string())?
-                }
-            };
-            match to_move_lenient(san, pos) {
-                Ok(m) => plain(m),
-                Err(err) => Err(explain_san(san, err, pos)),
-            }
+impl std::error::Error for ReadMoveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadMoveError::ParseNumeric(err) => Some(err),
+            ReadMoveError::IllegalNumeric { error, .. } => Some(error),
+            ReadMoveError::IllegalUci | ReadMoveError::IllegalLan => Some(&IllegalUciMoveError),
+            ReadMoveError::NotUtf8(err) => Some(err),
+            ReadMoveError::ParseSan { error, .. } => Some(error),
+            ReadMoveError::AmbiguousSan { .. } => Some(&SanError::AmbiguousSan),
+            ReadMoveError::NoPieceCanMove { .. }
+            | ReadMoveError::CannotCastle { .. }
+            | ReadMoveError::Drop { .. }
+            | ReadMoveError::NullMove => Some(&SanError::IllegalSan),
+            ReadMoveError::WrongPiece { .. } => None,
         }
     }
+}
+
+/// A move in long algebraic notation with English letters, as the
+/// ambiguity message lists the candidates.
+fn append_lan(buf: &mut Vec<u8>, m: Move) {
+    crate::notation::append_lan(buf, m, Lang::En);
 }
 
 /// Decides how a move token is written from its shape alone: digits are
 /// numeric, two squares are UCI, two squares with a separator long
-/// algebraic, anything else SAN.
-pub fn guess_syntax(text: &[u8]) -> Syntax {
+/// algebraic, anything else SAN (figurines included: never
+/// [`Notation::Figurine`]).
+///
+/// # Examples
+///
+/// ```
+/// use iccf::{Notation, read::guess_notation};
+///
+/// assert_eq!(guess_notation(b"52-54"), Notation::Numeric);
+/// assert_eq!(guess_notation(b"e7e8q"), Notation::Uci);
+/// assert_eq!(guess_notation(b"Ng1-f3"), Notation::Lan);
+/// assert_eq!(guess_notation("♘f3".as_bytes()), Notation::San);
+/// ```
+pub fn guess_notation(text: &[u8]) -> Notation {
     match text {
         [b'1'..=b'8', ..] if text.iter().all(|c| c.is_ascii_digit() || *c == b'-') => {
-            Syntax::Numeric
+            Notation::Numeric
         }
         [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
         | [
@@ -220,9 +407,9 @@ pub fn guess_syntax(text: &[u8]) -> Syntax {
             b'a'..=b'h',
             b'1'..=b'8',
             b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N',
-        ] => Syntax::Uci,
-        _ if could_be_lan(text) && parse_lan(text).is_some() => Syntax::Lan,
-        _ => Syntax::San,
+        ] => Notation::Uci,
+        _ if could_be_lan(text) && parse_lan(text).is_some() => Notation::Lan,
+        _ => Notation::San,
     }
 }
 
@@ -290,29 +477,35 @@ fn parse_lan(text: &[u8]) -> Option<Lan> {
 }
 
 /// Says why a SAN move does not fit the position.
-fn explain_san(san: San, err: SanError, pos: &Chess) -> String {
-    let side = pos.turn();
+fn explain_san(san: San, err: SanError, notation: Notation, pos: &Chess) -> ReadMoveError {
+    let color = pos.turn();
     match (san, err) {
-        (San::Put { .. }, _) => "piece drops (Crazyhouse) have no numeric notation".to_owned(),
-        (San::Null, _) => "null move in a position where it cannot be played".to_owned(),
-        (San::Castle(_), _) => format!("{side} cannot castle that way now"),
+        (San::Put { role, to }, _) => ReadMoveError::Drop { role, to },
+        (San::Null, _) => ReadMoveError::NullMove,
+        (San::Castle(side), _) => ReadMoveError::CannotCastle { color, side },
         (_, SanError::AmbiguousSan) => {
-            let legal = pos.legal_moves();
-            let mut candidates: Vec<String> = legal
+            let mut candidates: Vec<(Vec<u8>, Move)> = pos
+                .legal_moves()
                 .iter()
                 .filter(|m| san.matches(**m))
-                .map(|m| {
-                    let mut buf = Vec::new();
-                    MoveFormat::new(Notation::Lan).append(&mut buf, pos, *m, None);
-                    String::from_utf8_lossy(&buf).into_owned()
+                .map(|&m| {
+                    let mut lan = Vec::new();
+                    append_lan(&mut lan, m);
+                    (lan, m)
                 })
                 .collect();
-            candidates.sort();
-            format!("ambiguous: could be {}", candidates.join(" or "))
+            candidates.sort_by(|a, b| a.0.cmp(&b.0));
+            ReadMoveError::AmbiguousSan {
+                notation,
+                candidates: candidates.into_iter().map(|(_, m)| m).collect(),
+            }
         }
-        (San::Normal { role, to, .. }, _) => {
-            format!("no {side} {} can move to {to}", role_name(role))
-        }
+        (San::Normal { role, to, .. }, _) => ReadMoveError::NoPieceCanMove {
+            notation,
+            color,
+            role,
+            to,
+        },
     }
 }
 
@@ -330,17 +523,17 @@ mod tests {
     #[test]
     fn every_syntax_reads_the_same_move() {
         let pos = Chess::default();
-        for (text, syntax) in [
-            ("7163", Syntax::Numeric),
-            ("71-63", Syntax::Numeric),
-            ("Nf3", Syntax::San),
-            ("Ng1-f3", Syntax::Lan),
-            ("g1f3", Syntax::Uci),
+        for (text, notation) in [
+            ("7163", Notation::Numeric),
+            ("71-63", Notation::Numeric),
+            ("Nf3", Notation::San),
+            ("Ng1-f3", Notation::Lan),
+            ("g1f3", Notation::Uci),
         ] {
             let read = read_move(text.as_bytes(), &pos).unwrap();
             assert_eq!(
-                (read.m.from(), read.m.to(), read.syntax),
-                (Some(Square::G1), Square::F3, syntax),
+                (read.m.from(), read.m.to(), read.notation),
+                (Some(Square::G1), Square::F3, notation),
                 "{text}"
             );
         }
@@ -395,6 +588,129 @@ mod tests {
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap();
         assert_eq!(msg("Nd2", &pos), "ambiguous: could be Nb1-d2 or Nf1-d2");
+    }
+
+    fn err(text: &str, pos: &Chess) -> ReadMoveError {
+        read_move(text.as_bytes(), pos).expect_err(text)
+    }
+
+    fn fen(fen: &str) -> Chess {
+        fen.parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn errors_are_typed_by_cause() {
+        use std::error::Error as _;
+        let pos = Chess::default();
+        let e = err("5294", &pos);
+        assert!(matches!(
+            e,
+            ReadMoveError::ParseNumeric(ParseNumericError::To(_))
+        ));
+        assert_eq!(e.notation(), Notation::Numeric);
+        assert!(e.source().is_some());
+        let ReadMoveError::IllegalNumeric { error, nearest } = err("5245", &pos) else {
+            panic!("5245");
+        };
+        assert_eq!(error.reason, crate::IllegalReason::Unreachable(Role::Pawn));
+        assert_eq!(nearest.len(), 3);
+        assert_eq!(err("e2e5", &pos), ReadMoveError::IllegalUci);
+        assert_eq!(err("e2e5", &pos).to_string(), "illegal move");
+        assert_eq!(err("Ke1-e2", &pos), ReadMoveError::IllegalLan);
+        assert_eq!(
+            err("Bb1-c3", &pos),
+            ReadMoveError::WrongPiece {
+                from: Square::B1,
+                found: Role::Knight,
+                written: Role::Bishop
+            }
+        );
+        assert!(matches!(
+            err("xyz", &pos),
+            ReadMoveError::ParseSan {
+                notation: Notation::San,
+                error: ParseLocalizedSanError::MissingSquare
+            }
+        ));
+        assert_eq!(
+            err("Nd4", &pos),
+            ReadMoveError::NoPieceCanMove {
+                notation: Notation::San,
+                color: Color::White,
+                role: Role::Knight,
+                to: Square::D4
+            }
+        );
+        assert!(matches!(
+            err("O-O", &pos),
+            ReadMoveError::CannotCastle {
+                color: Color::White,
+                side: CastlingSide::KingSide
+            }
+        ));
+        assert_eq!(
+            err("O-O", &pos).to_string(),
+            "white cannot castle that way now"
+        );
+        assert!(matches!(
+            err("N@f3", &pos),
+            ReadMoveError::Drop {
+                role: Role::Knight,
+                ..
+            }
+        ));
+        let e = read_move(b"\xffe4", &pos).unwrap_err();
+        assert!(matches!(e, ReadMoveError::NotUtf8(_)), "{e:?}");
+        assert_eq!(e.to_string(), "not valid UTF-8");
+    }
+
+    #[test]
+    fn ambiguity_lists_the_candidates() {
+        let pos = fen("4k3/8/8/8/8/8/8/1N1K1N2 w - - 0 1");
+        let e = err("Nd2", &pos);
+        let ReadMoveError::AmbiguousSan { candidates, .. } = &e else {
+            panic!("{e:?}");
+        };
+        let from: Vec<_> = candidates.iter().map(|m| m.from()).collect();
+        assert_eq!(from, [Some(Square::B1), Some(Square::F1)]);
+        assert_eq!(
+            std::error::Error::source(&e).map(ToString::to_string),
+            Some(SanError::AmbiguousSan.to_string())
+        );
+    }
+
+    #[test]
+    fn null_move_in_check_and_german_long_form() {
+        let pos = fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+        assert_eq!(err("--", &pos), ReadMoveError::NullMove);
+        // A German long form is read as SAN but keeps its notation.
+        let e = read_move_in("Kb1-b2".as_bytes(), &Chess::default(), Lang::De).unwrap_err();
+        assert_eq!(e.notation(), Notation::Lan);
+        assert!(
+            matches!(
+                e,
+                ReadMoveError::NoPieceCanMove {
+                    role: Role::King,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn legacy_promotion_is_a_typed_warning() {
+        let pos = fen("8/5P2/8/8/8/8/8/k6K w - - 0 1");
+        let read = read_move(b"6762", &pos).unwrap();
+        let warning = read.warning.expect("legacy promotion");
+        assert_eq!(warning.standard.to_string(), "67682");
+        assert_eq!(
+            warning.to_string(),
+            "four-digit promotion 6762 is not ICCF standard: read as 67682"
+        );
     }
 
     #[test]

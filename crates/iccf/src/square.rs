@@ -49,8 +49,8 @@ impl NumericSquare {
         buf.extend_from_slice(&self.digits());
     }
 
-    /// The two ASCII digits.
-    #[inline]
+    /// The two ASCII digits: the one place the crate writes them.
+    #[inline(always)]
     pub fn digits(self) -> [u8; 2] {
         [
             b'1' + u8::from(self.0.file()),
@@ -88,18 +88,24 @@ impl fmt::Display for NumericSquare {
 
 /// Reads a file digit (`1`–`8`).
 pub(crate) fn file_from_digit(d: u8) -> Result<File, ParseSquareError> {
-    match d {
-        b'1'..=b'8' => Ok(File::new(u32::from(d - b'1'))),
-        _ => Err(ParseSquareError::File(d)),
-    }
+    digit_file(d).ok_or(ParseSquareError::File(d))
 }
 
 /// Reads a rank digit (`1`–`8`).
 pub(crate) fn rank_from_digit(d: u8) -> Result<Rank, ParseSquareError> {
-    match d {
-        b'1'..=b'8' => Ok(Rank::new(u32::from(d - b'1'))),
-        _ => Err(ParseSquareError::Rank(d)),
-    }
+    digit_rank(d).ok_or(ParseSquareError::Rank(d))
+}
+
+/// The file of digit `1`–`8`: the one digit → file reading of the crate.
+#[inline(always)]
+pub(crate) fn digit_file(d: u8) -> Option<File> {
+    matches!(d, b'1'..=b'8').then(|| File::new(u32::from(d - b'1')))
+}
+
+/// The rank of digit `1`–`8`.
+#[inline(always)]
+pub(crate) fn digit_rank(d: u8) -> Option<Rank> {
+    matches!(d, b'1'..=b'8').then(|| Rank::new(u32::from(d - b'1')))
 }
 
 /// Why two characters are not a numeric square.

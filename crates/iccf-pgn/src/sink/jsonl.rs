@@ -50,7 +50,7 @@ struct JsonProblem<'a> {
     line: u64,
     column: u64,
     #[serde(rename = "move")]
-    move_label: Option<&'a str>,
+    move_number: Option<String>,
     token: &'a str,
     message: String,
 }
@@ -60,7 +60,7 @@ impl<'a> From<&'a Problem> for JsonProblem<'a> {
         JsonProblem {
             line: p.line,
             column: p.column,
-            move_label: p.move_label.as_deref(),
+            move_number: p.move_number.map(|n| n.to_string()),
             token: &p.token,
             message: p.kind.to_string(),
         }

@@ -1,12 +1,12 @@
 //! PGN output: tags, comments, NAGs and variations kept.
 
-use iccf::MoveFormat;
 use iccf::lang::{Lang, LangSet};
+use iccf::{MoveFormat, MoveNumber};
 use shakmaty::{Chess, Color, Position};
 
 use crate::lexer::{LexError, TagValue};
 use crate::sink::{Played, Sink};
-use crate::walk::{Step, push_number};
+use crate::walk::Step;
 use crate::writer::PgnWriter;
 
 /// Writes a game as PGN, moves in `format`.
@@ -47,7 +47,7 @@ impl Sink for PgnSink<'_> {
     fn end_tags(&mut self) {
         if !self.langs.is_empty() && !self.langs.contains(Lang::En) {
             self.w
-                .tag(b"InputLanguage", lang_codes(self.langs).as_bytes());
+                .tag(b"InputLanguage", self.langs.to_string().as_bytes());
         }
         self.w.end_tags();
     }
@@ -60,7 +60,7 @@ impl Sink for PgnSink<'_> {
     fn played(&mut self, m: &Played<'_>) {
         if m.needs_number || m.before.turn() == Color::White {
             self.text.clear();
-            push_number(&mut self.text, m.before);
+            MoveNumber::from_position(m.before).append_to(&mut self.text);
             self.w.token(&self.text);
         }
         self.text.clear();
@@ -75,7 +75,7 @@ impl Sink for PgnSink<'_> {
     /// The number as it would have been, then the rest as written.
     fn failed(&mut self, pos: &Chess, _token: &[u8], with_suffix: &[u8]) {
         self.text.clear();
-        push_number(&mut self.text, pos);
+        MoveNumber::from_position(pos).append_to(&mut self.text);
         self.w.token(&self.text);
         self.w.token(with_suffix);
     }
@@ -144,9 +144,4 @@ pub(crate) fn null_move(format: MoveFormat) -> &'static [u8] {
         iccf::Notation::Uci => b"0000",
         _ => b"--",
     }
-}
-
-/// `de sv no`: the codes of a language group.
-pub(crate) fn lang_codes(langs: LangSet) -> String {
-    langs.iter().map(Lang::code).collect::<Vec<_>>().join(" ")
 }

@@ -1,11 +1,11 @@
 //! Text output: one line a game, the numbered main-line moves.
 
-use iccf::MoveFormat;
+use iccf::{MoveFormat, MoveNumber};
 use shakmaty::{Chess, Color, Position};
 
 use crate::sink::pgn::null_move;
 use crate::sink::{Played, Sink};
-use crate::walk::{Step, push_number};
+use crate::walk::Step;
 
 /// Writes the main line of a game as one line: the moves converted, then
 /// from the first that failed the rest as written. Variations, comments
@@ -47,7 +47,7 @@ impl Sink for TextSink<'_> {
     fn played(&mut self, m: &Played<'_>) {
         if self.first || m.before.turn() == Color::White {
             self.separate();
-            push_number(self.out, m.before);
+            MoveNumber::from_position(m.before).append_to(self.out);
         }
         self.out.push(b' ');
         match m.step {
@@ -59,7 +59,7 @@ impl Sink for TextSink<'_> {
     /// The number as it would have been, then the rest as written.
     fn failed(&mut self, pos: &Chess, token: &[u8], _with_suffix: &[u8]) {
         self.separate();
-        push_number(self.out, pos);
+        MoveNumber::from_position(pos).append_to(self.out);
         self.out.push(b' ');
         self.out.extend_from_slice(token);
     }

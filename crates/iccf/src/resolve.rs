@@ -1,10 +1,16 @@
-//! Numeric moves against a position: numeric → [`Move`] and [`Move`] → numeric.
+//! Resolving numeric moves against a position: numeric → [`Move`] (castling
+//! as the king's move, en passant, the legacy four-digit promotion, and why a
+//! move is illegal: [`IllegalMoveError`]) and [`Move`] → numeric
+//! ([`CastlingNotation`] for Chess960), and the nearest legal moves to a typo.
+//!
+//! [`NumericMove`] itself, the syntax, lives in `numeric.rs`.
 
 use core::fmt;
 
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, CastlingSide, Color, File, Move, MoveList, Position, Rank, Role, Square,
+    CastlingMode, CastlingSide, Color, EnPassantMode, File, Move, MoveList, Piece, Position, Rank,
+    Role, Square, attacks,
 };
 
 use crate::NumericMove;
@@ -31,6 +37,18 @@ pub enum CastlingNotation {
 impl CastlingNotation {
     /// The notation to write in a game with `mode`: standard chess always
     /// uses the ICCF king move, Chess960 uses `chess960`.
+    ///
+    /// ```
+    /// use iccf::CastlingNotation;
+    /// use shakmaty::CastlingMode;
+    ///
+    /// let chess960 = CastlingNotation::KingTakesRook;
+    /// assert_eq!(
+    ///     CastlingNotation::for_mode(CastlingMode::Standard, chess960),
+    ///     CastlingNotation::KingToDestination
+    /// );
+    /// assert_eq!(CastlingNotation::for_mode(CastlingMode::Chess960, chess960), chess960);
+    /// ```
     pub fn for_mode(mode: CastlingMode, chess960: CastlingNotation) -> CastlingNotation {
         match mode {
             CastlingMode::Standard => CastlingNotation::KingToDestination,
@@ -208,7 +226,8 @@ impl NumericMove {
         if self.from.rank() != seventh || self.to.rank() == last {
             return None;
         }
-        let digit = b'1' + u8::from(self.to.rank());
+        // The rank digit as written is the promotion digit.
+        let [_, digit] = crate::NumericSquare::from(self.to).digits();
         let role = crate::numeric::role_from_digit(digit).ok()?;
         Some(NumericMove {
             from: self.from,
@@ -283,6 +302,22 @@ impl NumericMove {
         if self.from == self.to {
             return IllegalReason::SameSquare;
         }
+        // King takes own rook is how castling is written in Chess960 (and
+        // what a player writing it means in standard chess too): castling()
+        // found no castling with that rook, so the castling is what fails,
+        // not a king move onto its own piece.
+        if piece.role == Role::King
+            && board.rooks().contains(self.to)
+            && board.by_color(piece.color).contains(self.to)
+            && self.to.rank() == self.from.rank()
+        {
+            let side = if self.to < self.from {
+                CastlingSide::QueenSide
+            } else {
+                CastlingSide::KingSide
+            };
+            return IllegalReason::CannotCastle(side);
+        }
         let promotes = piece.role == Role::Pawn
             && self.to.rank() == pos.turn().fold_wb(Rank::Eighth, Rank::First);
         let legal = pos.legal_moves();
@@ -300,8 +335,9 @@ impl NumericMove {
                     IllegalReason::Unreachable(piece.role)
                 }
             }
-            _ => {
-                // Would the move be fine if the king were not left in check?
+            // Check is the reason only for a move the piece could make if
+            // it were not for its own king.
+            _ if reaches_ignoring_check(pos, self.from, self.to, piece) => {
                 let pseudo = UciMove::Normal {
                     from: self.from,
                     to: self.to,
@@ -313,6 +349,7 @@ impl NumericMove {
                     IllegalReason::Unreachable(piece.role)
                 }
             }
+            _ => IllegalReason::Unreachable(piece.role),
         }
     }
 
@@ -381,6 +418,33 @@ fn digit_distance(a: &[u8], b: &[u8]) -> u32 {
         i += 1;
     }
     d
+}
+
+/// Whether `piece` on `from` could move to `to` by the way it moves, were
+/// its own king not in check or exposed: a pseudo-legal move (castling is
+/// read before this, so not here).
+fn reaches_ignoring_check<P: Position>(pos: &P, from: Square, to: Square, piece: Piece) -> bool {
+    let board = pos.board();
+    let occupied = board.occupied();
+    if board.by_color(piece.color).contains(to) {
+        return false;
+    }
+    if piece.role != Role::Pawn {
+        return attacks::attacks(from, piece, occupied).contains(to);
+    }
+    let takes = board.by_color(!piece.color).contains(to)
+        || pos.ep_square(EnPassantMode::PseudoLegal) == Some(to);
+    if attacks::pawn_attacks(piece.color, from).contains(to) {
+        return takes;
+    }
+    let step = piece.color.fold_wb(8, -8);
+    let Some(one) = from.offset(step).filter(|sq| !occupied.contains(*sq)) else {
+        return false;
+    };
+    one == to
+        || (from.rank() == piece.color.fold_wb(Rank::Second, Rank::Seventh)
+            && one.offset(step) == Some(to)
+            && !occupied.contains(to))
 }
 
 /// Would playing `uci` (ignoring check) leave our king attacked?
@@ -468,6 +532,18 @@ pub enum IllegalReason {
 }
 
 /// A numeric move that cannot be played, with the reason.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::{IllegalReason, NumericMove};
+/// use shakmaty::{Chess, Role};
+///
+/// let err = "7164".parse::<NumericMove>()?.to_move(&Chess::default()).unwrap_err();
+/// assert_eq!(err.reason, IllegalReason::Unreachable(Role::Knight));
+/// assert_eq!(err.to_string(), "the white knight on g1 cannot move to f4");
+/// # Ok::<_, iccf::ParseNumericError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMoveError {
     /// What was written.
@@ -828,6 +904,110 @@ mod tests {
                 .to_string(),
             "2171"
         );
+    }
+
+    /// `2111` (king b1 takes own rook a1) without the right to castle
+    /// long was reported as "the white king would be in check" whenever a
+    /// black rook stood on the a-file: the king was put on a1 to test for
+    /// check, as if it could go there. It is castling that is not possible.
+    #[test]
+    fn king_takes_rook_2111_names_castling_not_check() {
+        let cases = [
+            (
+                "rk5r/8/8/8/8/8/8/RK5R w Hha - 0 1",
+                CastlingMode::Chess960,
+                "2111",
+            ),
+            (
+                "rk5r/8/8/8/8/8/8/RK5R w - - 0 1",
+                CastlingMode::Chess960,
+                "2111",
+            ),
+            (
+                "rk5r/8/8/8/8/8/8/RK5R w - - 0 1",
+                CastlingMode::Standard,
+                "2111",
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1",
+                CastlingMode::Standard,
+                "5181",
+            ),
+        ];
+        for (fen, mode, numeric) in cases {
+            let pos = position(fen, mode);
+            let err = numeric
+                .parse::<NumericMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap_err();
+            let side = if numeric == "2111" {
+                CastlingSide::QueenSide
+            } else {
+                CastlingSide::KingSide
+            };
+            assert_eq!(
+                err.reason,
+                IllegalReason::CannotCastle(side),
+                "{fen} {numeric}"
+            );
+        }
+        let pos = position(cases[0].0, CastlingMode::Chess960);
+        let err = "2111"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err();
+        assert_eq!(err.to_string(), "white cannot castle long now");
+    }
+
+    /// The check is the reason only for a move the piece could otherwise
+    /// make: a pinned knight moving like a bishop cannot move there at all.
+    #[test]
+    fn check_is_named_only_for_moves_the_piece_can_make() {
+        let pos = position("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", CastlingMode::Standard);
+        let reason = |numeric: &str| {
+            numeric
+                .parse::<NumericMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap_err()
+                .reason
+        };
+        assert_eq!(reason("5273"), IllegalReason::KingInCheck(Role::Knight));
+        assert_eq!(reason("5216"), IllegalReason::Unreachable(Role::Knight));
+        // In check: a move that cannot answer it, but also cannot be made.
+        let pos = position("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1", CastlingMode::Standard);
+        let err = "1118"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err();
+        assert_eq!(err.reason, IllegalReason::KingInCheck(Role::Rook));
+        let err = "1122"
+            .parse::<NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err();
+        assert_eq!(err.reason, IllegalReason::Unreachable(Role::Rook));
+        // Pawns: blocked pushes, an empty diagonal, a pinned push and capture.
+        let pos = position(
+            "4k3/8/8/8/1b6/4p2p/2PP3P/4K3 w - - 0 1",
+            CastlingMode::Standard,
+        );
+        let reason = |numeric: &str| {
+            numeric
+                .parse::<NumericMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap_err()
+                .reason
+        };
+        assert_eq!(reason("8283"), IllegalReason::Unreachable(Role::Pawn));
+        assert_eq!(reason("8284"), IllegalReason::Unreachable(Role::Pawn));
+        assert_eq!(reason("4233"), IllegalReason::Unreachable(Role::Pawn));
+        assert_eq!(reason("4243"), IllegalReason::KingInCheck(Role::Pawn));
+        assert_eq!(reason("4253"), IllegalReason::KingInCheck(Role::Pawn));
     }
 
     #[test]

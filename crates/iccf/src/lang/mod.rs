@@ -1,5 +1,16 @@
 //! Piece letters of algebraic notation in 36 languages, figurines, and
-//! sets of languages.
+//! sets of languages: everything the language of a game is found with.
+//!
+//! * [`Lang`] and the table (this file): one row of letters per language.
+//! * [`LangSet`] (`set.rs`): a bitset of languages; `Display` gives `de sv no`.
+//! * `letters.rs`: the one index of the table ([`letter_langs`]), the groups
+//!   of languages with the same letters ([`same_letters`],
+//!   [`letter_groups`]) and [`GameLetters`], which gathers the letters of a
+//!   game's move tokens into the languages that can read them all.
+//! * `figurine.rs`: [`figurine`] and [`role_from_figurine`].
+//!
+//! Reading one token in a language is [`crate::localized`]'s job, and
+//! sorting tokens (move, number, null move) [`crate::token`]'s.
 //!
 //! FIDE lets "each player use the first letter of the name which is commonly
 //! used in his country"; PGN (section 17) keeps such letters for display and
@@ -34,11 +45,17 @@
 //! differ in the pawn letter, which SAN does not write). A test pins these
 //! groups.
 
-#![warn(missing_docs)]
+use core::{fmt, str::FromStr};
 
-use core::{fmt, iter::FusedIterator, ops, str::FromStr};
+use shakmaty::Role;
 
-use shakmaty::{Color, Role};
+mod figurine;
+mod letters;
+mod set;
+
+pub use figurine::{figurine, role_from_figurine};
+pub use letters::{GameLetters, letter_groups, letter_langs, same_letters};
+pub use set::{LangSet, LangSetIter};
 
 /// A language of algebraic notation: one row of the piece-letter table.
 ///
@@ -757,276 +774,6 @@ impl FromStr for Lang {
     }
 }
 
-/// The figurine of a piece: white glyphs `♔♕♖♗♘♙` (U+2654..U+2659) and black
-/// glyphs `♚♛♜♝♞♟` (U+265A..U+265F).
-///
-/// ```
-/// use iccf::lang::figurine;
-/// use shakmaty::{Color, Role};
-///
-/// assert_eq!(figurine(Role::Knight, Color::White), '♘');
-/// assert_eq!(figurine(Role::Knight, Color::Black), '♞');
-/// ```
-pub fn figurine(role: Role, color: Color) -> char {
-    let white = match role {
-        Role::King => '♔',
-        Role::Queen => '♕',
-        Role::Rook => '♖',
-        Role::Bishop => '♗',
-        Role::Knight => '♘',
-        Role::Pawn => '♙',
-    };
-    match color {
-        Color::White => white,
-        // The black glyphs follow the white ones at a fixed distance of 6.
-        Color::Black => char::from_u32(u32::from(white) + 6).unwrap_or(white),
-    }
-}
-
-/// Reads a figurine glyph of either colour.
-///
-/// ```
-/// use iccf::lang::role_from_figurine;
-/// use shakmaty::{Color, Role};
-///
-/// assert_eq!(role_from_figurine('♛'), Some((Role::Queen, Color::Black)));
-/// assert_eq!(role_from_figurine('Q'), None);
-/// ```
-pub fn role_from_figurine(glyph: char) -> Option<(Role, Color)> {
-    let (offset, color) = match u32::from(glyph) {
-        c @ 0x2654..=0x2659 => (c - 0x2654, Color::White),
-        c @ 0x265A..=0x265F => (c - 0x265A, Color::Black),
-        _ => return None,
-    };
-    let role = match offset {
-        0 => Role::King,
-        1 => Role::Queen,
-        2 => Role::Rook,
-        3 => Role::Bishop,
-        4 => Role::Knight,
-        _ => Role::Pawn,
-    };
-    Some((role, color))
-}
-
-/// How moves are written: with the letters of a language, or with figurines.
-///
-/// Figurines are language-free, so the readers accept them in every language;
-/// this type is for choosing an output form (`--to figurine`).
-///
-/// ```
-/// use iccf::lang::{Lang, Style};
-///
-/// assert_eq!(Style::from_code("figurine"), Some(Style::Figurine));
-/// assert_eq!(Style::from_code("fr"), Some(Style::Letters(Lang::Fr)));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Style {
-    /// The piece letters of a language.
-    Letters(Lang),
-    /// White glyphs for White's moves, black glyphs for Black's.
-    Figurine,
-}
-
-impl Style {
-    /// Reads `figurine` (or `fig`, `fan`), or a language code as in
-    /// [`Lang::from_code`], ignoring ASCII case.
-    pub fn from_code(code: &str) -> Option<Style> {
-        let code = code.trim();
-        if ["figurine", "fig", "fan"]
-            .iter()
-            .any(|f| f.eq_ignore_ascii_case(code))
-        {
-            Some(Style::Figurine)
-        } else {
-            Lang::from_code(code).map(Style::Letters)
-        }
-    }
-}
-
-impl fmt::Display for Style {
-    /// Writes `figurine` or the language code.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Style::Letters(lang) => fmt::Display::fmt(lang, f),
-            Style::Figurine => f.write_str("figurine"),
-        }
-    }
-}
-
-impl FromStr for Style {
-    type Err = ParseLangError;
-
-    fn from_str(s: &str) -> Result<Style, ParseLangError> {
-        Style::from_code(s).ok_or(ParseLangError)
-    }
-}
-
-impl From<Lang> for Style {
-    fn from(lang: Lang) -> Style {
-        Style::Letters(lang)
-    }
-}
-
-/// A set of languages, as a 64-bit mask indexed by [`Lang`] order.
-///
-/// Made for guessing a game's language: start from [`LangSet::ALL`] and
-/// intersect with [`candidate_langs`](crate::localized::candidate_langs) of
-/// each move; then replay the game in each remaining language to keep those
-/// under which it is legal. Languages with identical letters (see the module
-/// documentation) can never be separated.
-///
-/// ```
-/// use iccf::lang::{Lang, LangSet};
-///
-/// let mut set = LangSet::EMPTY;
-/// set.insert(Lang::De);
-/// set.insert(Lang::Fi);
-/// assert!(set.contains(Lang::Fi));
-/// assert_eq!(set.len(), 2);
-/// assert_eq!(set.iter().collect::<Vec<_>>(), [Lang::De, Lang::Fi]);
-/// assert_eq!(set & LangSet::from(Lang::De), LangSet::from(Lang::De));
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct LangSet(u64);
-
-impl LangSet {
-    /// No language.
-    pub const EMPTY: LangSet = LangSet(0);
-    /// Every language of the table.
-    pub const ALL: LangSet = LangSet((1 << Lang::COUNT) - 1);
-
-    /// The set from its raw mask; bits beyond the table are dropped.
-    pub const fn from_bits(bits: u64) -> LangSet {
-        LangSet(bits & LangSet::ALL.0)
-    }
-
-    /// The raw mask: bit `lang as u8` is set for each member.
-    pub const fn bits(self) -> u64 {
-        self.0
-    }
-
-    /// Whether `lang` is a member.
-    pub const fn contains(self, lang: Lang) -> bool {
-        self.0 & (1 << lang as u8) != 0
-    }
-
-    /// Adds `lang`.
-    pub fn insert(&mut self, lang: Lang) {
-        self.0 |= 1 << lang as u8;
-    }
-
-    /// Removes `lang`.
-    pub fn remove(&mut self, lang: Lang) {
-        self.0 &= !(1 << lang as u8);
-    }
-
-    /// Number of members.
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set has no member.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The first member in table order.
-    pub fn first(self) -> Option<Lang> {
-        self.iter().next()
-    }
-
-    /// Iterates over the members in table order.
-    pub fn iter(self) -> LangSetIter {
-        LangSetIter(self.0)
-    }
-}
-
-impl From<Lang> for LangSet {
-    fn from(lang: Lang) -> LangSet {
-        LangSet(1 << lang as u8)
-    }
-}
-
-impl FromIterator<Lang> for LangSet {
-    fn from_iter<I: IntoIterator<Item = Lang>>(iter: I) -> LangSet {
-        let mut set = LangSet::EMPTY;
-        for lang in iter {
-            set.insert(lang);
-        }
-        set
-    }
-}
-
-impl IntoIterator for LangSet {
-    type Item = Lang;
-    type IntoIter = LangSetIter;
-
-    fn into_iter(self) -> LangSetIter {
-        self.iter()
-    }
-}
-
-impl ops::BitAnd for LangSet {
-    type Output = LangSet;
-
-    fn bitand(self, rhs: LangSet) -> LangSet {
-        LangSet(self.0 & rhs.0)
-    }
-}
-
-impl ops::BitAndAssign for LangSet {
-    fn bitand_assign(&mut self, rhs: LangSet) {
-        self.0 &= rhs.0;
-    }
-}
-
-impl ops::BitOr for LangSet {
-    type Output = LangSet;
-
-    fn bitor(self, rhs: LangSet) -> LangSet {
-        LangSet(self.0 | rhs.0)
-    }
-}
-
-impl ops::BitOrAssign for LangSet {
-    fn bitor_assign(&mut self, rhs: LangSet) {
-        self.0 |= rhs.0;
-    }
-}
-
-impl fmt::Debug for LangSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(Lang::code)).finish()
-    }
-}
-
-/// Iterator over the members of a [`LangSet`], in table order.
-#[derive(Debug, Clone)]
-pub struct LangSetIter(u64);
-
-impl Iterator for LangSetIter {
-    type Item = Lang;
-
-    fn next(&mut self) -> Option<Lang> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Lang::ALL.get(i).copied()
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for LangSetIter {}
-
-impl FusedIterator for LangSetIter {}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1136,41 +883,11 @@ mod tests {
     }
 
     #[test]
-    fn figurines_round_trip() {
-        for color in [Color::White, Color::Black] {
-            for role in Role::ALL {
-                assert_eq!(
-                    role_from_figurine(figurine(role, color)),
-                    Some((role, color))
-                );
-            }
-        }
-        assert_eq!(figurine(Role::Pawn, Color::Black), '\u{265F}');
-        assert_eq!(figurine(Role::King, Color::White), '\u{2654}');
-    }
-
-    #[test]
     fn codes() {
         assert_eq!("sr-Latn".parse::<Lang>(), Ok(Lang::Hr));
         assert_eq!("sr".parse::<Lang>(), Ok(Lang::Sr));
         assert_eq!(" nb ".parse::<Lang>(), Ok(Lang::No));
         assert_eq!("".parse::<Lang>(), Err(ParseLangError));
         assert_eq!("-".parse::<Lang>(), Err(ParseLangError));
-        assert_eq!("FAN".parse::<Style>(), Ok(Style::Figurine));
-        assert_eq!(Style::Figurine.to_string(), "figurine");
-    }
-
-    #[test]
-    fn lang_set() {
-        assert_eq!(LangSet::ALL.len(), Lang::COUNT);
-        assert_eq!(LangSet::ALL.iter().collect::<Vec<_>>(), Lang::ALL);
-        assert_eq!(LangSet::from_bits(u64::MAX), LangSet::ALL);
-        let set: LangSet = [Lang::Ko, Lang::En].into_iter().collect();
-        assert_eq!(format!("{set:?}"), r#"{"en", "ko"}"#);
-        assert_eq!(set.first(), Some(Lang::En));
-        let mut s = set;
-        s.remove(Lang::En);
-        assert_eq!(s, LangSet::from(Lang::Ko));
-        assert!(LangSet::EMPTY.is_empty());
     }
 }
