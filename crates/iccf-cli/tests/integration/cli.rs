@@ -2,16 +2,9 @@
 //! messages and exit codes.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
-
-fn shared(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel)
-}
 
 fn iccf() -> Command {
     let mut cmd = Command::cargo_bin("iccf").expect("the iccf binary is built");
@@ -166,7 +159,7 @@ fn games_in_equal_games_out_on_broken_files() {
         "pgn/pgn-extract/test-fuzzydepth.pgn",
         "pgn/pgn-extract/test-nobadresults.pgn",
     ] {
-        let input = std::fs::read(shared(rel)).unwrap();
+        let input = std::fs::read(iccf_testdata::path(rel)).unwrap();
         let games_in = iccf_pgn::split::split_games(&input).len();
         let r = run(
             &[
@@ -174,14 +167,17 @@ fn games_in_equal_games_out_on_broken_files() {
                 "--format",
                 "text",
                 "-q",
-                shared(rel).to_str().unwrap(),
+                iccf_testdata::path(rel).to_str().unwrap(),
             ],
             b"",
         );
         assert!(r.code == 0 || r.code == 1, "{rel}: {}", r.stderr);
         assert_eq!(r.stdout.lines().count(), games_in, "{rel}");
         assert!(!r.stderr.contains("panicked"), "{rel}: {}", r.stderr);
-        let r = run(&["convert", shared(rel).to_str().unwrap(), "-q"], b"");
+        let r = run(
+            &["convert", iccf_testdata::path(rel).to_str().unwrap(), "-q"],
+            b"",
+        );
         assert_eq!(
             iccf_pgn::split::split_games(r.stdout.as_bytes()).len(),
             games_in,
@@ -197,7 +193,7 @@ fn exit_codes() {
             &[
                 "convert",
                 "-q",
-                shared("pgn/pgn4web/one.pgn").to_str().unwrap()
+                iccf_testdata::path("pgn/pgn4web/one.pgn").to_str().unwrap()
             ],
             b""
         )
@@ -220,7 +216,7 @@ fn exit_codes() {
 fn output_file_is_written_whole_and_never_over_an_input() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.pgn");
-    std::fs::copy(shared("pgn/pgn4web/lon09r5.pgn"), &input).unwrap();
+    std::fs::copy(iccf_testdata::path("pgn/pgn4web/lon09r5.pgn"), &input).unwrap();
     let out = dir.path().join("out.pgn.gz");
     let r = run(
         &[
@@ -327,7 +323,9 @@ fn broken_pipe_exits_quietly() {
     let mut child = iccf()
         .args([
             "convert",
-            shared("pgn/pgn4web/twic944.pgn").to_str().unwrap(),
+            iccf_testdata::path("pgn/pgn4web/twic944.pgn")
+                .to_str()
+                .unwrap(),
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

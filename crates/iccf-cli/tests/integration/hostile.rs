@@ -32,7 +32,7 @@ fn scale() -> usize {
 }
 
 fn twic() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn/pgn4web/twic944.pgn")
+    iccf_testdata::path("pgn/pgn4web/twic944.pgn")
 }
 
 /// xorshift64*, seeded: the inputs are the same on every run.
@@ -496,7 +496,7 @@ fn hundred_thousand_tiny_games() {
 
 #[test]
 fn accounting_on_real_files() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn");
+    let root = iccf_testdata::path("pgn");
     for file in [
         "pgn4web/test.pgn",
         "pgn-extract/test-fuzzydepth.pgn",
