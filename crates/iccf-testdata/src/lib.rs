@@ -53,6 +53,32 @@ pub fn pgn_files() -> Vec<PathBuf> {
 mod tests {
     use super::*;
 
+    /// Regression (issue 10): tests read the data of a `shared` folder beside the
+    /// checkout, by seven spellings of its path, so a fresh clone failed.
+    #[test]
+    fn fresh_clone_needed_a_folder_beside_the_checkout() {
+        let workspace = root().join("..");
+        let mut dirs = vec![workspace.join("crates"), workspace.join("bench")];
+        dirs.push(workspace.join("fuzz"));
+        dirs.push(workspace.join(".ci"));
+        let mut checked = 0;
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("a workspace folder") {
+                let path = entry.expect("a directory entry").path();
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                if path.is_dir() && !matches!(name, "target" | "corpus" | "artifacts") {
+                    dirs.push(path);
+                } else if name.ends_with(".rs") || name.ends_with(".sh") || name == "run" {
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    let needle = ["shared", "data"].join("/");
+                    assert!(!text.contains(&needle), "{} reads {needle}", path.display());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 30, "{checked} files checked");
+    }
+
     #[test]
     fn every_file_the_readme_names_is_there() {
         let readme = read_to_string("pgn/README.md");

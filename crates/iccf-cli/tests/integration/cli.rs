@@ -644,28 +644,59 @@ fn jsonl_output_was_read_back_as_pgn() {
     );
 }
 
-/// Regression (issue 10): reading a terminal, `iccf convert` drew a spinner
-/// over what was typed and did not say how to end the input. Runs under
-/// `script`, which gives the child a terminal.
+/// `iccf ARGS` on a terminal, under `script` (util-linux), with `CI` unset
+/// and `env` set; what the terminal showed comes from its stdout.
 #[cfg(target_os = "linux")]
-#[test]
-fn terminal_input_got_a_spinner_and_no_hint() {
-    let Ok(mut child) = Command::new("script")
-        .args(["-q", "-e", "-c"])
-        .arg(format!(
-            "{} convert --format text",
-            env!("CARGO_BIN_EXE_iccf")
-        ))
+fn on_terminal(args: &str, env: &[(&str, &str)]) -> std::process::Child {
+    let mut cmd = Command::new("script");
+    cmd.args(["-q", "-e", "-c"])
+        .arg(format!("{} {args}", env!("CARGO_BIN_EXE_iccf")))
         .arg("/dev/null")
         .env_remove("CI")
         .env("TERM", "xterm")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    else {
-        panic!("this test needs `script` (util-linux)");
-    };
+        .stderr(Stdio::piped());
+    cmd.spawn().expect("this test needs `script` (util-linux)")
+}
+
+/// Whether the progress bar's spinner (Braille patterns) was drawn.
+#[cfg(target_os = "linux")]
+fn has_spinner(screen: &str) -> bool {
+    screen
+        .chars()
+        .any(|c| ('\u{2800}'..='\u{28FF}').contains(&c))
+}
+
+/// Regression (issue 10): the progress bar's rules (no bar with
+/// `TERM=dumb`, `CI` or `--quiet`) were written but not wired in.
+#[cfg(target_os = "linux")]
+#[test]
+fn progress_bar_ignored_term_dumb_ci_and_quiet() {
+    let twic = testdata("pgn/pgn4web/twic944.pgn");
+    let args = format!("convert {twic} -o /dev/null");
+    let quiet = format!("{args} --quiet");
+    for (args, env, bar) in [
+        (&args, &[][..], true),
+        (&args, &[("TERM", "dumb")], false),
+        (&args, &[("CI", "true")], false),
+        (&quiet, &[], false),
+    ] {
+        let mut child = on_terminal(args, env);
+        drop(child.stdin.take());
+        let out = child.wait_with_output().unwrap();
+        let screen = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(has_spinner(&screen), bar, "{args} {env:?}: {screen:?}");
+    }
+}
+
+/// Regression (issue 10): reading a terminal, `iccf convert` drew a spinner
+/// over what was typed and did not say how to end the input.
+#[cfg(target_os = "linux")]
+#[test]
+fn terminal_input_got_a_spinner_and_no_hint() {
+    let mut child = on_terminal("convert --format text", &[]);
     let mut typed = child.stdin.take().unwrap();
     typed.write_all(b"1. e4 e5 *\n").unwrap();
     // Long enough for a spinner's steady tick (200 ms) to draw.
@@ -679,8 +710,8 @@ fn terminal_input_got_a_spinner_and_no_hint() {
     assert!(screen.contains("1. 5254 5755"), "{screen:?}");
     // The summary line: stderr is a terminal.
     assert!(screen.contains("iccf: 1 game, 2 moves"), "{screen:?}");
-    let spinner = screen
-        .chars()
-        .any(|c| ('\u{2800}'..='\u{28FF}').contains(&c));
-    assert!(!spinner && !screen.contains('\x1b'), "{screen:?}");
+    assert!(
+        !has_spinner(&screen) && !screen.contains('\x1b'),
+        "{screen:?}"
+    );
 }
