@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Checks that two iccf binaries write the same bytes (stdout, stderr, exit
-# status) for every PGN file under the shared data, in every output format
+# status) for every PGN file under testdata/pgn (or DATA_DIR), in every output format
 # and target notation: the guard for performance changes.
 #
 # Usage: [JOBS="1 2"] bench/compare.sh OLD_ICCF NEW_ICCF [DATA_DIR]
 set -u
 old=$1 new=$2
-data=${3:-${ICCF_DATA:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/pgn}}
+data=${3:-${ICCF_DATA:-$(cd "$(dirname "$0")/.." && pwd)/testdata/pgn}}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 files=0 runs=0 diffs=0

@@ -7,7 +7,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-data=${ICCF_DATA:-$(cd "$root/.." && pwd)/shared/data/pgn}
+data=${ICCF_DATA:-$root/testdata/pgn}
 target_mb=${TARGET_MB:-50}
 runs=${RUNS:-7}
 while getopts "m:r:d:" opt; do

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Runs the fuzz targets, each for a given time, with corpora seeded from the
-# real data in ../../shared/data (a checkout next to a `shared` folder, as in
-# CI; override with ICCF_DATA).
+# real data in the repository's testdata/ (override with ICCF_DATA).
 #
 #   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     # default: 300 s, all targets
 #
@@ -19,7 +18,7 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=(numeric_move localized_san read_move pgn)
 fi
-data=${ICCF_DATA:-../../shared/data}
+data=${ICCF_DATA:-../testdata}
 export RUSTC_BOOTSTRAP=1
 
 if ! command -v cargo-fuzz >/dev/null 2>&1; then

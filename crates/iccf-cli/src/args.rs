@@ -70,12 +70,20 @@ pub struct ConvertArgs {
     pub format: Format,
 
     /// Write to FILE instead of standard output; the file appears only when
-    /// complete (written to a temporary file, then renamed).
+    /// complete (written to a temporary file, then renamed). A symlink is
+    /// written through to its target, which must exist; a read-only FILE
+    /// is refused unless --force.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// Convert on N threads [default: all cores].
-    #[arg(short, long, value_name = "N")]
+    /// Replace a read-only output file.
+    #[arg(short, long)]
+    pub force: bool,
+
+    /// Convert on N threads, 1 to 1024 [default: all cores]. More than the
+    /// cores available runs one thread a core: more would only hold more
+    /// batches in memory.
+    #[arg(short, long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
 
     /// How Chess960 castling is written in numeric notation: king takes own
@@ -99,15 +107,36 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "CODE", default_value = "auto", value_parser = parse_input_lang)]
     pub input_lang: InputLang,
 
-    /// Text encoding of input that is not UTF-8: auto (detects CP1251,
-    /// KOI8-R, CP866, else Latin-1), cp1251, cp866, koi8-r, latin1, utf-8.
-    /// Output is always UTF-8.
+    /// Text encoding of the input: auto (UTF-8, or UTF-16 by its byte-order
+    /// mark, else detects CP1251, KOI8-R, CP866, else Latin-1), utf-8,
+    /// cp1251, koi8-r, cp866, latin1, cp1252, utf-16le, utf-16be. A
+    /// UTF-16 byte-order mark is followed unless a legacy encoding is
+    /// named. Output is always UTF-8.
     #[arg(long, value_name = "NAME", default_value = "auto", value_parser = parse_encoding)]
     pub encoding: iccf_pgn::encoding::InputEncoding,
 
-    /// No progress bar and no summary line (errors are still reported).
+    /// No progress bar and no summary line (errors and warnings are still
+    /// reported).
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Print the summary line (games, moves, errors, bytes, time) on
+    /// stderr even when it is not a terminal.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// The most `-j` accepts: far above any machine's cores, far below the
+/// values that made thread spawning abort or hang.
+pub const MAX_JOBS: usize = 1024;
+
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=MAX_JOBS) => Ok(n),
+        _ => Err(format!(
+            "must be a number of threads from 1 to {MAX_JOBS} (omit -j to use all cores)"
+        )),
+    }
 }
 
 /// `--input-lang`: a language, or detection.

@@ -1,7 +1,13 @@
 //! Removing the temporary output file when the run is interrupted.
 //!
-//! A process killed by SIGINT, SIGTERM or SIGHUP runs no destructors, so the
-//! `.iccf-*.tmp` file an [`crate::io::Output`] writes to would stay behind.
+//! A process killed by a signal runs no destructors, so the `.iccf-*.tmp`
+//! file an [`crate::io::Output`] writes to would stay behind. Every signal
+//! whose default action ends the process is covered (see [`SIGNALS`]) but
+//! SIGKILL and SIGSTOP, which cannot be caught, SIGPIPE, which Rust ignores
+//! (a closed pipe is a write error), and the signals of a fault in the
+//! program itself (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT), after which
+//! nothing should run.
+//!
 //! [`remove_on_signal`] installs handlers that unlink that file and then end
 //! the process by the same signal (exit status 128 + signal in a shell), as
 //! if no handler had been installed. The handler only calls async-signal-safe
@@ -19,7 +25,22 @@ mod imp {
     /// The temporary file to remove, a leaked C string; null for none.
     static TEMP: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
 
-    const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+    /// Sent by people and by the system: Ctrl-C, kill, a closed terminal,
+    /// Ctrl-\\, `kill -USR1`, timers, and the CPU time and file size limits
+    /// (`ulimit -t`, `ulimit -f`).
+    pub const SIGNALS: [libc::c_int; 11] = [
+        libc::SIGINT,
+        libc::SIGTERM,
+        libc::SIGHUP,
+        libc::SIGQUIT,
+        libc::SIGUSR1,
+        libc::SIGUSR2,
+        libc::SIGALRM,
+        libc::SIGVTALRM,
+        libc::SIGPROF,
+        libc::SIGXCPU,
+        libc::SIGXFSZ,
+    ];
 
     extern "C" fn on_signal(signal: libc::c_int) {
         let path = TEMP.swap(std::ptr::null_mut(), Ordering::SeqCst);
@@ -61,8 +82,11 @@ mod imp {
     }
 }
 
-/// From now on, SIGINT, SIGTERM and SIGHUP delete `path` before ending the
-/// process. Call [`forget`] once the file has been renamed or removed.
+/// The signals after which the temporary file is removed.
+#[cfg(unix)]
+pub use imp::SIGNALS;
+
+/// From now on, the [`SIGNALS`] delete `path` before ending the process. Call [`forget`] once the file has been renamed or removed.
 pub fn remove_on_signal(path: &Path) {
     #[cfg(unix)]
     imp::remove_on_signal(path);

@@ -389,8 +389,14 @@ impl fmt::Debug for Output {
 ///
 /// Refuses an output that is the same file as one of `inputs` (also through
 /// symlinks, hard links or a stdin redirection), since replacing it would
-/// destroy the input.
-pub fn create_output(path: Option<&Path>, inputs: &[PathBuf]) -> anyhow::Result<Output> {
+/// destroy the input; a read-only file unless `force`; and a symlink whose
+/// target does not exist. A symlink to an existing file is written through:
+/// the file it points to is replaced and the link stays a link.
+pub fn create_output(
+    path: Option<&Path>,
+    inputs: &[PathBuf],
+    force: bool,
+) -> anyhow::Result<Output> {
     let path = match path {
         Some(p) if !is_stdio(p) => p,
         _ => {
@@ -404,14 +410,13 @@ pub fn create_output(path: Option<&Path>, inputs: &[PathBuf]) -> anyhow::Result<
         }
     };
     let name = path.display().to_string();
-    let existing = match fs::metadata(path) {
-        Ok(meta) => Some(meta),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e).with_context(|| format!("cannot stat output {name}")),
-    };
+    let existing = existing_output(path, &name)?;
     if let Some(meta) = &existing {
         if meta.is_dir() {
             bail!("output {name} is a directory");
+        }
+        if meta.is_file() && meta.permissions().readonly() && !force {
+            bail!("output {name} is read-only; use --force to replace it");
         }
         for input in inputs {
             if same_file(input, path, meta) {
@@ -469,7 +474,14 @@ pub fn create_output(path: Option<&Path>, inputs: &[PathBuf]) -> anyhow::Result<
     }
     let temp = builder
         .tempfile_in(&dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+        // The error names the temporary file, which the user never asked for.
+        .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))
+        .with_context(|| {
+            format!(
+                "cannot write {name}: cannot create a temporary file in {}",
+                dir.display()
+            )
+        })?;
     let (file, temp) = temp.into_parts();
     let compression = Compression::from_extension(path);
     let sink = Sink::new(file, compression)
@@ -481,6 +493,27 @@ pub fn create_output(path: Option<&Path>, inputs: &[PathBuf]) -> anyhow::Result<
         name,
         compression,
     })
+}
+
+/// The metadata of the file an output path leads to, `None` if there is no
+/// such file yet. A symlink whose target is missing is refused: writing
+/// through it would create a file wherever it points, and replacing it
+/// would turn the link into a file.
+fn existing_output(path: &Path, name: &str) -> anyhow::Result<Option<fs::Metadata>> {
+    match fs::metadata(path) {
+        Ok(meta) => Ok(Some(meta)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if let Ok(link) = fs::read_link(path) {
+                bail!(
+                    "output {name} is a symlink to {}, which does not exist; \
+                     refusing to replace the link",
+                    link.display()
+                );
+            }
+            Ok(None)
+        }
+        Err(e) => Err(e).with_context(|| format!("cannot stat output {name}")),
+    }
 }
 
 /// Whether `input` names the same file as the existing output `output`.
@@ -788,7 +821,7 @@ mod tests {
             ("pgn.zst", Compression::Zstd),
         ] {
             let path = dir.path().join(format!("out.{ext}"));
-            let mut out = create_output(Some(&path), &[]).unwrap();
+            let mut out = create_output(Some(&path), &[], false).unwrap();
             assert_eq!(out.compression(), c);
             // Many small writes, as a writer emitting game by game would.
             for chunk in data.chunks(37) {
@@ -830,7 +863,7 @@ mod tests {
     fn uncommitted_output_leaves_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.pgn.gz");
-        let mut out = create_output(Some(&path), &[]).unwrap();
+        let mut out = create_output(Some(&path), &[], false).unwrap();
         out.write_all(&sample(10_000)).unwrap();
         out.flush().unwrap();
         let temp = out.temp_path().unwrap().to_path_buf();
@@ -846,13 +879,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.pgn");
         fs::write(&path, b"old contents").unwrap();
-        let mut out = create_output(Some(&path), &[]).unwrap();
+        let mut out = create_output(Some(&path), &[], false).unwrap();
         out.write_all(b"new contents").unwrap();
         drop(out);
         assert_eq!(fs::read(&path).unwrap(), b"old contents");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
 
-        let mut out = create_output(Some(&path), &[]).unwrap();
+        let mut out = create_output(Some(&path), &[], false).unwrap();
         out.write_all(b"new contents").unwrap();
         out.commit().unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"new contents");
@@ -864,7 +897,7 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.pgn");
-        let out = create_output(Some(&path), &[]).unwrap();
+        let out = create_output(Some(&path), &[], false).unwrap();
         out.commit().unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
         // Whatever the umask, group/other get more than NamedTempFile's 0600
@@ -884,32 +917,32 @@ mod tests {
         let other = dir.path().join("other.pgn");
         fs::write(&other, TEXT).unwrap();
 
-        let err = create_output(Some(&input), &[other.clone(), input.clone()]).unwrap_err();
+        let err = create_output(Some(&input), &[other.clone(), input.clone()], false).unwrap_err();
         assert!(err.to_string().contains("same file"), "{err}");
         // Via a different spelling of the same path.
         let dotted = dir.path().join(".").join("games.pgn");
-        assert!(create_output(Some(&dotted), std::slice::from_ref(&input)).is_err());
+        assert!(create_output(Some(&dotted), std::slice::from_ref(&input), false).is_err());
         #[cfg(unix)]
         {
             let link = dir.path().join("hard.pgn");
             fs::hard_link(&input, &link).unwrap();
-            assert!(create_output(Some(&link), std::slice::from_ref(&input)).is_err());
+            assert!(create_output(Some(&link), std::slice::from_ref(&input), false).is_err());
             let sym = dir.path().join("sym.pgn");
             std::os::unix::fs::symlink(&input, &sym).unwrap();
-            assert!(create_output(Some(&sym), std::slice::from_ref(&input)).is_err());
+            assert!(create_output(Some(&sym), std::slice::from_ref(&input), false).is_err());
         }
         assert_eq!(fs::read(&input).unwrap(), TEXT);
 
         // A different existing file, and a file that doesn't exist yet, are fine.
-        create_output(Some(&other), std::slice::from_ref(&input)).unwrap();
+        create_output(Some(&other), std::slice::from_ref(&input), false).unwrap();
         let new = dir.path().join("new.pgn");
-        create_output(Some(&new), std::slice::from_ref(&new)).unwrap();
+        create_output(Some(&new), std::slice::from_ref(&new), false).unwrap();
     }
 
     #[test]
     fn output_to_directory_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(create_output(Some(dir.path()), &[]).is_err());
+        assert!(create_output(Some(dir.path()), &[], false).is_err());
     }
 
     #[test]
@@ -920,10 +953,10 @@ mod tests {
 
     #[test]
     fn stdout_output_is_plain() {
-        let out = create_output(None, &[]).unwrap();
+        let out = create_output(None, &[], false).unwrap();
         assert!(out.is_stdout());
         assert_eq!(out.compression(), Compression::None);
-        let out = create_output(Some(Path::new("-")), &[]).unwrap();
+        let out = create_output(Some(Path::new("-")), &[], false).unwrap();
         assert!(out.is_stdout());
         assert_eq!(out.name(), "<stdout>");
     }
@@ -945,7 +978,7 @@ mod tests {
     fn dev_null_is_written_not_replaced() {
         // Regression: `-o /dev/null` renamed a temporary file over the device.
         let path = Path::new("/dev/null");
-        let mut out = create_output(Some(path), &[]).unwrap();
+        let mut out = create_output(Some(path), &[], false).unwrap();
         out.write_all(b"1. e4 e5 *\n").unwrap();
         out.commit().unwrap();
         let meta = fs::metadata(path).unwrap();

@@ -6,3 +6,4 @@ pub mod interrupt;
 pub mod io;
 pub mod pipeline;
 pub mod progress;
+pub mod text;

@@ -11,6 +11,18 @@ mod convert;
 mod single;
 
 use args::{Cli, Command};
+use convert::Status;
+
+impl From<bool> for Status {
+    /// `true`: all went well; `false`: some errors, reported.
+    fn from(clean: bool) -> Status {
+        if clean {
+            Status::Clean
+        } else {
+            Status::GameErrors
+        }
+    }
+}
 
 /// All games converted.
 const SUCCESS: u8 = 0;
@@ -23,12 +35,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Convert(args) => convert::run(&args),
-        Command::Move(args) => single::run(&args),
-        Command::Languages => single::languages(),
+        Command::Move(args) => single::run(&args).map(Status::from),
+        Command::Languages => single::languages().map(Status::from),
     };
     match result {
-        Ok(true) => ExitCode::from(SUCCESS),
-        Ok(false) => ExitCode::from(SOME_ERRORS),
+        Ok(Status::Clean) => ExitCode::from(SUCCESS),
+        Ok(Status::GameErrors) => ExitCode::from(SOME_ERRORS),
+        // Already reported, input by input.
+        Ok(Status::InputFailed) => ExitCode::from(FAILURE),
         // `iccf convert ... | head`: the reader went away, nothing to say.
         Err(err) if iccf_cli::io::is_broken_pipe(&err) => ExitCode::from(SUCCESS),
         Err(err) => {

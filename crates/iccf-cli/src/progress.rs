@@ -1,17 +1,22 @@
 //! Progress reporting on stderr: a live bar for people at a terminal, and a
 //! one-line summary at the end.
 //!
-//! The bar never appears in pipes, redirections or CI logs, so scripted runs
-//! see only the summary (and the binary may suppress that with `--quiet`).
+//! The bar never appears in pipes, redirections, CI logs, dumb terminals or
+//! with `--quiet`; the summary line is printed when stderr is a terminal or
+//! with `--stats`, as ripgrep does, so scripted runs see only errors and
+//! warnings.
 
 use std::env;
 use std::fmt;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// Columns assumed when the terminal does not say.
+const DEFAULT_WIDTH: u16 = 80;
 
 /// How often the bar is redrawn even if nothing moves, so that the elapsed
 /// time and the spinner show that a stalled input (a slow pipe) is alive.
@@ -25,6 +30,12 @@ pub fn progress_enabled(quiet: bool) -> bool {
         && std::io::stderr().is_terminal()
         && env::var_os("CI").is_none()
         && env::var_os("TERM").is_none_or(|t| t != "dumb")
+}
+
+/// Whether to print the summary line: always with `--stats`, otherwise only
+/// to a person (stderr a terminal) who did not ask for `--quiet`.
+pub fn summary_enabled(stats: bool, quiet: bool) -> bool {
+    stats || (!quiet && std::io::stderr().is_terminal())
 }
 
 /// Whether colours are allowed: `NO_COLOR` set to any non-empty value
@@ -49,8 +60,17 @@ impl Progress {
     /// the bar and ETA); `enabled` usually comes from [`progress_enabled`].
     /// A disabled `Progress` draws nothing and starts no thread.
     pub fn new(total: Option<u64>, enabled: bool) -> Progress {
-        let progress =
-            Progress::build(total, enabled, ProgressDrawTarget::stderr, colors_enabled());
+        // The width when the run starts: the bar's fields are chosen to fit it.
+        let width = console::Term::stderr()
+            .size_checked()
+            .map_or(DEFAULT_WIDTH, |(_, cols)| cols);
+        let progress = Progress::build(
+            total,
+            enabled,
+            ProgressDrawTarget::stderr,
+            colors_enabled(),
+            width,
+        );
         if enabled {
             progress.bar.enable_steady_tick(TICK);
         }
@@ -64,6 +84,7 @@ impl Progress {
         enabled: bool,
         target: impl FnOnce() -> ProgressDrawTarget,
         color: bool,
+        width: u16,
     ) -> Progress {
         let target = if enabled {
             target()
@@ -72,7 +93,7 @@ impl Progress {
         };
         let games = Arc::new(AtomicU64::new(0));
         let bar = ProgressBar::with_draw_target(total, target);
-        bar.set_style(style(total.is_some(), color, &games));
+        bar.set_style(style(total.is_some(), color, width, &games));
         Progress { bar, games }
     }
 
@@ -102,6 +123,20 @@ impl Progress {
         self.bar.suspend(f)
     }
 
+    /// Prints `lines` (errors and warnings, each ending in a newline) on
+    /// stderr: above the bar when it is drawn, so that no stale copy of the
+    /// bar is left between them, and straight to stderr otherwise.
+    pub fn print_lines(&self, lines: &str) {
+        if lines.is_empty() {
+            return;
+        }
+        if self.is_enabled() {
+            self.bar.println(lines.strip_suffix('\n').unwrap_or(lines));
+        } else {
+            let _ = std::io::stderr().lock().write_all(lines.as_bytes());
+        }
+    }
+
     /// Removes the bar from the screen (the summary line replaces it).
     pub fn finish(&self) {
         self.bar.finish_and_clear();
@@ -118,37 +153,19 @@ impl Drop for Progress {
     }
 }
 
-/// The bar's look. Without a total there is no bar or ETA, only counters.
-fn style(known_total: bool, color: bool, games: &Arc<AtomicU64>) -> ProgressStyle {
-    let template = match (known_total, color) {
-        (true, true) => {
-            "{spinner:.green} {elapsed_precise} [{bar:30.cyan/blue}] \
-             {decimal_bytes}/{decimal_total_bytes}, {decimal_bytes_per_sec}, \
-             {games} games, {games_per_sec} games/s, ETA {eta}"
-        }
-        (true, false) => {
-            "{spinner} {elapsed_precise} [{bar:30}] \
-             {decimal_bytes}/{decimal_total_bytes}, {decimal_bytes_per_sec}, \
-             {games} games, {games_per_sec} games/s, ETA {eta}"
-        }
-        (false, true) => {
-            "{spinner:.green} {elapsed_precise} {decimal_bytes}, {decimal_bytes_per_sec}, \
-             {games} games, {games_per_sec} games/s"
-        }
-        (false, false) => {
-            "{spinner} {elapsed_precise} {decimal_bytes}, {decimal_bytes_per_sec}, \
-             {games} games, {games_per_sec} games/s"
-        }
-    };
+/// The bar's look: the fields that fit in `width` columns, most useful
+/// first. Without a total there is no bar or ETA, only counters.
+fn style(known_total: bool, color: bool, width: u16, games: &Arc<AtomicU64>) -> ProgressStyle {
+    let template = template(known_total, color, width);
     let count = Arc::clone(games);
     let rate = Arc::clone(games);
-    ProgressStyle::with_template(template)
-        // The templates are constants; fall back to the default rather than
-        // panic should indicatif ever reject one.
+    ProgressStyle::with_template(&template)
+        // The templates are built from constants; fall back to the default
+        // rather than panic should indicatif ever reject one.
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ")
         .with_key("games", move |_: &ProgressState, w: &mut dyn fmt::Write| {
-            let _ = write!(w, "{}", count.load(Ordering::Relaxed));
+            let _ = write!(w, "{}", Count(count.load(Ordering::Relaxed), "game"));
         })
         .with_key(
             "games_per_sec",
@@ -159,6 +176,40 @@ fn style(known_total: bool, color: bool, games: &Arc<AtomicU64>) -> ProgressStyl
                 let _ = write!(w, "{per_sec:.0}");
             },
         )
+}
+
+/// The template for a terminal `width` columns wide. The widths noted are
+/// the longest each can draw (9,999 GB and 99,999,999 games; `bar_fits_the_
+/// terminal_width` checks them), so a line never wraps and leaves a stale
+/// copy behind when redrawn.
+fn template(known_total: bool, color: bool, width: u16) -> String {
+    let (spinner, bar) = if color {
+        ("{spinner:.green}", "{bar:30.cyan/blue}")
+    } else {
+        ("{spinner}", "{bar:30}")
+    };
+    match (known_total, width) {
+        // 131 columns.
+        (true, 132..) => format!(
+            "{spinner} {{elapsed_precise}} [{bar}] {{decimal_bytes}}/{{decimal_total_bytes}}, \
+             {{decimal_bytes_per_sec}}, {{games}}, {{games_per_sec}} games/s, ETA {{eta}}"
+        ),
+        // 64 columns.
+        (true, 65..) => format!(
+            "{spinner} {{elapsed_precise}} {{percent}}% of {{decimal_total_bytes}}, {{games}}, ETA {{eta}}"
+        ),
+        // 22 columns.
+        (true, 23..) => format!("{spinner} {{percent}}%, {{games}}"),
+        // 94 columns.
+        (false, 95..) => format!(
+            "{spinner} {{elapsed_precise}} {{decimal_bytes}}, {{decimal_bytes_per_sec}}, \
+             {{games}}, {{games_per_sec}} games/s"
+        ),
+        // 43 columns.
+        (false, 44..) => format!("{spinner} {{elapsed_precise}} {{decimal_bytes}}, {{games}}"),
+        // 16 columns.
+        (_, _) => format!("{spinner} {{games}}"),
+    }
 }
 
 /// The end-of-run statistics, printed to stderr as one line.
@@ -177,15 +228,15 @@ pub struct Summary {
 }
 
 impl fmt::Display for Summary {
-    /// `iccf: 2953 games, 240964 moves, 0 with errors, 2.5 MB in 0.21 s (11.9 MB/s)`.
-    /// The nouns stay plural whatever the count so scripts can parse the line.
+    /// `iccf: 2953 games, 240964 moves, 0 with errors, 2.5 MB in 0.21 s (11.9 MB/s)`,
+    /// and `1 game`, `1 move` for one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.elapsed.as_secs_f64();
         write!(
             f,
-            "iccf: {} games, {} moves, {} with errors, {} in {:.2} s",
-            self.games,
-            self.moves,
+            "iccf: {}, {}, {} with errors, {} in {:.2} s",
+            Count(self.games, "game"),
+            Count(self.moves, "move"),
             self.games_with_errors,
             DecimalBytes(self.bytes_in as f64),
             secs
@@ -195,6 +246,16 @@ impl fmt::Display for Summary {
             write!(f, " ({}/s)", DecimalBytes(self.bytes_in as f64 / secs))?;
         }
         Ok(())
+    }
+}
+
+/// A count and its noun, singular for one: `1 game`, `2 games`.
+struct Count(u64, &'static str);
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.0 == 1 { "" } else { "s" };
+        write!(f, "{} {}{plural}", self.0, self.1)
     }
 }
 
@@ -245,6 +306,23 @@ mod tests {
     }
 
     #[test]
+    fn summary_said_1_games() {
+        let s = Summary {
+            games: 1,
+            moves: 1,
+            games_with_errors: 1,
+            bytes_in: 12,
+            elapsed: Duration::ZERO,
+        };
+        assert_eq!(
+            s.to_string(),
+            "iccf: 1 game, 1 move, 1 with errors, 12 B in 0.00 s"
+        );
+        assert_eq!(Count(0, "game").to_string(), "0 games");
+        assert_eq!(Count(2, "move").to_string(), "2 moves");
+    }
+
+    #[test]
     fn summary_without_elapsed_time_has_no_rate() {
         let s = Summary {
             games: 1,
@@ -255,7 +333,7 @@ mod tests {
         };
         assert_eq!(
             s.to_string(),
-            "iccf: 1 games, 0 moves, 1 with errors, 12 B in 0.00 s"
+            "iccf: 1 game, 0 moves, 1 with errors, 12 B in 0.00 s"
         );
     }
 
@@ -273,8 +351,14 @@ mod tests {
     }
 
     /// A fake terminal that records everything drawn on it.
-    #[derive(Debug, Default, Clone)]
-    struct Recorder(Arc<Mutex<String>>);
+    #[derive(Debug, Clone)]
+    struct Recorder(Arc<Mutex<String>>, u16);
+
+    impl Default for Recorder {
+        fn default() -> Self {
+            Recorder(Arc::default(), 200)
+        }
+    }
 
     impl Recorder {
         fn text(&self) -> String {
@@ -288,7 +372,7 @@ mod tests {
 
     impl TermLike for Recorder {
         fn width(&self) -> u16 {
-            200
+            self.1
         }
         fn move_cursor_up(&self, _: usize) -> io::Result<()> {
             Ok(())
@@ -328,15 +412,66 @@ mod tests {
 
     /// A Progress drawing on a fresh recorder, and the recorder.
     fn recorded(total: Option<u64>, enabled: bool, color: bool) -> (Progress, Recorder) {
-        let term = Recorder::default();
+        recorded_at(total, enabled, color, 200)
+    }
+
+    fn recorded_at(
+        total: Option<u64>,
+        enabled: bool,
+        color: bool,
+        width: u16,
+    ) -> (Progress, Recorder) {
+        let term = Recorder(Arc::default(), width);
         let t = term.clone();
         let p = Progress::build(
             total,
             enabled,
             move || ProgressDrawTarget::term_like(Box::new(t)),
             color,
+            width,
         );
         (p, term)
+    }
+
+    /// Regression: the bar was wider than an 80-column terminal, so each
+    /// redraw wrapped and left stale lines behind.
+    #[test]
+    fn bar_fits_the_terminal_width() {
+        for width in [16, 22, 23, 43, 44, 64, 65, 80, 94, 95, 131, 132, 200] {
+            for total in [None, Some(9_999_000_000_000)] {
+                let (p, term) = recorded_at(total, true, false, width);
+                p.set_position(9_998_000_000_000);
+                p.add_games(99_999_999);
+                p.bar.tick();
+                let text = term.text();
+                assert!(text.contains("99999999 games"), "{width}: {text}");
+                // Each draw clears the line it writes.
+                for line in text.split(['\n']).flat_map(|l| l.split("<clear>")) {
+                    let line = line.trim_end();
+                    assert!(
+                        line.chars().count() <= usize::from(width),
+                        "{} columns > {width}: {line}",
+                        line.chars().count()
+                    );
+                }
+            }
+        }
+    }
+
+    /// Regression: errors printed while the bar was drawn left stale copies
+    /// of the bar between them.
+    #[test]
+    fn messages_go_above_the_bar() {
+        let (p, term) = recorded(Some(4_000_000), true, false);
+        drive(&p);
+        p.print_lines("a.pgn:1:4: error: one\na.pgn:2:4: warning: two\n");
+        drive(&p);
+        let text = term.text();
+        let at = text.find("a.pgn:1:4").expect("message written");
+        assert!(text[..at].ends_with("<clear>"), "{text}");
+        // One message a line, nothing of the bar between them.
+        let second = text.find("a.pgn:2:4").expect("message written");
+        assert_eq!(text[at..second].trim_end(), "a.pgn:1:4: error: one");
     }
 
     #[test]

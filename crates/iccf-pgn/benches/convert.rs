@@ -1,8 +1,8 @@
 //! Throughput of the PGN pipeline on real games: lexing, splitting, and
 //! converting SAN → numeric text and numeric → SAN PGN.
 //!
-//! Reads `twic944.pgn` (2,953 master games) from the shared data beside
-//! the repository, or from `$ICCF_DATA` (the folder of the PGN data, as
+//! Reads `twic944.pgn` (2,953 master games) from the repository's
+//! `testdata/pgn`, or from `$ICCF_DATA` (the folder of the PGN data, as
 //! for `bench/run.sh`); falls back to the bundled `samples/games.pgn`.
 //!
 //! Run with `cargo bench -p iccf-pgn`; `cargo bench -p iccf-pgn -- lex`
@@ -25,7 +25,7 @@ fn input() -> Vec<u8> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let data = std::env::var_os("ICCF_DATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("../shared/data/pgn"));
+        .unwrap_or_else(|| iccf_testdata::path("pgn"));
     let path = data.join(TWIC);
     match std::fs::read(&path) {
         Ok(bytes) => bytes,

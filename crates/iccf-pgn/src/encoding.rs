@@ -1,12 +1,19 @@
 //! Legacy text encodings: games that are not UTF-8 are decoded before they
 //! are read, so that Russian files in CP1251, CP866 or KOI8-R, and Western
 //! ones in Latin-1, convert like any other.
+//!
+//! UTF-16 is named here too, but it cannot be decoded game by game: the
+//! splitter needs ASCII-compatible bytes, so a reader transcodes a whole
+//! UTF-16 stream to UTF-8 before splitting (the command line does, see
+//! [`InputEncoding::utf16`]).
 
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251, WINDOWS_1252};
+use encoding_rs::{
+    Encoding, IBM866, KOI8_R, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1251, WINDOWS_1252,
+};
 
 /// How to decode input that is not valid UTF-8.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -20,22 +27,51 @@ pub enum InputEncoding {
 }
 
 impl InputEncoding {
-    /// The names accepted on the command line.
-    pub const NAMES: &'static str = "auto, utf-8, cp1251, cp866, koi8-r, latin1";
+    /// The names accepted on the command line (each also under its usual
+    /// other labels, see [`FromStr`](#impl-FromStr-for-InputEncoding)).
+    pub const NAMES: &'static str =
+        "auto, utf-8, cp1251, koi8-r, cp866, latin1, cp1252, utf-16le, utf-16be";
+
+    /// The UTF-16 encoding this names, if it names one: such input must be
+    /// transcoded to UTF-8 as a whole stream before it is split into games.
+    ///
+    /// ```
+    /// use iccf_pgn::encoding::InputEncoding;
+    ///
+    /// let utf16: InputEncoding = "utf-16le".parse()?;
+    /// assert_eq!(utf16.utf16().map(|e| e.name()), Some("UTF-16LE"));
+    /// assert_eq!("cp1251".parse::<InputEncoding>()?.utf16(), None);
+    /// # Ok::<_, iccf_pgn::encoding::ParseEncodingError>(())
+    /// ```
+    pub fn utf16(self) -> Option<&'static Encoding> {
+        match self {
+            InputEncoding::Fixed(e) if e == UTF_16LE || e == UTF_16BE => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl FromStr for InputEncoding {
     type Err = ParseEncodingError;
 
-    /// `auto`, `utf-8`, `cp1251`, `cp866`, `koi8-r`, `latin1`, or any WHATWG
-    /// label such as `windows-1251`.
+    /// `auto` or one of the encodings chess files come in, by its usual
+    /// labels: `utf-8` (`utf8`); `cp1251` (`windows-1251`); `koi8-r`
+    /// (`koi8r`, `koi8`); `cp866` (`ibm866`, `866`); `latin1` (`latin-1`,
+    /// `iso-8859-1`, read as its superset CP1252, as browsers do); `cp1252`
+    /// (`windows-1252`); `utf-16le`, `utf-16be`. Case does not matter.
+    /// Every other name is refused, even one that encoding_rs knows (such
+    /// as `replacement`, which would turn every game into U+FFFD).
     fn from_str(s: &str) -> Result<InputEncoding, ParseEncodingError> {
         let fixed = match s.to_ascii_lowercase().as_str() {
             "auto" => return Ok(InputEncoding::Auto),
-            "cp1251" => WINDOWS_1251,
-            "cp866" => IBM866,
-            "latin1" | "latin-1" | "cp1252" => WINDOWS_1252,
-            label => Encoding::for_label(label.as_bytes()).ok_or(ParseEncodingError)?,
+            "utf-8" | "utf8" => UTF_8,
+            "cp1251" | "windows-1251" => WINDOWS_1251,
+            "koi8-r" | "koi8r" | "koi8" => KOI8_R,
+            "cp866" | "ibm866" | "866" => IBM866,
+            "latin1" | "latin-1" | "iso-8859-1" | "cp1252" | "windows-1252" => WINDOWS_1252,
+            "utf-16le" | "utf16le" => UTF_16LE,
+            "utf-16be" | "utf16be" => UTF_16BE,
+            _ => return Err(ParseEncodingError),
         };
         Ok(InputEncoding::Fixed(fixed))
     }
@@ -142,6 +178,26 @@ fn is_cyrillic(c: char) -> bool {
 mod tests {
     use super::*;
 
+    /// Regression: any WHATWG label was taken, and `replacement` turned
+    /// every game into U+FFFD.
+    #[test]
+    fn encoding_replacement_is_refused() {
+        for name in [
+            "replacement",
+            "utf-16",
+            "iso-2022-jp",
+            "gbk",
+            "x-user-defined",
+            "",
+        ] {
+            let err = name.parse::<InputEncoding>().unwrap_err();
+            assert!(err.to_string().contains("cp1251, koi8-r"), "{name}: {err}");
+        }
+        for name in InputEncoding::NAMES.split(", ") {
+            assert!(name.parse::<InputEncoding>().is_ok(), "{name}");
+        }
+    }
+
     const SAMPLE: &str = "[White \"Петросян, Тигран\"]\n[Black \"Спасский, Борис\"]\n\n\
         1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 6. Лe1 b5 7. Сb3 d6 \
         8. c3 O-O 9. h3 Кb8 10. d4 Кbd7 11. Крh1 Фe8 1-0\n";
@@ -186,6 +242,8 @@ mod tests {
         let (text, _) = decode(&bytes, fixed);
         assert_eq!(std::str::from_utf8(&text).unwrap(), SAMPLE);
         assert!("klingon".parse::<InputEncoding>().is_err());
+        assert_eq!("KOI8".parse(), Ok(InputEncoding::Fixed(KOI8_R)));
+        assert_eq!("ISO-8859-1".parse(), Ok(InputEncoding::Fixed(WINDOWS_1252)));
         assert_eq!(
             "cp1251".parse::<InputEncoding>(),
             Ok(InputEncoding::Fixed(WINDOWS_1251))

@@ -82,10 +82,30 @@ impl<'a> PgnWriter<'a> {
     ///
     /// `\` and `"` in the value are escaped. A tag value cannot span lines
     /// in PGN, so line breaks (CR, LF) are written as spaces.
+    ///
+    /// The name is sanitised rather than refused, so that a converter always
+    /// writes the game it read: an ASCII byte that cannot be in a PGN symbol
+    /// (letters, digits and `_+#=:-`; bytes above 0x7F are kept) becomes
+    /// `_`, and an empty name is written `_`. A name such as `a"]\n\n1.`
+    /// can then never close the tag early or start a second game.
+    ///
+    /// ```
+    /// use iccf_pgn::writer::PgnWriter;
+    ///
+    /// let mut out = Vec::new();
+    /// PgnWriter::new(&mut out).tag(b"My Tag]", b"x");
+    /// assert_eq!(out, b"[My_Tag_ \"x\"]\n");
+    /// ```
     pub fn tag(&mut self, name: &[u8], value: &[u8]) {
         self.finish_line();
         self.out.push(b'[');
-        self.out.extend_from_slice(name);
+        if name.is_empty() {
+            self.out.push(b'_');
+        }
+        self.out.extend(name.iter().map(|&b| {
+            let symbol = !b.is_ascii() || b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b);
+            if symbol { b } else { b'_' }
+        }));
         self.out.extend_from_slice(b" \"");
         let mut rest = value;
         while let Some(i) = rest
@@ -278,6 +298,46 @@ mod tests {
                 value: TagValue::new(b"a \\\"b\\\" \\\\ c  d")
             }
         );
+    }
+
+    /// Regression: a tag name was written as given, so `]`, `"` or a line
+    /// break in it closed the tag early and could start a second game.
+    #[test]
+    fn tag_name_broke_the_output_into_two_games() {
+        for name in [
+            &b"Event\"]\n\n1. e4 *\n\n[Site"[..],
+            b"a]b",
+            b"two words",
+            b"tab\there",
+            b"line\r\nbreak",
+            b"",
+            b"[",
+            b"{comment}",
+            b"%escape",
+            b";rest",
+        ] {
+            let out = written(|w| {
+                w.tag(name, b"v");
+                w.tag(b"Site", b"s");
+                w.end_tags();
+                w.token(b"1.");
+                w.token(b"e4");
+                w.result(b"*");
+                w.end_game();
+            });
+            assert_eq!(
+                crate::split::split_games(out.as_bytes()).len(),
+                1,
+                "{out:?}"
+            );
+            let tags: Vec<_> = Lexer::new(out.as_bytes())
+                .filter(|t| matches!(t.kind, TokenKind::Tag { .. }))
+                .collect();
+            assert_eq!(tags.len(), 2, "{out:?}");
+        }
+        // Valid names, Unicode included, are kept as they are.
+        let out = written(|w| w.tag("Событие_1+#=:-".as_bytes(), b"v"));
+        assert_eq!(out, "[Событие_1+#=:- \"v\"]\n");
     }
 
     #[test]

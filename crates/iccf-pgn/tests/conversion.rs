@@ -1,7 +1,7 @@
 //! Conversion checked on real games and on numeric texts written elsewhere
-//! (`../shared/data`, see its README files).
+//! (`testdata/`, see its README files).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use iccf::Notation;
 use iccf::lang::Lang;
@@ -9,15 +9,7 @@ use iccf_pgn::convert::{Converter, Options, OutputFormat, ProblemKind, Report, S
 use iccf_pgn::lexer::{Lexer, TokenKind};
 use iccf_pgn::split::split_games;
 
-fn shared(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel)
-}
-
-fn read(rel: &str) -> Vec<u8> {
-    std::fs::read(shared(rel)).unwrap_or_else(|err| panic!("{rel}: {err}"))
-}
+use iccf_testdata::read;
 
 /// Converts every game of `input`; returns the output and one report a game.
 fn convert_all(input: &[u8], to: Option<Notation>, format: OutputFormat) -> (Vec<u8>, Vec<Report>) {
@@ -47,22 +39,10 @@ fn move_tokens(pgn: &[u8]) -> Vec<Vec<String>> {
 }
 
 fn pgn_files() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![shared("pgn")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    let files = iccf_testdata::pgn_files();
     assert!(
         files.len() >= 50,
-        "expected the shared PGN files, found {}",
+        "expected the PGN files of testdata/, found {}",
         files.len()
     );
     files
@@ -151,7 +131,7 @@ fn twic_san_is_reproduced_exactly() {
     }
 }
 
-/// The numeric texts in `shared/data/numeric` read as their authors meant.
+/// The numeric texts in `testdata/numeric` read as their authors meant.
 #[test]
 fn third_party_numeric_games() {
     let text = String::from_utf8(read("numeric/french-defense-13ply.txt")).unwrap();

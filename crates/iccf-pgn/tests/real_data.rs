@@ -1,4 +1,4 @@
-//! Splitting and lexing the real PGN files in `shared/data/pgn`.
+//! Splitting and lexing the real PGN files in `testdata/pgn`.
 
 use std::{fs, io, io::Read, ops::Range};
 
@@ -8,10 +8,8 @@ use iccf_pgn::{
     writer::PgnWriter,
 };
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/pgn/");
-
 fn read(name: &str) -> Vec<u8> {
-    fs::read(format!("{DATA}{name}")).unwrap_or_else(|err| panic!("{name}: {err}"))
+    iccf_testdata::read(&format!("pgn/{name}"))
 }
 
 fn count_lines_starting_with(bytes: &[u8], prefix: &[u8]) -> usize {
@@ -167,18 +165,7 @@ fn test_chessbase_empty_line_in_tags() {
 /// one at depth 0.
 #[test]
 fn test_all_files() {
-    let mut files = Vec::new();
-    let mut dirs = vec![std::path::PathBuf::from(DATA)];
-    while let Some(dir) = dirs.pop() {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn") {
-                files.push(path);
-            }
-        }
-    }
+    let files = iccf_testdata::pgn_files();
     assert!(files.len() >= 60, "{} files", files.len());
     let mut total_games = 0;
     let mut total_tokens = 0;

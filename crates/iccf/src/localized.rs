@@ -1191,11 +1191,7 @@ mod tests {
     }
 
     fn shared(path: &str) -> String {
-        let path = format!(
-            "{}/../../../shared/data/pgn/{path}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        iccf_testdata::read_to_string(&format!("pgn/{path}"))
     }
 
     #[test]

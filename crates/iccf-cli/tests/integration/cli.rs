@@ -2,16 +2,9 @@
 //! messages and exit codes.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
-
-fn shared(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel)
-}
 
 fn iccf() -> Command {
     let mut cmd = Command::cargo_bin("iccf").expect("the iccf binary is built");
@@ -138,7 +131,13 @@ fn errors_name_file_game_line_column_move_and_reason() {
     let path = dir.path().join("games.txt");
     std::fs::write(&path, "1. 5254 5755 *\n\n1. 5254 5755\n2. 7163 5255 *\n").unwrap();
     let r = run(
-        &["convert", "--format", "text", path.to_str().unwrap()],
+        &[
+            "convert",
+            "--format",
+            "text",
+            "--stats",
+            path.to_str().unwrap(),
+        ],
         b"",
     );
     assert_eq!(r.code, 1);
@@ -166,7 +165,7 @@ fn games_in_equal_games_out_on_broken_files() {
         "pgn/pgn-extract/test-fuzzydepth.pgn",
         "pgn/pgn-extract/test-nobadresults.pgn",
     ] {
-        let input = std::fs::read(shared(rel)).unwrap();
+        let input = std::fs::read(iccf_testdata::path(rel)).unwrap();
         let games_in = iccf_pgn::split::split_games(&input).len();
         let r = run(
             &[
@@ -174,14 +173,17 @@ fn games_in_equal_games_out_on_broken_files() {
                 "--format",
                 "text",
                 "-q",
-                shared(rel).to_str().unwrap(),
+                iccf_testdata::path(rel).to_str().unwrap(),
             ],
             b"",
         );
         assert!(r.code == 0 || r.code == 1, "{rel}: {}", r.stderr);
         assert_eq!(r.stdout.lines().count(), games_in, "{rel}");
         assert!(!r.stderr.contains("panicked"), "{rel}: {}", r.stderr);
-        let r = run(&["convert", shared(rel).to_str().unwrap(), "-q"], b"");
+        let r = run(
+            &["convert", iccf_testdata::path(rel).to_str().unwrap(), "-q"],
+            b"",
+        );
         assert_eq!(
             iccf_pgn::split::split_games(r.stdout.as_bytes()).len(),
             games_in,
@@ -197,7 +199,7 @@ fn exit_codes() {
             &[
                 "convert",
                 "-q",
-                shared("pgn/pgn4web/one.pgn").to_str().unwrap()
+                iccf_testdata::path("pgn/pgn4web/one.pgn").to_str().unwrap()
             ],
             b""
         )
@@ -220,7 +222,7 @@ fn exit_codes() {
 fn output_file_is_written_whole_and_never_over_an_input() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.pgn");
-    std::fs::copy(shared("pgn/pgn4web/lon09r5.pgn"), &input).unwrap();
+    std::fs::copy(iccf_testdata::path("pgn/pgn4web/lon09r5.pgn"), &input).unwrap();
     let out = dir.path().join("out.pgn.gz");
     let r = run(
         &[
@@ -327,7 +329,9 @@ fn broken_pipe_exits_quietly() {
     let mut child = iccf()
         .args([
             "convert",
-            shared("pgn/pgn4web/twic944.pgn").to_str().unwrap(),
+            iccf_testdata::path("pgn/pgn4web/twic944.pgn")
+                .to_str()
+                .unwrap(),
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -381,4 +385,333 @@ fn exit_status_does_not_depend_on_the_format() {
             assert!(r.stderr.contains("error: game 1"), "{format}: {}", r.stderr);
         }
     }
+}
+
+/// A file of real games as a path string, for `run`'s arguments.
+fn testdata(rel: &str) -> String {
+    iccf_testdata::path(rel).to_str().unwrap().to_owned()
+}
+
+/// Regression (issue 10): the summary line was printed into every pipe and
+/// log, with `1 games`.
+#[test]
+fn summary_line_was_printed_into_pipes() {
+    let r = run(&["convert", "--format", "text"], b"1. e4 e5 *\n");
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stderr, "", "stderr is a pipe: no summary");
+    let r = run(&["convert", "--format", "text", "--stats"], b"1. e4 e5 *\n");
+    assert!(
+        r.stderr
+            .starts_with("iccf: 1 game, 2 moves, 0 with errors, "),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["convert", "--stats", "-q"], b"1. e4 *\n\n1. d4 *\n");
+    assert!(
+        r.stderr.starts_with("iccf: 2 games, 2 moves, "),
+        "{}",
+        r.stderr
+    );
+    // Errors are reported whatever the flags.
+    for flags in [&[][..], &["-q"]] {
+        let mut args = vec!["convert"];
+        args.extend(flags);
+        let r = run(&args, b"1. e4 e5 2. Ke3 *\n");
+        assert_eq!(r.code, 1);
+        assert!(r.stderr.contains(": error: game 1"), "{}", r.stderr);
+        assert!(!r.stderr.contains("iccf: 1 game"), "{}", r.stderr);
+    }
+}
+
+/// Regression (issue 10): a missing input stopped the run; the inputs
+/// after it were not converted.
+#[test]
+fn missing_input_stopped_the_other_inputs() {
+    let one = testdata("pgn/pgn4web/one.pgn");
+    let lon = testdata("pgn/pgn4web/lon09r5.pgn");
+    let r = run(
+        &["convert", "--format", "text", &one, "no/such.pgn", &lon],
+        b"",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 1 + 4, "{}", r.stdout);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "iccf: cannot open no/such.pgn: No such file or directory (os error 2)"
+    );
+}
+
+/// Regression (issue 11): "No space left on device" named no file.
+#[cfg(target_os = "linux")]
+#[test]
+fn write_error_named_no_file() {
+    let one = testdata("pgn/pgn4web/one.pgn");
+    let r = run(&["convert", &one, "-o", "/dev/full"], b"");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "iccf: cannot write /dev/full: No space left on device (os error 28)"
+    );
+}
+
+/// Regression (issue 11): a read-only output file was replaced silently.
+#[cfg(unix)]
+#[test]
+fn read_only_output_was_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.pgn");
+    std::fs::write(&out, b"keep me").unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out_name = out.to_str().unwrap();
+    let r = run(&["convert", "-", "-o", out_name], b"1. e4 *\n");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("is read-only; use --force"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), b"keep me");
+    let r = run(&["convert", "-", "-o", out_name, "--force"], b"1. e4 *\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "1. 5254 *\n\n");
+    // Still read-only: --force replaces the contents, not the permissions.
+    let mode = std::fs::metadata(&out).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o444);
+}
+
+/// Regression (issue 11): a dangling symlink given to -o was replaced by a
+/// file. A symlink to a file is written through; a dangling one is refused.
+#[cfg(unix)]
+#[test]
+fn symlink_output_was_replaced_by_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real.pgn");
+    std::fs::write(&target, b"old").unwrap();
+    let link = dir.path().join("link.pgn");
+    std::os::unix::fs::symlink("real.pgn", &link).unwrap();
+    let r = run(
+        &["convert", "-", "-o", link.to_str().unwrap()],
+        b"1. e4 *\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "1. 5254 *\n\n");
+
+    let dangling = dir.path().join("dangling.pgn");
+    std::os::unix::fs::symlink("nowhere.pgn", &dangling).unwrap();
+    let r = run(
+        &["convert", "-", "-o", dangling.to_str().unwrap()],
+        b"1. e4 *\n",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("is a symlink to nowhere.pgn, which does not exist"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        dangling
+            .symlink_metadata()
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(!dir.path().join("nowhere.pgn").exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+}
+
+/// Regression (issue 11): `-j 18446744073709551615` aborted and
+/// `-j 4294967296` hung.
+#[test]
+fn jobs_out_of_range_aborted_or_hung() {
+    for jobs in [
+        "0",
+        "18446744073709551615",
+        "4294967296",
+        "1025",
+        "-1",
+        "many",
+    ] {
+        let r = run(&["convert", &format!("--jobs={jobs}")], b"1. e4 *\n");
+        assert_eq!(r.code, 2, "-j {jobs}: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("must be a number of threads from 1 to 1024"),
+            "-j {jobs}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stdout, "");
+    }
+    // More than the cores: allowed, and run on as many threads as cores.
+    let twic = testdata("pgn/pgn4web/twic944.pgn");
+    let one = run(
+        &["convert", "-q", "-j", "1", "--format", "text", &twic],
+        b"",
+    );
+    let many = run(
+        &["convert", "-q", "-j", "1024", "--format", "text", &twic],
+        b"",
+    );
+    assert_eq!(many.code, 0, "{}", many.stderr);
+    assert!(one.stdout == many.stdout, "-j 1024 wrote other output");
+}
+
+/// Regression (issue 11): `--encoding` took any WHATWG label, and
+/// `replacement` turned every game into U+FFFD.
+#[test]
+fn encoding_replacement_was_accepted() {
+    let r = run(&["convert", "--encoding", "replacement"], b"1. e4 *\n");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("use auto, utf-8, cp1251, koi8-r, cp866, latin1, cp1252, utf-16le, utf-16be"),
+        "{}",
+        r.stderr
+    );
+    for name in [
+        "UTF-8",
+        "windows-1251",
+        "KOI8-R",
+        "ibm866",
+        "ISO-8859-1",
+        "cp1252",
+    ] {
+        let r = run(&["convert", "--encoding", name, "-q"], b"1. e4 *\n");
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+    }
+}
+
+/// `text` in UTF-16, little or big endian, with or without a mark.
+fn utf16(text: &str, big_endian: bool, bom: bool) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let units = bom.then_some(0xFEFF).into_iter().chain(text.encode_utf16());
+    for unit in units {
+        bytes.extend(if big_endian {
+            unit.to_be_bytes()
+        } else {
+            unit.to_le_bytes()
+        });
+    }
+    bytes
+}
+
+/// Regression (issue 11): UTF-16 was read as CP1251, into 16 garbage games.
+#[test]
+fn utf16_was_read_as_cp1251() {
+    // Real games with non-ASCII names and comments.
+    let original = iccf_testdata::read_to_string("pgn/scalachess/wcc2023.pgn");
+    assert!(!original.is_ascii());
+    let dir = tempfile::tempdir().unwrap();
+    let utf8 = run(
+        &["convert", "-q", &testdata("pgn/scalachess/wcc2023.pgn")],
+        b"",
+    );
+    assert_eq!(utf8.code, 0, "{}", utf8.stderr);
+    assert_eq!(
+        iccf_pgn::split::split_games(utf8.stdout.as_bytes()).len(),
+        3
+    );
+    for (big_endian, name) in [(false, "le"), (true, "be")] {
+        let path = dir.path().join(format!("wcc2023-{name}.pgn"));
+        std::fs::write(&path, utf16(&original, big_endian, true)).unwrap();
+        let r = run(&["convert", "-q", path.to_str().unwrap()], b"");
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+        assert!(r.stdout == utf8.stdout, "UTF-16{name} read otherwise");
+        // Without a mark, when named.
+        let bare = utf16(&original, big_endian, false);
+        let encoding = format!("utf-16{name}");
+        let r = run(&["convert", "-q", "--encoding", &encoding], &bare);
+        assert!(r.stdout == utf8.stdout, "{encoding} without a mark");
+    }
+}
+
+/// Regression (issue 10): `--format jsonl` output given back to
+/// `iccf convert` was parsed as PGN into garbage games.
+#[test]
+fn jsonl_output_was_read_back_as_pgn() {
+    let lon = testdata("pgn/pgn4web/lon09r5.pgn");
+    let jsonl = run(&["convert", "-q", "--format", "jsonl", &lon], b"");
+    assert_eq!(jsonl.stdout.lines().count(), 4);
+    let r = run(&["convert"], jsonl.stdout.as_bytes());
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "iccf: cannot read <stdin>: looks like iccf's JSON lines output, not PGN \
+         (convert the original games instead)\n"
+    );
+}
+
+/// `iccf ARGS` on a terminal, under `script` (util-linux), with `CI` unset
+/// and `env` set; what the terminal showed comes from its stdout.
+#[cfg(target_os = "linux")]
+fn on_terminal(args: &str, env: &[(&str, &str)]) -> std::process::Child {
+    let mut cmd = Command::new("script");
+    cmd.args(["-q", "-e", "-c"])
+        .arg(format!("{} {args}", env!("CARGO_BIN_EXE_iccf")))
+        .arg("/dev/null")
+        .env_remove("CI")
+        .env("TERM", "xterm")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd.spawn().expect("this test needs `script` (util-linux)")
+}
+
+/// Whether the progress bar's spinner (Braille patterns) was drawn.
+#[cfg(target_os = "linux")]
+fn has_spinner(screen: &str) -> bool {
+    screen
+        .chars()
+        .any(|c| ('\u{2800}'..='\u{28FF}').contains(&c))
+}
+
+/// Regression (issue 10): the progress bar's rules (no bar with
+/// `TERM=dumb`, `CI` or `--quiet`) were written but not wired in.
+#[cfg(target_os = "linux")]
+#[test]
+fn progress_bar_ignored_term_dumb_ci_and_quiet() {
+    let twic = testdata("pgn/pgn4web/twic944.pgn");
+    let args = format!("convert {twic} -o /dev/null");
+    let quiet = format!("{args} --quiet");
+    for (args, env, bar) in [
+        (&args, &[][..], true),
+        (&args, &[("TERM", "dumb")], false),
+        (&args, &[("CI", "true")], false),
+        (&quiet, &[], false),
+    ] {
+        let mut child = on_terminal(args, env);
+        drop(child.stdin.take());
+        let out = child.wait_with_output().unwrap();
+        let screen = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(has_spinner(&screen), bar, "{args} {env:?}: {screen:?}");
+    }
+}
+
+/// Regression (issue 10): reading a terminal, `iccf convert` drew a spinner
+/// over what was typed and did not say how to end the input.
+#[cfg(target_os = "linux")]
+#[test]
+fn terminal_input_got_a_spinner_and_no_hint() {
+    let mut child = on_terminal("convert --format text", &[]);
+    let mut typed = child.stdin.take().unwrap();
+    typed.write_all(b"1. e4 e5 *\n").unwrap();
+    // Long enough for a spinner's steady tick (200 ms) to draw.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    typed.write_all(b"\x04").unwrap();
+    drop(typed);
+    let out = child.wait_with_output().unwrap();
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{screen}");
+    assert!(screen.contains("end with Ctrl-D"), "{screen:?}");
+    assert!(screen.contains("1. 5254 5755"), "{screen:?}");
+    // The summary line: stderr is a terminal.
+    assert!(screen.contains("iccf: 1 game, 2 moves"), "{screen:?}");
+    assert!(
+        !has_spinner(&screen) && !screen.contains('\x1b'),
+        "{screen:?}"
+    );
 }

@@ -32,7 +32,7 @@ fn scale() -> usize {
 }
 
 fn twic() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn/pgn4web/twic944.pgn")
+    iccf_testdata::path("pgn/pgn4web/twic944.pgn")
 }
 
 /// xorshift64*, seeded: the inputs are the same on every run.
@@ -496,7 +496,7 @@ fn hundred_thousand_tiny_games() {
 
 #[test]
 fn accounting_on_real_files() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn");
+    let root = iccf_testdata::path("pgn");
     for file in [
         "pgn4web/test.pgn",
         "pgn-extract/test-fuzzydepth.pgn",
@@ -560,14 +560,7 @@ fn interrupt(signal: libc::c_int) {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
 
     let dir = tempdir();
-    let twic = fs::read(twic()).unwrap();
-    let big = dir.path().join("big.pgn");
-    {
-        let mut f = std::io::BufWriter::new(fs::File::create(&big).unwrap());
-        for _ in 0..(8 / scale()).max(1) {
-            f.write_all(&twic).unwrap();
-        }
-    }
+    let big = big_input(dir.path());
     for existing in [false, true] {
         let out = dir.path().join("out.pgn.gz");
         if existing {
@@ -585,6 +578,7 @@ fn interrupt(signal: libc::c_int) {
         unsafe {
             cmd.pre_exec(move || {
                 libc::signal(signal, libc::SIG_DFL);
+                no_core_dumps();
                 Ok(())
             });
         }
@@ -622,6 +616,87 @@ fn interrupt(signal: libc::c_int) {
             assert!(!out.exists());
         }
     }
+}
+
+/// 8 copies of twic944 (20 MB): long enough to convert that a signal
+/// arrives in the middle.
+fn big_input(dir: &Path) -> PathBuf {
+    let twic = fs::read(twic()).unwrap();
+    let big = dir.join("big.pgn");
+    let mut f = std::io::BufWriter::new(fs::File::create(&big).unwrap());
+    for _ in 0..(8 / scale()).max(1) {
+        f.write_all(&twic).unwrap();
+    }
+    big
+}
+
+/// SIGQUIT, SIGXCPU and SIGXFSZ dump core by default: not in the tree.
+#[cfg(unix)]
+fn no_core_dumps() {
+    let none = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: setrlimit(2) with a valid struct; async-signal-safe.
+    unsafe {
+        libc::setrlimit(libc::RLIMIT_CORE, &none);
+    }
+}
+
+/// Regression (issue 11): these signals left the temporary `-o` file
+/// behind; only SIGINT, SIGTERM and SIGHUP removed it.
+#[cfg(unix)]
+#[test]
+fn usr1_quit_alrm_xcpu_xfsz_left_the_temporary_file() {
+    for signal in [
+        libc::SIGUSR1,
+        libc::SIGQUIT,
+        libc::SIGALRM,
+        libc::SIGXCPU,
+        libc::SIGXFSZ,
+    ] {
+        interrupt(signal);
+    }
+}
+
+/// Regression (issue 11): a file size limit (`ulimit -f`) ended the run by
+/// SIGXFSZ and left the temporary file behind.
+#[cfg(unix)]
+#[test]
+fn file_size_limit_left_the_temporary_file() {
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+
+    let dir = tempdir();
+    let big = big_input(dir.path());
+    let out = dir.path().join("out.pgn");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_iccf"));
+    cmd.args(["convert", "--quiet", big.to_str().unwrap(), "-o"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: setrlimit(2) and signal(2) are async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 1 << 20,
+                rlim_max: 1 << 20,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+            no_core_dumps();
+            Ok(())
+        });
+    }
+    let output = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.signal(),
+        Some(libc::SIGXFSZ),
+        "{:?} {stderr}",
+        output.status
+    );
+    assert_no_temp_files(dir.path());
+    assert!(!out.exists());
 }
 
 #[cfg(unix)]

@@ -792,11 +792,7 @@ mod tests {
     /// the same letters.
     #[test]
     fn table_matches_reference_tsv() {
-        let tsv = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/reference/piece-letters.tsv"
-        ))
-        .expect("shared/reference/piece-letters.tsv beside the work tree");
+        let tsv = iccf_testdata::read_to_string("reference/piece-letters.tsv");
         let mut seen = LangSet::EMPTY;
         for line in tsv.lines().filter(|l| !l.starts_with('#')).skip(1) {
             let cols: Vec<&str> = line.split('\t').collect();

@@ -1,0 +1,233 @@
+//! What the decompressed input holds, before it is split into games: UTF-16
+//! is transcoded to UTF-8 as a stream (the splitter needs ASCII-compatible
+//! bytes), and `iccf`'s own JSON lines output is refused rather than read as
+//! PGN into garbage games.
+
+use std::fmt;
+use std::io::{self, Cursor, Read};
+
+use encoding_rs::{Decoder, Encoding, UTF_16BE, UTF_16LE};
+use iccf_pgn::encoding::InputEncoding;
+
+/// Bytes looked at before deciding what the input is.
+const HEAD_LEN: usize = 4096;
+
+/// Bytes of UTF-16 transcoded per read.
+const CHUNK: usize = 64 * 1024;
+
+/// Input that is not PGN text: refused as a whole, in one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotPgn {
+    /// Starts like `iccf convert --format jsonl` output.
+    JsonLines,
+}
+
+impl fmt::Display for NotPgn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotPgn::JsonLines => f.write_str(
+                "looks like iccf's JSON lines output, not PGN (convert the original games instead)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotPgn {}
+
+/// Looks at the start of `reader` and returns the UTF-8 text stream to split:
+/// transcoded when it is UTF-16 (a byte-order mark under `auto`, or
+/// `--encoding utf-16le/be`), as it is otherwise. A read error or input that
+/// is not PGN is an `io::Error` (a [`NotPgn`] inside for the latter).
+pub fn text_reader(
+    mut reader: Box<dyn Read + Send>,
+    encoding: InputEncoding,
+) -> io::Result<Box<dyn Read + Send>> {
+    let mut head = Vec::with_capacity(HEAD_LEN);
+    (&mut reader).take(HEAD_LEN as u64).read_to_end(&mut head)?;
+    let utf16 = match (encoding, utf16_bom(&head)) {
+        // A named legacy encoding wins over a mark that may be chance.
+        (InputEncoding::Fixed(_), _) if encoding.utf16().is_none() => None,
+        (_, Some(bom)) => Some(bom),
+        (_, None) => encoding.utf16(),
+    };
+    let stream = Cursor::new(head).chain(reader);
+    if let Some(utf16) = utf16 {
+        return Ok(Box::new(Utf16Reader::new(stream, utf16)));
+    }
+    if looks_like_json_lines(stream.get_ref().0.get_ref()) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            NotPgn::JsonLines,
+        ));
+    }
+    Ok(Box::new(stream))
+}
+
+/// The UTF-16 encoding whose byte-order mark starts `head`.
+fn utf16_bom(head: &[u8]) -> Option<&'static Encoding> {
+    match head {
+        [0xFF, 0xFE, ..] => Some(UTF_16LE),
+        [0xFE, 0xFF, ..] => Some(UTF_16BE),
+        _ => None,
+    }
+}
+
+/// Whether `head` starts like our JSON lines output: after an optional
+/// UTF-8 mark and blanks, `{` and, within the first line, `"game":`. PGN
+/// cannot start so: `{` opens a comment, and no comment holds `"game":` by
+/// chance.
+fn looks_like_json_lines(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let Some(start) = head.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return false;
+    };
+    let line = &head[start..];
+    let line = line.split(|&b| b == b'\n').next().unwrap_or(line);
+    line.first() == Some(&b'{') && line.windows(7).any(|w| w == b"\"game\":")
+}
+
+/// Reads UTF-16 from `inner` and hands out UTF-8, chunk by chunk, with the
+/// byte-order mark removed and unpaired surrogates or a lone last byte as
+/// U+FFFD (as every other undecodable byte is).
+pub struct Utf16Reader<R> {
+    inner: R,
+    decoder: Decoder,
+    input: Vec<u8>,
+    output: Vec<u8>,
+    /// Bytes of `output` already handed out.
+    pos: usize,
+    done: bool,
+}
+
+impl<R: Read> Utf16Reader<R> {
+    /// Transcodes `inner`, which is in `encoding` (UTF-16LE or BE; a
+    /// byte-order mark of either overrides it).
+    pub fn new(inner: R, encoding: &'static Encoding) -> Self {
+        Utf16Reader {
+            inner,
+            decoder: encoding.new_decoder_with_bom_removal(),
+            input: vec![0; CHUNK],
+            output: Vec::new(),
+            pos: 0,
+            done: false,
+        }
+    }
+}
+
+impl<R: Read> Read for Utf16Reader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.pos == self.output.len() {
+            if self.done {
+                return Ok(0);
+            }
+            let n = loop {
+                match self.inner.read(&mut self.input) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    other => break other?,
+                }
+            };
+            let last = n == 0;
+            let room = self
+                .decoder
+                .max_utf8_buffer_length(n)
+                .ok_or_else(|| io::Error::other("UTF-16 chunk too large"))?;
+            self.output.resize(room, 0);
+            // With room for the worst case, the decoder takes all the input.
+            let (_, _, written, _) =
+                self.decoder
+                    .decode_to_utf8(&self.input[..n], &mut self.output, last);
+            self.output.truncate(written);
+            self.pos = 0;
+            self.done = last;
+        }
+        let n = buf.len().min(self.output.len() - self.pos);
+        buf[..n].copy_from_slice(&self.output[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "[White \"Петросян\"]\n\n1. e4 {é} e5 *\n";
+
+    fn utf16(text: &str, be: bool, bom: bool) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        if bom {
+            bytes.extend(if be { [0xFE, 0xFF] } else { [0xFF, 0xFE] });
+        }
+        for unit in text.encode_utf16() {
+            bytes.extend(if be {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            });
+        }
+        bytes
+    }
+
+    fn read(bytes: Vec<u8>, encoding: InputEncoding) -> io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        text_reader(Box::new(Cursor::new(bytes)), encoding)?.read_to_end(&mut out)?;
+        Ok(out)
+    }
+
+    /// A reader that hands out one byte per call.
+    struct Trickle<R>(R);
+    impl<R: Read> Read for Trickle<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(1);
+            self.0.read(&mut buf[..n])
+        }
+    }
+
+    #[test]
+    fn utf16_was_read_as_cp1251() {
+        for be in [false, true] {
+            let text = read(utf16(GAME, be, true), InputEncoding::Auto).unwrap();
+            assert_eq!(String::from_utf8(text).unwrap(), GAME);
+            // Without a mark, when named.
+            let named: InputEncoding = if be { "utf-16be" } else { "utf-16le" }.parse().unwrap();
+            let text = read(utf16(GAME, be, false), named).unwrap();
+            assert_eq!(String::from_utf8(text).unwrap(), GAME);
+        }
+        // Odd byte splits across reads: surrogate pairs and units survive.
+        let long = format!("{GAME}♞ 𝄞 ").repeat(20_000);
+        let mut out = String::new();
+        Utf16Reader::new(Trickle(Cursor::new(utf16(&long, false, true))), UTF_16LE)
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(out, long);
+    }
+
+    #[test]
+    fn plain_text_passes_untouched() {
+        let text = b"\xEF\xBB\xBF[Event \"x\"]\n\n1. e4 \xff *\n".to_vec();
+        assert_eq!(read(text.clone(), InputEncoding::Auto).unwrap(), text);
+        // A legacy encoding named wins over bytes that look like a mark.
+        let latin: InputEncoding = "latin1".parse().unwrap();
+        let odd = b"\xFF\xFE1. e4 *\n".to_vec();
+        assert_eq!(read(odd.clone(), latin).unwrap(), odd);
+    }
+
+    #[test]
+    fn jsonl_output_read_back_as_pgn() {
+        for head in [
+            &b"{\"game\":1,\"tags\":{}}\n"[..],
+            b"\n  {\"tags\":{\"Event\":\"x\"},\"game\":1}\n",
+            b"\xEF\xBB\xBF{\"game\":2}",
+        ] {
+            let err = read(head.to_vec(), InputEncoding::Auto).unwrap_err();
+            assert!(err.to_string().contains("JSON lines"), "{err}");
+        }
+        // A PGN comment first, and `"game":` further down, are PGN.
+        for pgn in [
+            &b"{ a comment } 1. e4 *\n"[..],
+            b"{ annotated }\n[Event \"\\\"game\\\": x\"]\n",
+        ] {
+            assert_eq!(read(pgn.to_vec(), InputEncoding::Auto).unwrap(), pgn);
+        }
+    }
+}
