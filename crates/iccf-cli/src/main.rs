@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod args;
+mod board;
 mod convert;
 mod single;
 
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Move(args) => single::run(&args),
         Command::Languages => single::languages(),
+        Command::Board(args) => board::run(&args),
     };
     match result {
         Ok(true) => ExitCode::from(SUCCESS),
