@@ -49,14 +49,8 @@ impl fmt::Display for GameError {
     }
 }
 
-impl std::error::Error for GameError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            GameError::BadFen { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+/// The message says the cause; hence no `source()`.
+impl std::error::Error for GameError {}
 
 /// A move that could not be played, and where it was written.
 ///
@@ -115,8 +109,5 @@ impl fmt::Display for BadMove {
     }
 }
 
-impl std::error::Error for BadMove {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
-    }
-}
+/// The message says the cause; hence no `source()`.
+impl std::error::Error for BadMove {}

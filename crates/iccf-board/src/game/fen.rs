@@ -53,14 +53,8 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FenError::Syntax(err) => Some(err),
-            FenError::Illegal(err) => Some(err.as_ref()),
-        }
-    }
-}
+/// The message is shakmaty's, which says the cause; hence no `source()`.
+impl std::error::Error for FenError {}
 
 #[cfg(test)]
 mod tests {

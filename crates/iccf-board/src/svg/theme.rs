@@ -49,8 +49,9 @@ impl Default for Theme {
 }
 
 impl Theme {
-    /// The colour of a square's number: that of the other squares, so it
-    /// shows without shouting.
+    /// The colour of a square's number on a square of `square_colour`:
+    /// that of the other squares, so it shows without shouting, and the
+    /// edge digits' colour on the last move's squares.
     ///
     /// ```
     /// use iccf_board::svg::Theme;
@@ -58,10 +59,13 @@ impl Theme {
     /// let theme = Theme::default();
     /// assert_eq!(theme.number_colour(theme.light), theme.dark);
     /// assert_eq!(theme.number_colour(theme.dark), theme.light);
+    /// assert_eq!(theme.number_colour(theme.last_move), theme.label);
     /// ```
     pub fn number_colour(&self, square_colour: &str) -> &'static str {
         if square_colour == self.dark {
             self.light
+        } else if square_colour == self.last_move {
+            self.label
         } else {
             self.dark
         }

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
 
-fn shared(rel: &str) -> PathBuf {
+pub(crate) fn shared(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/data")
         .join(rel)
@@ -20,13 +20,13 @@ fn iccf() -> Command {
 }
 
 /// What a run gave back.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
-fn run(args: &[&str], stdin: &[u8]) -> Run {
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = iccf()
         .args(args)
         .stdin(Stdio::piped())
@@ -50,7 +50,7 @@ fn run(args: &[&str], stdin: &[u8]) -> Run {
 
 /// Compares texts line by line and shows both in full when they differ.
 #[track_caller]
-fn assert_text(got: &str, expected: &str) {
+pub(crate) fn assert_text(got: &str, expected: &str) {
     if got != expected {
         let first = got
             .lines()
