@@ -25,6 +25,17 @@ use crate::layout::{digit, files_left_to_right, ranks_top_down};
 use crate::{Options, status};
 
 /// How pieces are written.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_board::{Options, text::{self, Glyphs, Style}};
+/// use shakmaty::Chess;
+///
+/// let style = Style { glyphs: Glyphs::Unicode, colour: false };
+/// let board = text::board(&Chess::default(), &Options::default(), &style);
+/// assert!(board.contains(" 1  ♖  ♘  ♗  ♕  ♔  ♗  ♘  ♖  1\n"));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Glyphs {
     /// Chess figurines `♔♕♖♗♘♙` / `♚♛♜♝♞♟`, `·` for an empty square.

@@ -10,6 +10,17 @@ use iccf_pgn::lexer::line_col;
 use super::FenError;
 
 /// Why no position could be found for a game.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_board::game::{Until, play_game};
+///
+/// let err = play_game(b"1. e4 e5 *", 1, Until::Ply(5), None).unwrap_err();
+/// assert_eq!(err.to_string(), "no half-move 5: the line has 2");
+/// let err = play_game(b"", 1, Until::End, None).unwrap_err();
+/// assert_eq!(err.to_string(), "no game 1: there are 0 games");
+/// ```
 #[derive(Clone, Debug)]
 pub enum GameError {
     /// There is no game with this number.

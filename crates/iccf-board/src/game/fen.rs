@@ -36,6 +36,16 @@ pub fn position_from_fen(text: &str) -> Result<Chess, FenError> {
 }
 
 /// Why a FEN gives no position.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_board::game::{FenError, position_from_fen};
+///
+/// let err = position_from_fen("4k3/8/8/8/8/8/8/4K2P w - - 0 1").unwrap_err();
+/// assert!(matches!(err, FenError::Illegal(_)));
+/// assert_eq!(err.to_string(), "illegal position: pawns on backrank");
+/// ```
 #[derive(Clone, Debug)]
 pub enum FenError {
     /// The text is not FEN.

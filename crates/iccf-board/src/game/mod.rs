@@ -31,6 +31,18 @@ pub use error::{BadMove, GameError};
 pub use fen::{FenError, position_from_fen};
 
 /// How far to play a line.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_board::game::{Until, play_line};
+/// use shakmaty::Chess;
+///
+/// let moves = b"1. 5254 5755 2. 7163";
+/// assert_eq!(play_line(Chess::default(), moves, Until::End, None)?.plies, 3);
+/// assert_eq!(play_line(Chess::default(), moves, Until::Ply(2), None)?.plies, 2);
+/// # Ok::<_, iccf_board::game::GameError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Until {
     /// To its last move.
@@ -41,6 +53,19 @@ pub enum Until {
 }
 
 /// A line played as far as asked, or as far as it could be.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_board::game::{Until, play_line};
+/// use shakmaty::{Chess, Color, Position};
+///
+/// let line = play_line(Chess::default(), b"5254 5755 9999", Until::End, None)?;
+/// assert_eq!(line.position.turn(), Color::White);
+/// assert_eq!(line.plies, 2);
+/// assert_eq!(line.stopped.map(|bad| bad.text).as_deref(), Some("9999"));
+/// # Ok::<_, iccf_board::game::GameError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Line {
     /// The position reached.

@@ -30,10 +30,31 @@ use crate::{Options, status};
 pub use theme::Theme;
 
 /// The side of a square, in SVG user units.
+///
+/// ```
+/// assert_eq!(iccf_board::svg::SQUARE, 50);
+/// ```
 pub const SQUARE: u32 = 50;
+
 /// The frame around the squares that holds the edge digits.
+///
+/// ```
+/// use iccf_board::svg::{MARGIN, SIZE, SQUARE};
+///
+/// assert_eq!(SIZE - 2 * MARGIN, 8 * SQUARE);
+/// ```
 pub const MARGIN: u32 = 20;
-/// The width and height of the whole diagram.
+
+/// The width and height of the whole diagram, its `viewBox` being
+/// `0 0 SIZE SIZE`.
+///
+/// ```
+/// use iccf_board::{Options, svg};
+/// use shakmaty::Chess;
+///
+/// let picture = svg::diagram(&Chess::default(), &Options::default());
+/// assert!(picture.contains(&format!(r#"viewBox="0 0 {0} {0}""#, svg::SIZE)));
+/// ```
 pub const SIZE: u32 = 8 * SQUARE + 2 * MARGIN;
 
 /// A whole SVG document of the position in the default [`Theme`], with a
