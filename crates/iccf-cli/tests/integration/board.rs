@@ -194,6 +194,45 @@ fn board_bad_move_names_it_and_shows_the_position_before() {
         "{}",
         r.stdout
     );
+
+    // A bad FEN tag spoils the game, not the command: exit 1, no board.
+    let r = run(
+        &["board", "-"],
+        b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n",
+    );
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with("iccf: <stdin>: game 1: bad FEN tag"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty());
+}
+
+/// Runs `iccf board ARGS` on a pseudo-terminal made by util-linux
+/// `script`, with `NO_COLOR` set to `no_color`; `None` without `script`.
+fn on_a_terminal(args: &str, no_color: &str) -> Option<String> {
+    let iccf = assert_cmd::cargo::cargo_bin("iccf");
+    let command = format!("{} board {args}", iccf.display());
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("NO_COLOR", no_color)
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn board_colours_only_a_terminal_without_no_color() {
+    let Some(coloured) = on_a_terminal("--ascii --after e4", "") else {
+        eprintln!("no `script` to make a terminal: colour not checked");
+        return;
+    };
+    // The last move's squares (e2, e4) in their own background.
+    assert_eq!(coloured.matches("\x1b[48;5;107;").count(), 2, "{coloured}");
+    let plain = on_a_terminal("--ascii --after e4", "1").expect("script ran before");
+    assert!(!plain.contains('\x1b'), "{plain}");
+    assert!(plain.contains("[P]"), "{plain}");
 }
 
 #[test]
