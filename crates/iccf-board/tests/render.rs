@@ -8,6 +8,7 @@
 
 use iccf::read::read_move;
 use iccf_board::Options;
+use iccf_board::game::{Until, play_game};
 use iccf_board::svg::{self, SIZE, Theme, square_origin};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
@@ -58,19 +59,22 @@ fn ground(pixmap: &Pixmap, square: Square, bottom: Color) -> [u8; 3] {
     pixel(pixmap, x + 46, y + 46)
 }
 
-#[test]
-fn start_position_has_every_piece_in_its_colour_on_its_square() {
+/// Checks every square of the picture: its own colour (or the
+/// highlight's) in the corner, and in the middle of the body the colour of
+/// the piece standing there, or the square's colour when it is empty.
+#[track_caller]
+fn assert_drawn(pixmap: &Pixmap, pos: &Chess, options: &Options) {
     let theme = Theme::default();
-    let pos = Chess::default();
-    let pixmap = render(&svg::diagram(&pos, &Options::default()));
     for square in Square::ALL {
-        let square_colour = rgb(if square.is_light() {
+        let square_colour = rgb(if options.is_marked(square) {
+            theme.last_move
+        } else if square.is_light() {
             theme.light
         } else {
             theme.dark
         });
         assert_eq!(
-            ground(&pixmap, square, Color::White),
+            ground(pixmap, square, options.bottom),
             square_colour,
             "{square}"
         );
@@ -79,8 +83,16 @@ fn start_position_has_every_piece_in_its_colour_on_its_square() {
             Some(Color::Black) => rgb(theme.black_piece),
             None => square_colour,
         };
-        assert_eq!(body(&pixmap, square, Color::White), expected, "{square}");
+        assert_eq!(body(pixmap, square, options.bottom), expected, "{square}");
     }
+}
+
+#[test]
+fn start_position_has_every_piece_in_its_colour_on_its_square() {
+    let theme = Theme::default();
+    let pos = Chess::default();
+    let pixmap = render(&svg::diagram(&pos, &Options::default()));
+    assert_drawn(&pixmap, &pos, &Options::default());
     // e2 (52) holds a white piece, e7 a black one; e4 is empty.
     assert_eq!(
         body(&pixmap, Square::E2, Color::White),
@@ -91,6 +103,27 @@ fn start_position_has_every_piece_in_its_colour_on_its_square() {
         rgb(theme.black_piece)
     );
     assert_eq!(body(&pixmap, Square::E4, Color::White), rgb(theme.light));
+}
+
+#[test]
+fn a_real_games_last_position_is_drawn_square_by_square_both_ways_up() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/pgn/iccf/ostinato-everitt-wang-iccf-1997.pgn"
+    );
+    let pgn = std::fs::read(path).expect("the shared ICCF game");
+    let line = play_game(&pgn, 1, Until::End, None).expect("one game");
+    assert!(line.stopped.is_none());
+    assert_eq!(line.plies, 108);
+    let options = Options::default().with_last_move(line.last_move);
+    for options in [options, options.flipped()] {
+        let pixmap = render(&svg::diagram(&line.position, &options));
+        assert_drawn(&pixmap, &line.position, &options);
+        // 54... Rxd2: the black rook stands on the highlighted d2.
+        assert!(options.is_marked(Square::C2) && options.is_marked(Square::D2));
+        let black = rgb(Theme::default().black_piece);
+        assert_eq!(body(&pixmap, Square::D2, options.bottom), black);
+    }
 }
 
 #[test]
