@@ -52,6 +52,22 @@ pub enum Command {
     /// (e2e4). It is read in the starting position unless --fen or --after
     /// give another.
     Move(MoveArgs),
+    /// Show a position with the ICCF numeric square grid (11 … 88).
+    ///
+    /// The position is the end of a game's main line (GAME.pgn, its first
+    /// game unless --game says), a FEN (--fen), moves from the start
+    /// (--after, in any notation iccf reads), or the start. --ply picks an
+    /// earlier half-move. The board is text for the terminal, or SVG with
+    /// --svg (every square's number written on it, the last move
+    /// highlighted, pieces drawn as shapes that need no font).
+    ///
+    /// A square's number is its file digit (a = 1 … h = 8) then its rank
+    /// digit: the digits on the board's edges. Colours appear only on a
+    /// terminal, and never with NO_COLOR set.
+    ///
+    /// Exit status: 0 shown, 1 a move could not be played (the board shows
+    /// the position before it), 2 usage or I/O error.
+    Board(BoardArgs),
 }
 
 #[derive(Debug, Args)]
@@ -245,4 +261,47 @@ impl From<Castling960> for iccf::CastlingNotation {
             Castling960::KingToDestination => iccf::CastlingNotation::KingToDestination,
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// A PGN file ("-" reads standard input); compressed files are read too.
+    #[arg(value_name = "GAME.pgn", conflicts_with_all = ["fen", "after"])]
+    pub game_file: Option<PathBuf>,
+
+    /// Which game of GAME.pgn, counting from 1.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "game_file")]
+    pub game: usize,
+
+    /// Show the position after N half-moves (0 is the start) instead of the
+    /// last one.
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+
+    /// The position in FEN (standard chess or Chess960).
+    #[arg(long, conflicts_with = "after")]
+    pub fen: Option<String>,
+
+    /// Moves played from the start, in any notation, with or without move
+    /// numbers: "1. e4 e5 2. Nf3" or "5254 5755 7163".
+    #[arg(long, value_name = "MOVES")]
+    pub after: Option<String>,
+
+    /// Black at the bottom (the grid digits turn with the board).
+    #[arg(long)]
+    pub flip: bool,
+
+    /// Letters (KQRBNP, kqrbnp) and dots instead of chess figurines.
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// Write the board as SVG to FILE ("-" for standard output) instead of
+    /// the text board; the file appears only when complete.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+
+    /// Piece letters of algebraic moves, by language code, or auto: the
+    /// language whose letters the moves use.
+    #[arg(long, value_name = "CODE", default_value = "auto", value_parser = parse_input_lang)]
+    pub input_lang: InputLang,
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod args;
+mod board;
 mod convert;
 mod single;
 
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Move(args) => single::run(&args).map(Status::from),
         Command::Languages => single::languages().map(Status::from),
+        Command::Board(args) => board::run(&args).map(Status::from),
     };
     match result {
         Ok(Status::Clean) => ExitCode::from(SUCCESS),

@@ -13,13 +13,13 @@ fn iccf() -> Command {
 }
 
 /// What a run gave back.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
-fn run(args: &[&str], stdin: &[u8]) -> Run {
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = iccf()
         .args(args)
         .stdin(Stdio::piped())
@@ -43,7 +43,7 @@ fn run(args: &[&str], stdin: &[u8]) -> Run {
 
 /// Compares texts line by line and shows both in full when they differ.
 #[track_caller]
-fn assert_text(got: &str, expected: &str) {
+pub(crate) fn assert_text(got: &str, expected: &str) {
     if got != expected {
         let first = got
             .lines()
@@ -388,7 +388,7 @@ fn exit_status_does_not_depend_on_the_format() {
 }
 
 /// A file of real games as a path string, for `run`'s arguments.
-fn testdata(rel: &str) -> String {
+pub(crate) fn testdata(rel: &str) -> String {
     iccf_testdata::path(rel).to_str().unwrap().to_owned()
 }
 

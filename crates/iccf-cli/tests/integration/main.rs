@@ -1,5 +1,7 @@
 //! The `iccf` binary as users run it, in one test binary: everyday use
-//! (`cli`) and hostile input (`hostile`).
+//! (`cli`), hostile input (`hostile`) and the board (`board`, with the
+//! helpers of `cli`).
 
+mod board;
 mod cli;
 mod hostile;

@@ -1,0 +1,148 @@
+//! `iccf board`: a position with the ICCF numeric grid, as terminal text or
+//! SVG. The drawing is iccf-board's; this finds the position and writes.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use iccf_board::game::{BadMove, GameError, Line, Until, play_game, play_line, position_from_fen};
+use iccf_board::{Options, svg, text};
+use iccf_cli::io::{create_output, open_input};
+use iccf_cli::progress::colors_enabled;
+use shakmaty::Chess;
+
+use crate::args::BoardArgs;
+
+/// Shows the position; `Ok(false)` when a move could not be played (the
+/// position before it is shown).
+pub fn run(args: &BoardArgs) -> anyhow::Result<bool> {
+    let Some(found) = find_line(args)? else {
+        return Ok(false);
+    };
+    if let Some(bad) = &found.line.stopped {
+        writeln!(
+            std::io::stderr(),
+            "iccf: {}: {bad}; the board shows the position before it",
+            found.place(bad)
+        )?;
+    }
+    let mut options = Options::default().with_last_move(found.line.last_move);
+    if args.flip {
+        options = options.flipped();
+    }
+    let pos = &found.line.position;
+    match &args.svg {
+        Some(path) => write_svg(
+            path,
+            &svg::diagram(pos, &options),
+            args.game_file.as_slice(),
+        )?,
+        None => print_text(pos, &options, args.ascii)?,
+    }
+    Ok(found.line.stopped.is_none())
+}
+
+/// A line played, and where its moves were written, for messages.
+struct Found {
+    line: Line,
+    source: Source,
+}
+
+enum Source {
+    /// Game `number` of a file.
+    File { name: String, number: usize },
+    /// The moves of `--after`.
+    After,
+    /// A FEN or the start: no moves.
+    Position,
+}
+
+impl Found {
+    /// `games.pgn:12:5: game 3` or `--after:1:13`: where a bad move is.
+    fn place(&self, bad: &BadMove) -> String {
+        match &self.source {
+            Source::File { name, number } => {
+                format!("{name}:{}:{}: game {number}", bad.line, bad.column)
+            }
+            Source::After => format!("--after:{}:{}", bad.line, bad.column),
+            Source::Position => String::from("--fen"),
+        }
+    }
+}
+
+/// The line the arguments ask for; `None`, after saying why, when a game
+/// has a bad FEN tag (a bad game, not a bad command).
+fn find_line(args: &BoardArgs) -> anyhow::Result<Option<Found>> {
+    let until = args.ply.map_or(Until::End, Until::Ply);
+    let lang = args.input_lang.0;
+    let (played, source) = if let Some(path) = &args.game_file {
+        let (name, pgn) = read_input(path)?;
+        let played = play_game(&pgn, args.game, until, lang);
+        let source = Source::File {
+            name,
+            number: args.game,
+        };
+        (played, source)
+    } else if let Some(moves) = &args.after {
+        let played = play_line(Chess::default(), moves.as_bytes(), until, lang);
+        (played, Source::After)
+    } else {
+        let start = match &args.fen {
+            Some(fen) => position_from_fen(fen).with_context(|| format!("bad FEN `{fen}`"))?,
+            None => Chess::default(),
+        };
+        (play_line(start, b"", until, lang), Source::Position)
+    };
+    match played {
+        Ok(line) => Ok(Some(Found { line, source })),
+        Err(err @ GameError::BadFen { .. }) => {
+            let name = match &source {
+                Source::File { name, number } => format!("{name}: game {number}"),
+                _ => String::from("--fen"),
+            };
+            writeln!(std::io::stderr(), "iccf: {name}: {err}")?;
+            Ok(None)
+        }
+        Err(err) => Err(err).context(match source {
+            Source::File { name, .. } => name,
+            Source::After => String::from("--after"),
+            Source::Position => String::from("--ply"),
+        }),
+    }
+}
+
+/// The whole input, decompressed, and its name for messages.
+fn read_input(path: &Path) -> anyhow::Result<(String, Vec<u8>)> {
+    let mut input = open_input(path)?;
+    let mut bytes = Vec::new();
+    input
+        .reader
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", input.name))?;
+    Ok((input.name, bytes))
+}
+
+/// The text board on stdout, coloured only for a terminal that allows it.
+fn print_text(pos: &Chess, options: &Options, ascii: bool) -> anyhow::Result<()> {
+    let mut style = if ascii {
+        text::Style::ascii()
+    } else {
+        text::Style::unicode()
+    };
+    let mut out = std::io::stdout().lock();
+    if out.is_terminal() && colors_enabled() {
+        style = style.coloured();
+    }
+    out.write_all(text::board(pos, options, &style).as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The SVG to `path` (whole or not at all), or stdout for `-`.
+fn write_svg(path: &Path, svg: &str, inputs: &[PathBuf]) -> anyhow::Result<()> {
+    let mut output = create_output(Some(path), inputs, false)?;
+    output
+        .write_all(svg.as_bytes())
+        .with_context(|| format!("cannot write {}", output.name()))?;
+    output.commit()
+}
