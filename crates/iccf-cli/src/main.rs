@@ -7,7 +7,10 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod args;
+mod card;
+mod check;
 mod convert;
+mod corr_file;
 mod single;
 
 use args::{Cli, Command};
@@ -25,6 +28,8 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Move(args) => single::run(&args),
         Command::Languages => single::languages(),
+        Command::Check(args) => check::run(&args),
+        Command::Card(args) => card::run(&args),
     };
     match result {
         Ok(true) => ExitCode::from(SUCCESS),
