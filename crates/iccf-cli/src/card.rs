@@ -13,17 +13,22 @@ use crate::corr_file;
 pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     let mut file = corr_file::open(&args.game)?;
     let (game, side) = (&mut file.game, file.side);
-    if let Some(mv) = &args.mv {
-        iccf_corr::play_our_move(game, mv, args.input_lang, file.today)
-            .with_context(|| format!("{}: our move", args.game.game.display()))?;
+    let name = args.game.game.display();
+    if let Some(mv) = &args.mv
+        && let Err(err) = iccf_corr::play_our_move(game, mv, args.input_lang, file.today)
+    {
+        return refuse(&format!("{name}: our move {mv}: {err}"));
     }
     if !args.if_lines.is_empty() {
-        game.pending = args
+        let lines: Result<Vec<_>, _> = args
             .if_lines
             .iter()
             .map(|line| iccf_corr::parse_if_line(line, game, side))
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("{}: --if", args.game.game.display()))?;
+            .collect();
+        match lines {
+            Ok(lines) => game.pending = lines,
+            Err(err) => return refuse(&format!("{name}: --if: {err}")),
+        }
     }
     let offers = offers(args);
     if args.mv.is_none() && offers.is_empty() && !last_is_ours(game, side) {
@@ -51,6 +56,12 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     }
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(true)
+}
+
+/// A refused move or line: said on stderr, nothing written, exit 1.
+fn refuse(message: &str) -> anyhow::Result<bool> {
+    writeln!(std::io::stderr(), "iccf: {message}")?;
+    Ok(false)
 }
 
 fn offers(args: &CardArgs) -> Vec<Offer> {

@@ -87,12 +87,14 @@ pub fn check(game: &Game, side: Side, text: &str) -> Report {
     report
 }
 
-/// The longest run of plies that starts at move 1 and has two or more.
+/// The longest run of plies from move 1 (the later one of equal runs):
+/// three plies or more, or two on one line. "Thanks for 1. 5254. My
+/// reply: 1... 5755" on two lines is a repetition and a move, not a record.
 fn longest_record(plies: &[WrittenPly]) -> Option<&[WrittenPly]> {
     let mut best: Option<&[WrittenPly]> = None;
     for run in plies.chunk_by(|a, b| a.run == b.run) {
-        if run.len() >= 2 && run[0].no.ply() == Some(0) && best.is_none_or(|b| run.len() > b.len())
-        {
+        let long_enough = run.len() >= 3 || (run.len() == 2 && run[0].line == run[1].line);
+        if long_enough && run[0].no.ply() == Some(0) && best.is_none_or(|b| run.len() >= b.len()) {
             best = Some(run);
         }
     }

@@ -122,10 +122,9 @@ impl Scanner {
                     1,
                 ));
             }
-            _ => {
-                self.pending = None;
-                self.run += 1;
-            }
+            // Prose between moves ends a number's moves, not the run:
+            // the card writes a second notation beside the record.
+            _ => self.pending = None,
         }
     }
 

@@ -20,13 +20,13 @@ fn iccf() -> Command {
 }
 
 /// What a run gave back.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
-fn run(args: &[&str], stdin: &[u8]) -> Run {
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = iccf()
         .args(args)
         .stdin(Stdio::piped())
