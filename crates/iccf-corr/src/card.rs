@@ -174,3 +174,65 @@ fn write_if_moves(out: &mut String, game: &Game, w: &Words) {
         out.push('\n');
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Claim, check, read_game};
+
+    /// Black has answered 2. Nf3 with 2... Nc6 and offers a draw; White
+    /// reads the card in every language.
+    #[test]
+    fn every_language_reads_back() {
+        let black = read_game(
+            b"[ICCFSide \"black\"]\n[TimeControl \"10/50\"]\n\n1. 5254 {[%ccsnt 2026.12.01] [%ccrcv 2026.12.02]} 5755 \
+            {[%ccsnt 2026.12.03] [%ccrcv 2026.12.04]} 2. 7163 {[%ccsnt 2026.12.05] [%ccrcv 2026.12.06]} \
+            2836 {[%ccsnt 2026.12.09]} *",
+        )
+        .unwrap();
+        let mut white = black.clone();
+        white.plies.pop();
+        for lang in MessageLang::ALL {
+            for (offer, claim) in [
+                (Offer::OfferDraw, Claim::DrawOffer),
+                (Offer::Resign, Claim::Resignation),
+            ] {
+                let also = Some(MoveFormat {
+                    lang: iccf::lang::Lang::Ru,
+                    ..MoveFormat::new(iccf::Notation::San)
+                });
+                let options = CardOptions {
+                    lang,
+                    also,
+                    offers: vec![offer],
+                };
+                let text = card(&black, Side::Black, &options);
+                let report = check(&white, Side::White, &text);
+                assert!(report.in_order(), "{lang:?}\n{text}\n{:?}", report.findings);
+                assert_eq!(report.claims, [claim], "{lang:?}\n{text}");
+                assert_eq!(
+                    report.their_sent.map(|d| d.to_string()),
+                    Some("2026.12.09".into())
+                );
+                assert_eq!(
+                    report.our_received.map(|d| d.to_string()),
+                    Some("2026.12.06".into())
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn days_against_the_time_control() {
+        let game = read_game(
+            b"[TimeControl \"10/50\"]\n\n1. 5254 {[%ccsnt 2026.12.01] [%ccrcv 2026.12.02]} 5755 \
+            {[%ccsnt 2026.12.09]} *",
+        )
+        .unwrap();
+        let text = card(&game, Side::Black, &CardOptions::default());
+        assert!(
+            text.contains("Days used: this move White 0, Black 7; total White 0 of 50, Black 7 of 50 (time control 10/50)"),
+            "{text}"
+        );
+    }
+}

@@ -251,3 +251,144 @@ fn read_new_move(pos: &Chess, no: MoveNo, written: &WrittenPly, report: &mut Rep
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Slip, read_game};
+
+    /// We are White and sent 2. Nf3; Black's reply is due.
+    fn game() -> Game {
+        read_game(b"1. 5254 5755 2. 7163 *").unwrap()
+    }
+
+    fn problems(report: &Report) -> Vec<String> {
+        report
+            .findings
+            .iter()
+            .filter(|f| f.is_problem())
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn message_in_order() {
+        let report = check(
+            &game(),
+            Side::White,
+            "2. 7163 (received 2026.12.05)\n2... 2836 (sent 2026.12.06)",
+        );
+        assert_eq!(problems(&report), Vec::<String>::new());
+        assert_eq!(
+            report.new_move.map(|m| crate::numeric(m).to_string()),
+            Some("2836".into())
+        );
+        assert_eq!(report.our_received.unwrap().to_string(), "2026.12.05");
+        assert_eq!(report.their_sent.unwrap().to_string(), "2026.12.06");
+    }
+
+    #[test]
+    fn wrong_echo_is_named() {
+        let report = check(
+            &game(),
+            Side::White,
+            "You played 2. 7136, I reply 2... 2836",
+        );
+        assert_eq!(
+            problems(&report),
+            ["you repeat our move 2. as 7136; we sent 2. 7163"]
+        );
+        assert!(!report.in_order());
+    }
+
+    #[test]
+    fn diverging_record_names_the_first_difference() {
+        let report = check(&game(), Side::White, "1. 5254 5756 2. 7163 2836");
+        assert_eq!(
+            problems(&report),
+            ["your record has 1... 5756 where ours has 1... 5755"]
+        );
+    }
+
+    #[test]
+    fn quoted_lines_are_ours_not_theirs() {
+        let report = check(&game(), Side::White, "> 2... 1716\n2. 7163 2836");
+        assert_eq!(
+            report.findings[1],
+            Finding::NewMove {
+                no: MoveNo {
+                    number: 2,
+                    side: Side::Black
+                },
+                numeric: "2836".into(),
+                san: "Nc6".into(),
+            }
+        );
+    }
+
+    #[test]
+    fn move_number_off_by_one() {
+        let report = check(&game(), Side::White, "2. 7163\n3... 2836");
+        assert_eq!(
+            problems(&report),
+            ["your move 2836 is numbered 3...; it is move 2..."]
+        );
+        assert_eq!(report.new_move, None);
+    }
+
+    #[test]
+    fn unclear_move_gets_the_likeliest_meaning_first() {
+        let report = check(&game(), Side::White, "2. 7163\n2... 3628");
+        let Some(Finding::UnclearMove { suggestions, .. }) =
+            report.findings.iter().find(|f| f.is_problem())
+        else {
+            panic!("{:?}", report.findings)
+        };
+        assert_eq!(
+            (suggestions[0].numeric.as_str(), &suggestions[0].slip),
+            ("2836", &Slip::SquaresSwapped)
+        );
+        assert!(
+            problems(&report)[0]
+                .starts_with("your move 2... 3628 is not a legal numeric move; perhaps 2836 (Nc6")
+        );
+    }
+
+    #[test]
+    fn algebraic_instead_of_numeric() {
+        let report = check(&game(), Side::White, "2. 7163 2... Cc6");
+        let Some(Finding::UnclearMove { suggestions, .. }) =
+            report.findings.iter().find(|f| f.is_problem())
+        else {
+            panic!("{:?}", report.findings)
+        };
+        assert_eq!(suggestions[0].numeric, "2836");
+        assert!(
+            matches!(&suggestions[0].slip, Slip::Algebraic { langs } if langs.contains(&"fr".to_owned()))
+        );
+    }
+
+    #[test]
+    fn resignation_needs_no_move() {
+        let report = check(&game(), Side::White, "2. 7163\nJ'abandonne.");
+        assert!(report.in_order(), "{:?}", report.findings);
+        assert_eq!(report.claims, [Claim::Resignation]);
+        let mut played = game();
+        crate::apply(
+            &mut played,
+            &report,
+            Side::White,
+            "2026.12.08".parse().unwrap(),
+        );
+        assert_eq!(played.result(), "1-0");
+    }
+
+    #[test]
+    fn missing_move_and_echo() {
+        let report = check(&game(), Side::White, "Dear friend, thanks.");
+        assert_eq!(
+            problems(&report),
+            ["our move 2. 7163 is not repeated", "no move 2... found"]
+        );
+    }
+}

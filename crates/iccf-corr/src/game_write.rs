@@ -46,7 +46,7 @@ pub fn write_game(game: &Game) -> Vec<u8> {
 /// lost track (at the start, after a comment or a variation).
 fn write_number(writer: &mut PgnWriter<'_>, ply: usize, after_break: bool) {
     let no = MoveNo::of_ply(ply);
-    if ply % 2 == 0 || after_break {
+    if ply.is_multiple_of(2) || after_break {
         writer.token(no.to_string().as_bytes());
     }
 }

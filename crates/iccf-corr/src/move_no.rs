@@ -77,7 +77,7 @@ pub struct MoveNo {
 impl MoveNo {
     /// The move number of ply `ply` (0-based) of a game from the start.
     pub fn of_ply(ply: usize) -> MoveNo {
-        let side = if ply % 2 == 0 {
+        let side = if ply.is_multiple_of(2) {
             Side::White
         } else {
             Side::Black

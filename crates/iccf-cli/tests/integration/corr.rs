@@ -111,7 +111,7 @@ impl Players {
 fn card_flags(ply: usize) -> Vec<String> {
     let lang = MessageLang::ALL[ply % MessageLang::ALL.len()];
     let mut flags = vec!["--message-lang".to_owned(), lang.code().to_owned()];
-    if ply % 5 == 0 {
+    if ply.is_multiple_of(5) {
         flags.extend(["--also", "san", "--lang", "de"].map(str::to_owned));
     }
     flags
@@ -150,7 +150,7 @@ fn numbered(moves: &[String], first: usize) -> String {
     let mut text = Vec::new();
     for (i, mv) in moves.iter().enumerate() {
         let ply = first + i;
-        let dots = if ply % 2 == 0 { "." } else { "..." };
+        let dots = if ply.is_multiple_of(2) { "." } else { "..." };
         text.push(format!("{}{dots} {mv}", ply / 2 + 1));
     }
     text.join(" ")
