@@ -111,3 +111,75 @@ fn follow_if_moves(game: &mut Game, today: Date, done: &mut Vec<Applied>) {
         .map(|line| line[2..].to_vec())
         .collect();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{check, parse_if_line, read_game, write_game};
+
+    /// White after 2. Nf3 proposes postal branches: 2... Nc6 3. Bb5 and
+    /// 2... Nf6 3. Nxe5 3... d6 4. Nf3.
+    fn game_with_branches() -> Game {
+        let mut game =
+            read_game(b"[ICCFSide \"white\"]\n\n1. 5254 5755 2. 7163 {[%ccsnt 2026.12.01]} *")
+                .unwrap();
+        game.pending = ["2... 2836 3. 6125", "2... 7866 3. 6355 3... 4746 4. 5563"]
+            .iter()
+            .map(|line| parse_if_line(line, &game, Side::White).unwrap())
+            .collect();
+        game
+    }
+
+    fn their_move(game: &mut Game, text: &str) -> Vec<Applied> {
+        let report = check(game, Side::White, text);
+        assert!(report.in_order(), "{:?}", report.findings);
+        apply(game, &report, Side::White, "2026.12.05".parse().unwrap())
+    }
+
+    #[test]
+    fn the_branch_they_choose_is_played_and_kept() {
+        let mut game = game_with_branches();
+        let done = their_move(&mut game, "2. 7163 2... 7866");
+        assert_eq!(
+            done[1],
+            Applied::IfMove {
+                no: MoveNo {
+                    number: 3,
+                    side: Side::White
+                },
+                numeric: "6355".into()
+            }
+        );
+        assert_eq!(game.pending.len(), 1);
+        assert_eq!(
+            game.pending[0]
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["4746", "5563"]
+        );
+        // Kept in the file as a marked variation, read back the same.
+        assert_eq!(read_game(&write_game(&game)).unwrap(), game);
+        let done = their_move(&mut game, "3. 6355 3... 4746");
+        assert_eq!(
+            done[1],
+            Applied::IfMove {
+                no: MoveNo {
+                    number: 4,
+                    side: Side::White
+                },
+                numeric: "5563".into()
+            }
+        );
+        assert!(game.pending.is_empty());
+    }
+
+    #[test]
+    fn a_move_outside_every_branch_drops_them() {
+        let mut game = game_with_branches();
+        let done = their_move(&mut game, "2. 7163 2... 4746");
+        assert_eq!(done[1], Applied::IfMovesDropped);
+        assert!(game.pending.is_empty());
+        assert_eq!(game.plies.len(), 4);
+    }
+}

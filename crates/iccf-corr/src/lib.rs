@@ -19,6 +19,8 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+#![warn(missing_docs)]
+
 mod apply;
 mod card;
 mod card_words;

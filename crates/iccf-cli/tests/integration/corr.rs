@@ -309,3 +309,47 @@ fn missing_side_asks_for_as() {
         r.stderr
     );
 }
+
+#[test]
+fn eml_message_and_svg_card() {
+    let mut players = Players::new();
+    let message = players.card(true, &["--move", "5254"]);
+    players.check(false, &message);
+    let svg = players.dir.path().join("card.svg");
+    let svg_arg = svg.display().to_string();
+    players.card(
+        false,
+        &["--move", "5755", "--svg", &svg_arg, "--message-lang", "fr"],
+    );
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.starts_with("<svg") && picture.contains(">Mon coup: 1... 5755 (envoyé "),
+        "{picture}"
+    );
+    // The reply as a Latin-1, quoted-printable e-mail that quotes our card.
+    let eml = players.dir.path().join("reply.eml");
+    let mail = "From: Wang <wang@example.org>\r\nSubject: Re: move 1\r\nMIME-Version: 1.0\r\n\
+        Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
+        Merci pour 1. 5254 (re=E7u 2026.12.10).\r\nMon coup : 1... 5755\r\n\r\n> Mon coup: 1. 5254\r\n> 1... 2836\r\n";
+    std::fs::write(&eml, mail).unwrap();
+    let white = players.file(true).display().to_string();
+    let r = run(
+        &[
+            "check",
+            &white,
+            &eml.display().to_string(),
+            "--apply",
+            "--date",
+            "2026.12.11",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("recorded: their move 1... 5755"),
+        "{}",
+        r.stdout
+    );
+    let game = std::fs::read_to_string(players.file(true)).unwrap();
+    assert!(game.contains("[%ccrcv 2026.12.10]"), "{game}");
+}
