@@ -19,7 +19,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
   iccf move 5254                          one move in every notation
   iccf move Nf6 --after \"1. e4 e5 2. Nf3\"
   iccf convert partie.pgn --to san --lang fr   French letters (R D T F C)
-  iccf languages                          the language codes")]
+  iccf languages                          the language codes
+  iccf card game.pgn --move 5254          correspondence: record our move, print the message
+  iccf check game.pgn reply.eml --apply   is their message in order? record their move")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -71,6 +73,9 @@ pub enum Command {
     /// side used against the time control, offers and pending if-moves.
     /// Without --move it prints the card for our last move again (such as
     /// an if-move that `check --apply` played).
+    ///
+    /// Exit status: 0 card printed, 1 move or if-move line refused (the game
+    /// file is left as it was), 2 usage or I/O error.
     Card(CardArgs),
 }
 
