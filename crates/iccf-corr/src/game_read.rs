@@ -4,6 +4,8 @@
 use core::fmt;
 
 use iccf::NumericMove;
+use iccf::lang::Lang;
+use iccf::read::read_move_in;
 use iccf_pgn::lexer::{Lexer, TokenKind, line_col};
 use shakmaty::{Chess, Position};
 
@@ -29,8 +31,8 @@ pub struct GameFileError {
 pub enum GameFileErrorKind {
     /// The PGN cannot be tokenized.
     Syntax(String),
-    /// A move that is not numeric.
-    NotNumeric(String),
+    /// A move that is neither numeric nor SAN (nor long algebraic, UCI).
+    Unreadable(String),
     /// A numeric move that is illegal in the position.
     Illegal(String),
     /// A date command whose date cannot be read.
@@ -46,7 +48,7 @@ impl fmt::Display for GameFileError {
         write!(f, "{}:{}: ", self.line, self.column)?;
         match &self.kind {
             GameFileErrorKind::Syntax(e) => write!(f, "{e}"),
-            GameFileErrorKind::NotNumeric(t) => write!(f, "`{t}` is not a numeric move"),
+            GameFileErrorKind::Unreadable(t) => write!(f, "`{t}` is not a numeric or SAN move"),
             GameFileErrorKind::Illegal(t) => write!(f, "`{t}` is not a legal move here"),
             GameFileErrorKind::BadDate(t) => write!(f, "`{t}` is not a date YYYY.MM.DD"),
             GameFileErrorKind::UnexpectedVariation => f.write_str(
@@ -167,15 +169,24 @@ impl Reader<'_> {
     }
 }
 
+/// A numeric move; SAN too, as in the PGN the ICCF server gives, so that a
+/// downloaded game can become a game file (written back in numeric).
 fn parse_move(mv: &[u8], pos: &Chess) -> Result<shakmaty::Move, GameFileErrorKind> {
-    let numeric = NumericMove::from_ascii(mv).map_err(|_| not_numeric(mv))?;
-    numeric
-        .to_move(pos)
-        .map_err(|_| GameFileErrorKind::Illegal(text(mv)))
+    if let Ok(numeric) = NumericMove::from_ascii(mv) {
+        return numeric
+            .to_move(pos)
+            .map_err(|_| GameFileErrorKind::Illegal(text(mv)));
+    }
+    match read_move_in(mv, pos, Lang::En) {
+        Ok(read) => Ok(read.m),
+        // A square in it: a move, just not a legal one here.
+        Err(_) if mv.iter().any(u8::is_ascii_digit) => Err(GameFileErrorKind::Illegal(text(mv))),
+        Err(_) => Err(GameFileErrorKind::Unreadable(text(mv))),
+    }
 }
 
 fn not_numeric(mv: &[u8]) -> GameFileErrorKind {
-    GameFileErrorKind::NotNumeric(text(mv))
+    GameFileErrorKind::Unreadable(text(mv))
 }
 
 /// The `[%name value]` commands of a comment.
@@ -208,9 +219,40 @@ mod tests {
     }
 
     #[test]
-    fn san_is_refused() {
-        let err = read_game(b"1. e4 *").unwrap_err();
-        assert_eq!(err.kind, GameFileErrorKind::NotNumeric("e4".into()));
+    fn san_is_read_and_nonsense_refused() {
+        assert_eq!(
+            read_game(b"1. e4 Nf6 *").unwrap().plies[1].mv.to_string(),
+            "7866"
+        );
+        let err = read_game(b"1. e4 Nf5 *").unwrap_err();
+        assert_eq!(err.kind, GameFileErrorKind::Illegal("Nf5".into()));
+        let err = read_game(b"1. e4 hello *").unwrap_err();
+        assert_eq!(err.kind, GameFileErrorKind::Unreadable("hello".into()));
+    }
+
+    /// A real ICCF server download (SAN, `[%ccsnt]` with the time of day)
+    /// becomes a numeric game file that reads back the same.
+    #[test]
+    fn iccf_server_game_becomes_a_game_file() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/pgn/iccf/go-chess-xfcc-iccf-server-games.pgn"
+        );
+        let text = std::fs::read_to_string(path).expect("shared data");
+        let second = text[1..].find("[Event").unwrap() + 1;
+        for pgn in [&text[..second], &text[second..]] {
+            let game = read_game(pgn.as_bytes()).unwrap();
+            assert!(game.plies.len() > 60, "{}", game.plies.len());
+            assert!(game.plies.iter().all(|p| p.sent.is_some()));
+            assert_eq!(game.tag("Site"), Some("ICCF"));
+            let written = crate::write_game(&game);
+            let again = read_game(&written).unwrap();
+            assert_eq!(again, game);
+            assert_eq!(crate::write_game(&again), written);
+        }
+        let first = read_game(text[..second].as_bytes()).unwrap();
+        assert_eq!(first.plies[0].mv.to_string(), "7163");
+        assert_eq!(first.plies[0].sent.unwrap().to_string(), "2019.04.02");
     }
 
     #[test]
