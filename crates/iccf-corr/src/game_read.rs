@@ -250,7 +250,7 @@ mod tests {
             assert_eq!(again, game);
             assert_eq!(crate::write_game(&again), written);
         }
-        let first = read_game(text[..second].as_bytes()).unwrap();
+        let first = read_game(&text.as_bytes()[..second]).unwrap();
         assert_eq!(first.plies[0].mv.to_string(), "7163");
         assert_eq!(first.plies[0].sent.unwrap().to_string(), "2019.04.02");
     }
