@@ -26,7 +26,7 @@ pub struct TimeControl {
 impl TimeControl {
     /// Days allowed in total for a side's first `moves_made` moves.
     pub fn allowance(self, moves_made: u32) -> u64 {
-        let periods = moves_made.max(1).div_ceil(self.moves);
+        let periods = moves_made.max(1).div_ceil(self.moves.max(1));
         u64::from(periods) * u64::from(self.days)
     }
 }
