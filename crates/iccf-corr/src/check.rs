@@ -80,6 +80,8 @@ pub fn check(game: &Game, side: Side, text: &str) -> Report {
         .any(|c| matches!(c, Claim::Resignation | Claim::DrawAccepted));
     if their_turn && !game.is_over() {
         check_new_move(game, &pos, &loose, record, quiet, &mut report);
+    } else if let Some(last) = game.plies.len().checked_sub(1) {
+        note_already_recorded(game, last, &plies, &mut report);
     }
     for &claim in &report.claims {
         report.findings.push(Finding::Claim { claim });
@@ -229,6 +231,21 @@ fn check_new_move(
         return;
     }
     read_new_move(pos, expected, candidates[0], report);
+}
+
+/// Their last move written again: a message read twice, not a new move.
+fn note_already_recorded(game: &Game, last: usize, plies: &[WrittenPly], report: &mut Report) {
+    let mv = game.plies[last].mv;
+    if plies
+        .iter()
+        .any(|p| p.no.ply() == Some(last) && same(&p.text, mv))
+    {
+        let no = MoveNo::of_ply(last);
+        report.findings.push(Finding::AlreadyRecorded {
+            no,
+            numeric: mv.to_string(),
+        });
+    }
 }
 
 fn read_new_move(pos: &Chess, no: MoveNo, written: &WrittenPly, report: &mut Report) {
@@ -381,6 +398,29 @@ mod tests {
             "2026.12.08".parse().unwrap(),
         );
         assert_eq!(played.result(), "1-0");
+    }
+
+    #[test]
+    fn a_message_read_twice_changes_nothing() {
+        let mut played = game();
+        let message = "2. 7163\n2... 2836";
+        let report = check(&played, Side::White, message);
+        crate::apply(
+            &mut played,
+            &report,
+            Side::White,
+            "2026.12.08".parse().unwrap(),
+        );
+        let again = check(&played, Side::White, message);
+        assert_eq!(
+            again.findings.last().unwrap().to_string(),
+            "your move 2... 2836 is recorded already"
+        );
+        assert!(
+            again.in_order() && again.new_move.is_none(),
+            "{:?}",
+            again.findings
+        );
     }
 
     #[test]

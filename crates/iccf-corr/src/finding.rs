@@ -105,6 +105,13 @@ pub enum Finding {
         /// Nearest legal moves by digits when no slip explains it.
         nearest: Vec<String>,
     },
+    /// Their move is in our game already (the message was applied before).
+    AlreadyRecorded {
+        /// Its number.
+        no: MoveNo,
+        /// The move.
+        numeric: String,
+    },
     /// A draw offer, acceptance, resignation or claim in words.
     Claim {
         /// Which.
@@ -125,6 +132,7 @@ impl Finding {
             Finding::NewMove { .. }
                 | Finding::EchoAgrees { .. }
                 | Finding::RecordAgrees { .. }
+                | Finding::AlreadyRecorded { .. }
                 | Finding::Claim { .. }
         )
     }
@@ -201,6 +209,9 @@ impl fmt::Display for Finding {
             } => {
                 write!(f, "your move {no} {written} is not a legal numeric move")?;
                 write_suggestions(f, suggestions, nearest)
+            }
+            Finding::AlreadyRecorded { no, numeric } => {
+                write!(f, "your move {no} {numeric} is recorded already")
             }
             Finding::Claim { claim } => write!(f, "the message {}", claim.describe()),
             Finding::GameOver { result } => write!(f, "the game is over ({result})"),
