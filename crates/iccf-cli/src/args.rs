@@ -19,7 +19,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
   iccf move 5254                          one move in every notation
   iccf move Nf6 --after \"1. e4 e5 2. Nf3\"
   iccf convert partie.pgn --to san --lang fr   French letters (R D T F C)
-  iccf languages                          the language codes")]
+  iccf languages                          the language codes
+  iccf card game.pgn --move 5254          correspondence: record our move, print the message
+  iccf check game.pgn reply.eml --apply   is their message in order? record their move")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -68,6 +70,142 @@ pub enum Command {
     /// Exit status: 0 shown, 1 a move could not be played (the board shows
     /// the position before it), 2 usage or I/O error.
     Board(BoardArgs),
+    /// Check a correspondence opponent's message against our game file.
+    ///
+    /// MESSAGE is a text file, "-" for standard input, or an e-mail (.eml:
+    /// MIME, quoted-printable, base64, any charset). Quoted lines ("> ...")
+    /// are skipped. Checks that our last move is repeated as we sent it,
+    /// that a full record agrees with the game file, that their new move is
+    /// legal (an unclear one gets the moves it most likely means), and
+    /// reports draw offers, acceptances, resignations and claims in words.
+    ///
+    /// Exit status: 0 the message is in order, 1 something is wrong (one line
+    /// each), 2 usage or I/O error.
+    Check(CheckArgs),
+    /// Record our move in the game file and print the message to send.
+    ///
+    /// The card has the event and players, their last move repeated, our
+    /// move, the whole record in numbered numeric, the dates, the days each
+    /// side used against the time control, offers and pending if-moves.
+    /// Without --move it prints the card for our last move again (such as
+    /// an if-move that `check --apply` played).
+    ///
+    /// Exit status: 0 card printed, 1 move or if-move line refused (the game
+    /// file is left as it was), 2 usage or I/O error.
+    Card(CardArgs),
+}
+
+/// Which side the game file's owner plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayAs {
+    /// White
+    White,
+    /// Black
+    Black,
+}
+
+/// How a game file is found or started.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The game file (one PGN game, kept up to date by iccf).
+    #[arg(value_name = "GAME.pgn")]
+    pub game: PathBuf,
+
+    /// The side we play; remembered in the game file ([ICCFSide]). Without
+    /// it, the file's tag, else our name (--me or $ICCF_NAME) matched
+    /// against the White and Black tags.
+    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    pub side: Option<PlayAs>,
+
+    /// Our name, to tell our side from the White and Black tags.
+    #[arg(long, value_name = "NAME", env = "ICCF_NAME")]
+    pub me: Option<String>,
+
+    /// Today's date for the record, YYYY.MM.DD [default: today].
+    #[arg(long, value_name = "DATE")]
+    pub date: Option<iccf_corr::Date>,
+
+    /// Time control of a new game, or a change: MOVES/DAYS in the ICCF form.
+    #[arg(long, value_name = "MOVES/DAYS")]
+    pub time_control: Option<iccf_corr::TimeControl>,
+
+    /// Event of a new game file.
+    #[arg(long, value_name = "NAME")]
+    pub event: Option<String>,
+
+    /// White player of a new game file.
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<String>,
+
+    /// Black player of a new game file.
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The message: a text file, "-" for standard input, or an .eml file.
+    #[arg(value_name = "MESSAGE")]
+    pub message: PathBuf,
+
+    /// Record their move and the dates in the game file when the message is
+    /// in order; play our pending if-move reply when their move matches.
+    #[arg(long)]
+    pub apply: bool,
+
+    /// Print the findings as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CardArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Our move: numeric, or algebraic in any language.
+    #[arg(long = "move", value_name = "MOVE")]
+    pub mv: Option<String>,
+
+    /// Piece letters our move is written in [default: any that reads it].
+    #[arg(long, value_name = "CODE", value_parser = parse_lang)]
+    pub input_lang: Option<iccf::lang::Lang>,
+
+    /// Propose a line of if-moves after our move: "13. 5254 13... 5756 14.
+    /// 6125" (our move, their reply, ours, ...). Repeat for branches.
+    #[arg(long = "if", value_name = "LINE")]
+    pub if_lines: Vec<String>,
+
+    /// A second notation written beside the numeric record.
+    #[arg(long, value_enum, value_name = "NOTATION")]
+    pub also: Option<ToNotation>,
+
+    /// Piece letters of the second notation.
+    #[arg(long, value_name = "CODE", default_value = "en", value_parser = parse_lang)]
+    pub lang: iccf::lang::Lang,
+
+    /// Language of the card's fixed words: en, de, fr, es, it, cs, ru.
+    #[arg(long, value_name = "CODE", default_value = "en")]
+    pub message_lang: iccf_corr::MessageLang,
+
+    /// Offer a draw.
+    #[arg(long)]
+    pub offer_draw: bool,
+
+    /// Accept the opponent's draw offer (ends the game).
+    #[arg(long)]
+    pub accept_draw: bool,
+
+    /// Resign (ends the game).
+    #[arg(long)]
+    pub resign: bool,
+
+    /// Also write the card as a printable SVG picture to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -8,7 +8,10 @@ use clap::Parser;
 
 mod args;
 mod board;
+mod card;
+mod check;
 mod convert;
+mod corr_file;
 mod single;
 
 use args::{Cli, Command};
@@ -39,6 +42,8 @@ fn main() -> ExitCode {
         Command::Move(args) => single::run(&args).map(Status::from),
         Command::Languages => single::languages().map(Status::from),
         Command::Board(args) => board::run(&args).map(Status::from),
+        Command::Check(args) => check::run(&args).map(Status::from),
+        Command::Card(args) => card::run(&args).map(Status::from),
     };
     match result {
         Ok(Status::Clean) => ExitCode::from(SUCCESS),

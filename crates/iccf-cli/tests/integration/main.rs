@@ -1,7 +1,8 @@
 //! The `iccf` binary as users run it, in one test binary: everyday use
-//! (`cli`), hostile input (`hostile`) and the board (`board`, with the
-//! helpers of `cli`).
+//! (`cli`), hostile input (`hostile`), the board (`board`) and correspondence
+//! play (`corr`), the last two with the helpers of `cli`.
 
 mod board;
 mod cli;
+mod corr;
 mod hostile;

@@ -1,0 +1,107 @@
+//! `iccf card`: record our move and print the message to send.
+
+use std::io::Write;
+
+use anyhow::{Context, bail};
+use iccf::MoveFormat;
+use iccf_corr::{CardOptions, Game, Offer, Side};
+
+use crate::args::CardArgs;
+use crate::corr_file;
+
+/// Records the move, saves the game and prints the card.
+pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
+    let mut file = corr_file::open(&args.game)?;
+    let (game, side) = (&mut file.game, file.side);
+    let name = args.game.game.display();
+    if let Some(mv) = &args.mv
+        && let Err(err) = iccf_corr::play_our_move(game, mv, args.input_lang, file.today)
+    {
+        return refuse(&format!("{name}: our move {mv}: {err}"));
+    }
+    if !args.if_lines.is_empty() {
+        let lines: Result<Vec<_>, _> = args
+            .if_lines
+            .iter()
+            .map(|line| iccf_corr::parse_if_line(line, game, side))
+            .collect();
+        match lines {
+            Ok(lines) => game.pending = lines,
+            Err(err) => return refuse(&format!("{name}: --if: {err}")),
+        }
+    }
+    let offers = offers(args);
+    if args.mv.is_none() && offers.is_empty() && !last_is_ours(game, side) {
+        bail!(
+            "no move to send: give --move MOVE (their move {} is due from us)",
+            game.next_no()
+        );
+    }
+    for offer in &offers {
+        offer.record(game, side);
+    }
+    corr_file::save(&args.game.game, game)?;
+    let options = CardOptions {
+        lang: args.message_lang,
+        also: args.also.map(|n| MoveFormat {
+            lang: args.lang,
+            ..MoveFormat::new(n.into())
+        }),
+        offers,
+    };
+    let text = iccf_corr::card(game, side, &options);
+    if let Some(path) = &args.svg {
+        std::fs::write(path, card_svg(&text))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(true)
+}
+
+/// A refused move or line: said on stderr, nothing written, exit 1.
+fn refuse(message: &str) -> anyhow::Result<bool> {
+    writeln!(std::io::stderr(), "iccf: {message}")?;
+    Ok(false)
+}
+
+fn offers(args: &CardArgs) -> Vec<Offer> {
+    [
+        (args.offer_draw, Offer::OfferDraw),
+        (args.accept_draw, Offer::AcceptDraw),
+        (args.resign, Offer::Resign),
+    ]
+    .into_iter()
+    .filter_map(|(given, offer)| given.then_some(offer))
+    .collect()
+}
+
+fn last_is_ours(game: &Game, side: Side) -> bool {
+    game.plies
+        .len()
+        .checked_sub(1)
+        .is_some_and(|last| Game::side_of_ply(last) == side)
+}
+
+/// The card's text lines on a printable white card, in a monospace font.
+fn card_svg(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let width = 20 + 9 * lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let height = 30 + 18 * lines.len();
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\" \
+         stroke=\"black\"/>\n<g font-family=\"monospace\" font-size=\"15\">\n"
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let escaped = line
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        svg.push_str(&format!(
+            "<text x=\"10\" y=\"{}\" xml:space=\"preserve\">{escaped}</text>\n",
+            24 + 18 * i
+        ));
+    }
+    svg.push_str("</g>\n</svg>\n");
+    svg
+}

@@ -1,0 +1,353 @@
+//! Correspondence play: two game files, White's and Black's, kept only by
+//! exchanging the messages `iccf card` prints and `iccf check --apply` reads.
+
+use std::path::PathBuf;
+
+use iccf_corr::{Date, MessageLang};
+use shakmaty::{Chess, Position};
+
+use crate::cli::{Run, run};
+
+/// Everitt - Wang, ICCF 1997, in numeric (see the file's header).
+fn real_game() -> Vec<String> {
+    let text = iccf_testdata::read_to_string("corr/everitt-wang-1997-numeric.txt");
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter(|token| !token.ends_with('.'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Two players, each with a game file, and the calendar.
+struct Players {
+    dir: tempfile::TempDir,
+    day: i64,
+    checks: usize,
+    if_moves_played: usize,
+}
+
+impl Players {
+    fn new() -> Players {
+        let day = "2026.12.01".parse::<Date>().unwrap().to_days();
+        Players {
+            dir: tempfile::tempdir().unwrap(),
+            day,
+            checks: 0,
+            if_moves_played: 0,
+        }
+    }
+
+    fn file(&self, white: bool) -> PathBuf {
+        self.dir
+            .path()
+            .join(if white { "white.pgn" } else { "black.pgn" })
+    }
+
+    fn date(&mut self, advance: i64) -> String {
+        self.day += advance;
+        Date::from_days(self.day).to_string()
+    }
+
+    /// `iccf card` for one side; the flags that start a game come along.
+    fn card(&mut self, white: bool, extra: &[&str]) -> String {
+        let date = self.date(1 + self.day % 3);
+        let file = self.file(white).display().to_string();
+        let side = if white { "white" } else { "black" };
+        let mut args = vec!["card", &file, "--date", &date, "--as", side];
+        args.extend_from_slice(&["--white", "Everitt, Gordon T.", "--black", "Wang, Mong Lin"]);
+        args.extend_from_slice(extra);
+        let r = run(&args, b"");
+        assert_eq!(r.code, 0, "card {extra:?}: {}", r.stderr);
+        r.stdout
+    }
+
+    /// `iccf check --apply` by the receiver; the message must be in order.
+    fn check(&mut self, white: bool, message: &str) -> Run {
+        let date = self.date(1);
+        let file = self.file(white).display().to_string();
+        let side = if white { "white" } else { "black" };
+        let args = [
+            "check",
+            &file,
+            "-",
+            "--apply",
+            "--date",
+            &date,
+            "--as",
+            side,
+            "--white",
+            "Everitt, Gordon T.",
+            "--black",
+            "Wang, Mong Lin",
+        ];
+        let r = run(&args, message.as_bytes());
+        assert_eq!(
+            r.code, 0,
+            "message:\n{message}\nfindings:\n{}{}",
+            r.stdout, r.stderr
+        );
+        assert!(!r.stdout.contains("problem"), "{}", r.stdout);
+        self.checks += 1;
+        self.if_moves_played += r.stdout.matches("our if-move").count();
+        r
+    }
+
+    /// Both files, without the tag that says whose file it is.
+    fn files_without_side(&self) -> [String; 2] {
+        [true, false].map(|white| {
+            let text = std::fs::read_to_string(self.file(white)).unwrap();
+            text.lines()
+                .filter(|l| !l.starts_with("[ICCFSide"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    }
+}
+
+/// The card languages in turn, and a second notation now and then.
+fn card_flags(ply: usize) -> Vec<String> {
+    let lang = MessageLang::ALL[ply % MessageLang::ALL.len()];
+    let mut flags = vec!["--message-lang".to_owned(), lang.code().to_owned()];
+    if ply.is_multiple_of(5) {
+        flags.extend(["--also", "san", "--lang", "de"].map(str::to_owned));
+    }
+    flags
+}
+
+/// Plays the real game; at `if_lines` (ply of White's move, plies after it)
+/// White proposes the game's continuation as if-moves.
+fn play(players: &mut Players, moves: &[String], if_lines: &[(usize, usize)]) {
+    let mut auto = false;
+    for (ply, mv) in moves.iter().enumerate() {
+        let white = ply % 2 == 0;
+        let mut flags = card_flags(ply);
+        if !auto {
+            flags.extend(["--move".to_owned(), mv.clone()]);
+        }
+        if let Some(&(_, len)) = if_lines.iter().find(|(at, _)| *at == ply) {
+            flags.push("--if".to_owned());
+            flags.push(numbered(&moves[ply + 1..=ply + len], ply + 1));
+        }
+        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+        let message = players.card(white, &flags);
+        let r = players.check(!white, &message);
+        auto = r.stdout.contains("our if-move");
+        if auto {
+            assert!(
+                r.stdout.contains(&format!(" {} ", moves[ply + 1])),
+                "{}",
+                r.stdout
+            );
+        }
+    }
+}
+
+/// `13... 5756 14. 6125` for moves from ply `first`.
+fn numbered(moves: &[String], first: usize) -> String {
+    let mut text = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        let ply = first + i;
+        let dots = if ply.is_multiple_of(2) { "." } else { "..." };
+        text.push(format!("{}{dots} {mv}", ply / 2 + 1));
+    }
+    text.join(" ")
+}
+
+/// White resigns after 54...Rxd2; Black's file learns it from the card.
+fn white_resigns(players: &mut Players) {
+    let message = players.card(true, &["--resign"]);
+    let r = players.check(false, &message);
+    assert!(r.stdout.contains("recorded: result 0-1"), "{}", r.stdout);
+}
+
+#[test]
+fn scripted_game_by_cards_and_checks_ends_with_equal_files() {
+    let moves = real_game();
+    assert_eq!(moves.len(), 108);
+    let mut players = Players::new();
+    play(&mut players, &moves, &[]);
+    white_resigns(&mut players);
+    assert_eq!(players.checks, 109);
+    let [white, black] = players.files_without_side();
+    assert_eq!(white, black);
+    assert!(white.contains("[Result \"0-1\"]"), "{white}");
+    // The last move has both dates: Black sent it, White's card said when it came.
+    let last = white.rsplit("3242").next().unwrap();
+    assert!(
+        last.contains("[%ccsnt 2027.") && last.contains("[%ccrcv 2027."),
+        "{white}"
+    );
+}
+
+#[test]
+fn if_moves_play_several_moves_automatically() {
+    let moves = real_game();
+    let mut players = Players::new();
+    // 5. e3 with 5... axb5 6. Bxb5 Qa5+ 7. Nc3 Bb7 8. Nge2; 20. a5 with two replies.
+    play(&mut players, &moves[..59], &[(8, 6), (38, 2)]);
+    assert_eq!(players.if_moves_played, 4);
+    // 30... d3 with a draw offer; White accepts, and Black learns when
+    // White received the move.
+    let offer = players.card(
+        false,
+        &["--move", &moves[59], "--offer-draw", "--message-lang", "it"],
+    );
+    let r = players.check(true, &offer);
+    assert!(
+        r.stdout.contains("ok: the message offers a draw"),
+        "{}",
+        r.stdout
+    );
+    let accept = players.card(true, &["--accept-draw", "--message-lang", "cs"]);
+    let r = players.check(false, &accept);
+    assert!(
+        r.stdout.contains("recorded: result 1/2-1/2"),
+        "{}",
+        r.stdout
+    );
+    let [white, black] = players.files_without_side();
+    assert_eq!(white, black);
+    assert!(!white.contains("[%ccif]"));
+}
+
+#[test]
+fn if_moves_are_dropped_when_the_opponent_deviates() {
+    let moves = real_game();
+    let mut players = Players::new();
+    play(&mut players, &moves[..4], &[]);
+    // After 3. d5 White expects 3... e6 (a legal move Black will not play).
+    let mut pos = Chess::default();
+    for mv in &moves[..5] {
+        let m = mv
+            .parse::<iccf::NumericMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        pos.play_unchecked(m);
+    }
+    assert_eq!(pos.turn(), shakmaty::Color::Black);
+    let flags = ["--move", moves[4].as_str(), "--if", "3... 5756 4. 2133"];
+    let message = players.card(true, &flags);
+    assert!(message.contains("If-moves: 3... 5756 4. 2133"), "{message}");
+    let r = players.check(false, &message);
+    assert!(
+        !r.stdout.contains("5756"),
+        "their if-moves are not moves: {}",
+        r.stdout
+    );
+    let reply = players.card(false, &["--move", moves[5].as_str()]);
+    let r = players.check(true, &reply);
+    assert!(
+        r.stdout
+            .contains("their move left our if-moves; they were dropped"),
+        "{}",
+        r.stdout
+    );
+    let white = std::fs::read_to_string(players.file(true)).unwrap();
+    assert!(!white.contains("[%ccif]"), "{white}");
+}
+
+#[test]
+fn wrong_echo_is_reported_and_not_recorded() {
+    let mut players = Players::new();
+    let message = players.card(true, &["--move", "5254"]);
+    players.check(false, &message);
+    players.card(false, &["--move", "5755"]);
+    let white = players.file(true).display().to_string();
+    let r = run(
+        &["card", &white, "--move", "7163", "--date", "2026.12.09"],
+        b"",
+    );
+    assert_eq!(
+        r.code, 1,
+        "black's 1... 5755 was not yet recorded by White: {}",
+        r.stdout
+    );
+    let msg = "Thanks for 1. 5245!\nMy reply: 1... 5755";
+    let r = run(&["check", &white, "-", "--apply"], msg.as_bytes());
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "problem: you repeat our move 1. as 5245; we sent 1. 5254\nok: your move 1... 5755 (e5) is legal\nnot recorded: the message is not in order\n"
+    );
+    let json = run(&["check", &white, "-", "--json"], msg.as_bytes());
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(value["findings"][0]["kind"], "wrong-echo");
+    assert_eq!(value["in_order"], false);
+}
+
+#[test]
+fn missing_side_asks_for_as() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("g.pgn").display().to_string();
+    let r = run(
+        &[
+            "card", &game, "--white", "A. White", "--black", "B. Black", "--move", "5254",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("--as white or --as black"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &[
+            "card", &game, "--white", "A. White", "--black", "B. Black", "--me", "black", "--move",
+            "5254",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("playing black") && r.stderr.contains("not our turn"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn eml_message_and_svg_card() {
+    let mut players = Players::new();
+    let message = players.card(true, &["--move", "5254"]);
+    players.check(false, &message);
+    let svg = players.dir.path().join("card.svg");
+    let svg_arg = svg.display().to_string();
+    players.card(
+        false,
+        &["--move", "5755", "--svg", &svg_arg, "--message-lang", "fr"],
+    );
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.starts_with("<svg") && picture.contains(">Mon coup: 1... 5755 (envoyé "),
+        "{picture}"
+    );
+    // The reply as a Latin-1, quoted-printable e-mail that quotes our card.
+    let eml = players.dir.path().join("reply.eml");
+    let mail = "From: Wang <wang@example.org>\r\nSubject: Re: move 1\r\nMIME-Version: 1.0\r\n\
+        Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
+        Merci pour 1. 5254 (re=E7u 2026.12.10).\r\nMon coup : 1... 5755\r\n\r\n> Mon coup: 1. 5254\r\n> 1... 2836\r\n";
+    std::fs::write(&eml, mail).unwrap();
+    let white = players.file(true).display().to_string();
+    let r = run(
+        &[
+            "check",
+            &white,
+            &eml.display().to_string(),
+            "--apply",
+            "--date",
+            "2026.12.11",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("recorded: their move 1... 5755"),
+        "{}",
+        r.stdout
+    );
+    let game = std::fs::read_to_string(players.file(true)).unwrap();
+    assert!(game.contains("[%ccrcv 2026.12.10]"), "{game}");
+}
