@@ -15,9 +15,10 @@
 
 pub mod convert;
 pub mod encoding;
-mod language;
+pub mod language;
 pub mod lexer;
 pub mod problem;
+pub mod record;
 pub mod setup;
 mod sink;
 pub mod split;
