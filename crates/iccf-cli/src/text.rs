@@ -114,6 +114,18 @@ impl<R: Read> Utf16Reader<R> {
     }
 }
 
+// By hand: a derive would print the 64 KiB read buffer.
+impl<R: fmt::Debug> fmt::Debug for Utf16Reader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Utf16Reader")
+            .field("inner", &self.inner)
+            .field("encoding", &self.decoder.encoding())
+            .field("pending", &(self.output.len() - self.pos))
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<R: Read> Read for Utf16Reader<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         while self.pos == self.output.len() {
