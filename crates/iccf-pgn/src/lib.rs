@@ -11,8 +11,6 @@
 //! token once and hands what it finds to the sink of the output format;
 //! [`problem`] says what went wrong and where.
 
-#![warn(missing_docs)]
-
 pub mod convert;
 pub mod encoding;
 pub mod language;
