@@ -5,6 +5,10 @@
 //! token borrows from the input and carries its byte span, so callers can
 //! report precise locations with [`line_col`].
 //!
+//! Lines end with LF, CRLF or CR alone. A UTF-8 byte order mark at the
+//! start of a line (files joined with `cat`) and `,` (`1. 5254, 5755`)
+//! are read as whitespace.
+//!
 //! The lexer never fails: malformed input becomes [`TokenKind::Error`]
 //! tokens, after which lexing resumes. It runs in linear time, never
 //! recurses and never panics, whatever the input bytes are.
@@ -28,7 +32,9 @@
 
 use std::{borrow::Cow, error::Error, fmt, iter::FusedIterator, ops::Range};
 
-/// The UTF-8 byte order mark, skipped at the very start of the input.
+use crate::split::count_lines;
+
+/// The UTF-8 byte order mark, skipped at the start of a line.
 pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 const WS: u8 = 1;
@@ -42,6 +48,8 @@ static CLASS: [u8; 256] = {
     table[b'\r' as usize] = WS;
     table[b'\n' as usize] = WS;
     table[0x0c] = WS;
+    // A separator as people type it: `1. 5254, 5755`.
+    table[b',' as usize] = WS;
     let delims = b"{}()[];$";
     let mut i = 0;
     while i < delims.len() {
@@ -66,7 +74,7 @@ const SUFFIX: u8 = 1 << 4;
 const NAME: u8 = 1 << 5;
 /// Space or tab, the only whitespace allowed inside a tag.
 const TAG_SPACE: u8 = 1 << 6;
-/// Stops the scan of a tag value: `"`, `\` or a line feed.
+/// Stops the scan of a tag value: `"`, `\` or a line end.
 const VALUE_STOP: u8 = 1 << 7;
 
 static FLAGS: [u8; 256] = {
@@ -94,7 +102,7 @@ static FLAGS: [u8; 256] = {
         if byte.is_ascii_alphanumeric() || byte == b'_' {
             flags |= NAME;
         }
-        if byte == b'"' || byte == b'\\' || byte == b'\n' {
+        if byte == b'"' || byte == b'\\' || byte == b'\n' || byte == b'\r' {
             flags |= VALUE_STOP;
         }
         if byte == b' ' || byte == b'\t' {
@@ -131,7 +139,8 @@ fn skip_until(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
     pos
 }
 
-/// Whether `byte` is PGN whitespace (space, tab, CR, LF or form feed).
+/// Whether `byte` is whitespace to the lexer (space, tab, CR, LF, form
+/// feed, or `,`).
 #[inline]
 pub(crate) fn is_whitespace(byte: u8) -> bool {
     CLASS[byte as usize] == WS
@@ -200,7 +209,9 @@ pub enum TokenKind<'a> {
         value: TagValue<'a>,
     },
     /// A move number such as `12.` or `12...`. A run of dots standing alone
-    /// (as in `1. ... e5`) is a move number with an empty `number`.
+    /// (as in `1. ... e5`) is a move number with an empty `number`. One to
+    /// three digits followed by `)`, as some people type move numbers
+    /// (`12)`), are read as `12.`: `dots` is 1, the span covers the `)`.
     MoveNumber {
         /// The digits, possibly empty.
         number: &'a [u8],
@@ -211,7 +222,9 @@ pub enum TokenKind<'a> {
     /// moves, localized or figurine notation. No validation is done here.
     Move(&'a [u8]),
     /// A move suffix annotation made of `!` and `?` (`!?`, `??`, ...),
-    /// split off the end of a move or standing alone.
+    /// split off the end of a move or standing alone. After a numeric move
+    /// (only digits), a check or mate sign is split off too: `8567+` is
+    /// the move `8567` and the suffix `+`, `8567#!` the suffix `#!`.
     Suffix(&'a [u8]),
     /// A numeric annotation glyph `$14`: only the digits.
     Nag(&'a [u8]),
@@ -288,20 +301,12 @@ pub struct Token<'a> {
 pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
-    /// Offset of the first byte after a leading byte order mark.
-    start: usize,
 }
 
 impl<'a> Lexer<'a> {
-    /// Creates a lexer over `bytes`, skipping a leading UTF-8 byte order
-    /// mark.
+    /// Creates a lexer over `bytes`.
     pub fn new(bytes: &'a [u8]) -> Lexer<'a> {
-        let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
-        Lexer {
-            bytes,
-            pos: start,
-            start,
-        }
+        Lexer { bytes, pos: 0 }
     }
 
     /// The byte offset where lexing will resume.
@@ -322,6 +327,10 @@ impl<'a> Lexer<'a> {
         let first = loop {
             let &byte = bytes.get(pos)?;
             if CLASS[byte as usize] != WS {
+                if byte == 0xEF && bytes[pos..].starts_with(BOM) && at_line_start(bytes, pos) {
+                    pos += BOM.len();
+                    continue;
+                }
                 break byte;
             }
             pos += 1;
@@ -344,7 +353,7 @@ impl<'a> Lexer<'a> {
     fn lex_other(&self, first: u8, start: usize) -> (TokenKind<'a>, usize) {
         let bytes = self.bytes;
         match first {
-            b'%' if start == self.start || bytes[start - 1] == b'\n' => {
+            b'%' if escape_column(bytes, start) => {
                 let (text, end) = rest_of_line(bytes, start);
                 (TokenKind::Escape(text), end)
             }
@@ -389,14 +398,27 @@ impl<'a> Iterator for Lexer<'a> {
 
 impl FusedIterator for Lexer<'_> {}
 
-/// Text from `from` to the end of its line without `\n` or `\r\n`, and the
-/// offset of the line terminator (the end of the token's span).
+/// Whether `pos` is in the first column: at the start of the input or
+/// after a line end.
+fn at_line_start(bytes: &[u8], pos: usize) -> bool {
+    pos == 0 || matches!(bytes[pos - 1], b'\n' | b'\r')
+}
+
+/// Whether a `%` at `pos` starts an escape line: in the first column, or
+/// right after a byte order mark there.
+fn escape_column(bytes: &[u8], pos: usize) -> bool {
+    at_line_start(bytes, pos)
+        || (pos >= BOM.len()
+            && bytes[pos - BOM.len()..pos] == *BOM
+            && at_line_start(bytes, pos - BOM.len()))
+}
+
+/// Text from `from` to the end of its line without line terminator (LF,
+/// CRLF or CR), and the offset of the terminator (the end of the token's
+/// span).
 fn rest_of_line(bytes: &[u8], from: usize) -> (&[u8], usize) {
-    let end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |i| from + i);
-    let text = &bytes[from..end];
-    // CRLF files must give the same text as LF files.
-    let text = text.strip_suffix(b"\r").unwrap_or(text);
-    (text, from + text.len())
+    let end = memchr::memchr2(b'\n', b'\r', &bytes[from..]).map_or(bytes.len(), |i| from + i);
+    (&bytes[from..end], end)
 }
 
 /// Lexes a tag starting at the `[` at `start`.
@@ -419,7 +441,7 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
         pos = skip_until(bytes, pos, VALUE_STOP);
         match bytes.get(pos) {
             Some(b'"') => break pos,
-            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| b != b'\n') => pos += 2,
+            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| !is_line_end(b)) => pos += 2,
             Some(b'\\') => pos += 1,
             Some(_) => {
                 return (
@@ -453,7 +475,7 @@ fn recover_tag(bytes: &[u8], from: usize) -> (TokenKind<'_>, usize) {
     let mut i = from;
     while i < bytes.len() {
         match bytes[i] {
-            b'\n' => {
+            b'\n' | b'\r' => {
                 return (
                     TokenKind::Error(LexError::UnterminatedTag),
                     line_end(bytes, i),
@@ -461,13 +483,17 @@ fn recover_tag(bytes: &[u8], from: usize) -> (TokenKind<'_>, usize) {
             }
             b'"' => in_string = !in_string,
             // An escape skips the next byte, unless it ends the line.
-            b'\\' if in_string && bytes.get(i + 1).is_some_and(|&b| b != b'\n') => i += 1,
+            b'\\' if in_string && bytes.get(i + 1).is_some_and(|&b| !is_line_end(b)) => i += 1,
             b']' if !in_string => return (TokenKind::Error(LexError::MalformedTag), i + 1),
             _ => {}
         }
         i += 1;
     }
     (TokenKind::Error(LexError::UnterminatedTag), bytes.len())
+}
+
+fn is_line_end(byte: u8) -> bool {
+    matches!(byte, b'\n' | b'\r')
 }
 
 fn line_end(bytes: &[u8], newline: usize) -> usize {
@@ -505,6 +531,14 @@ fn unescape(raw: &[u8]) -> Vec<u8> {
 /// subslice: the compiler then keeps one position and fewer bounds checks.
 #[inline(always)]
 fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
+    if matches!(first, b'+' | b'#') && start > 0 && bytes[start - 1].is_ascii_digit() {
+        // The check or mate sign split off a numeric move below.
+        let end = bytes[start..]
+            .iter()
+            .position(|b| !matches!(b, b'+' | b'#' | b'!' | b'?'))
+            .map_or(bytes.len(), |k| start + k);
+        return (TokenKind::Suffix(&bytes[start..end]), end);
+    }
     let mut end = start + 1;
     if has(first, NUMBER_START) {
         end = skip(bytes, start, DIGIT);
@@ -521,11 +555,29 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
                 end,
             );
         }
+        if end < bytes.len() && bytes[end] == b')' && (1..=3).contains(&(end - start)) {
+            // `12)`, a move number as some people type it.
+            return (
+                TokenKind::MoveNumber {
+                    number: &bytes[start..end],
+                    dots: 1,
+                },
+                end + 1,
+            );
+        }
     }
     end = skip_until(bytes, end, SYMBOL_END);
     let symbol = &bytes[start..end];
     let mut move_end = end;
     while move_end > start && has(bytes[move_end - 1], SUFFIX) {
+        move_end -= 1;
+    }
+    // The check or mate sign of a numeric move is a suffix too: `8567+`.
+    if first.is_ascii_digit()
+        && move_end > start + 1
+        && matches!(bytes[move_end - 1], b'+' | b'#')
+        && bytes[start..move_end - 1].iter().all(u8::is_ascii_digit)
+    {
         move_end -= 1;
     }
     if move_end == end {
@@ -546,9 +598,9 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
 /// Converts a byte offset into a 1-based line and a 1-based column counted
 /// in characters, for error messages.
 ///
-/// Offsets past the end are clamped. Lines end with `\n`; columns count
-/// UTF-8 characters (each byte of invalid UTF-8 counts as one); a byte
-/// order mark at the start of the input does not count.
+/// Offsets past the end are clamped. Lines end with LF, CRLF or CR alone;
+/// columns count UTF-8 characters (each byte of invalid UTF-8 counts as
+/// one); a byte order mark at the start of a line does not count.
 ///
 /// # Examples
 ///
@@ -563,10 +615,17 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
 pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let offset = offset.min(bytes.len());
     let before = &bytes[..offset];
-    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-    let mut line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-    if line_start == 0 && before.starts_with(BOM) {
-        line_start = BOM.len();
+    // A CR just before `offset` whose LF is at `offset` ends no line yet.
+    let split_crlf = before.ends_with(b"\r") && bytes.get(offset) == Some(&b'\n');
+    let line = 1 + count_lines(before) as usize - usize::from(split_crlf);
+    let mut line_start = match memchr::memrchr2(b'\n', b'\r', before) {
+        Some(i) if split_crlf && i + 1 == offset => {
+            memchr::memrchr2(b'\n', b'\r', &before[..i]).map_or(0, |k| k + 1)
+        }
+        found => found.map_or(0, |i| i + 1),
+    };
+    if before[line_start..].starts_with(BOM) {
+        line_start += BOM.len();
     }
     let column = 1 + before[line_start..]
         .iter()

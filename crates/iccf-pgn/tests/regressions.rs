@@ -56,7 +56,7 @@ fn unterminated_comment_swallows_result() {
 fn nag_followed_by_result_without_space() {
     let (games_in, games_out, out) = convert(b"$0*(");
     assert_eq!(games_out, games_in, "{out}");
-    assert_eq!(split_games(b"1. e4 $1* 1. d4 *").len(), 2);
+    assert_eq!(split_games(b"1. e4 $1*\n1. d4 *").len(), 2);
 }
 
 /// A token starting with `%` (unreadable, copied as written) that the writer

@@ -1,0 +1,279 @@
+//! Where games begin and end in PGN as it is found (issues 10 and 11):
+//! games without results, tag sections without moves, tokens after the
+//! result, escape lines, byte order marks, old Mac line endings, and move
+//! records as people type them. Each test is named after the bug it pins.
+
+use std::io::{self, Read};
+
+use iccf_pgn::{
+    lexer::{Lexer, TokenKind, line_col},
+    split::{GameEnd, Splitter, game_spans, split_games},
+};
+
+/// The games of `input` as text, with how each ended.
+fn games(input: &str) -> Vec<(&str, GameEnd)> {
+    game_spans(input.as_bytes())
+        .into_iter()
+        .map(|span| (&input[span.range.clone()], span.end))
+        .collect()
+}
+
+/// Hands out one byte per read.
+struct Trickle<'a>(&'a [u8]);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.len().min(buf.len()).min(1);
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// The games read one byte at a time: offsets, lines, columns and ends.
+fn trickled(input: &[u8]) -> Vec<(u64, u64, u64, GameEnd)> {
+    let mut splitter = Splitter::with_block_size(Trickle(input), 3);
+    let mut spans = Vec::new();
+    while let Some(batch) = splitter.next_batch(1).unwrap() {
+        for span in &batch.games {
+            spans.push((span.byte_offset, span.line, span.column, span.end));
+        }
+    }
+    spans
+}
+
+/// The same games, read whole.
+fn whole(input: &[u8]) -> Vec<(u64, u64, u64, GameEnd)> {
+    game_spans(input)
+        .iter()
+        .map(|span| (span.byte_offset, span.line, span.column, span.end))
+        .collect()
+}
+
+#[test]
+fn game_without_result_merged_with_next_after_blank_line() {
+    assert_eq!(
+        games("1. e4 e5\n\n1. d4 d5\n"),
+        [
+            ("1. e4 e5\n\n", GameEnd::BlankLine),
+            ("1. d4 d5\n", GameEnd::EndOfInput)
+        ]
+    );
+    // Blank lines made of spaces, CRLF, and a comment after the blank line,
+    // which stays with the game that ended.
+    assert_eq!(
+        games("e4 e5 \r\n \t\r\n{next} d4 d5"),
+        [
+            ("e4 e5 \r\n \t\r\n{next} ", GameEnd::BlankLine),
+            ("d4 d5", GameEnd::EndOfInput)
+        ]
+    );
+}
+
+#[test]
+fn numeric_games_one_per_line_merged() {
+    assert_eq!(
+        games("1. 5254 5755\n1. 4244 4745\n"),
+        [
+            ("1. 5254 5755\n", GameEnd::Renumbered),
+            ("1. 4244 4745\n", GameEnd::EndOfInput)
+        ]
+    );
+    assert_eq!(
+        split_games(b"1) 5254 5755 2) 7163\n1) 4244 4745\n").len(),
+        2
+    );
+}
+
+#[test]
+fn game_from_fen_restarts_at_its_first_move_number() {
+    let input = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 12\"]\n12. Kd2 Kd7\n12. Kf2 Kf7\n";
+    assert_eq!(
+        games(input),
+        [
+            (
+                "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 12\"]\n12. Kd2 Kd7\n",
+                GameEnd::Renumbered
+            ),
+            ("12. Kf2 Kf7\n", GameEnd::EndOfInput)
+        ]
+    );
+}
+
+#[test]
+fn renumbering_only_at_line_start_for_white_outside_variations() {
+    for one_game in [
+        "1. e4\n1... e5 2. Nf3 *",
+        "1. e4 e5 (\n1. d4 d5) 2. Nf3 *",
+        "1. e4 e5 1. d4 d5 *",
+        "[Event \"a\"]\n\n1. e4 e5\n\n2. Nf3 Nc6 *",
+        "{intro}\n\n1. e4 e5 *",
+        ")\n1. e4 e5 *",
+    ] {
+        assert_eq!(split_games(one_game.as_bytes()).len(), 1, "{one_game:?}");
+    }
+}
+
+#[test]
+fn tag_section_without_moves_merged_with_next_game() {
+    let input = "[Event \"A\"]\n[Result \"1-0\"]\n\n[Event \"B\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n";
+    assert_eq!(
+        games(input),
+        [
+            ("[Event \"A\"]\n[Result \"1-0\"]\n\n", GameEnd::NextTags),
+            (
+                "[Event \"B\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n",
+                GameEnd::Result
+            )
+        ]
+    );
+    // Other tags may repeat; a blank line inside a tag section is no end.
+    assert_eq!(
+        split_games(b"[Event \"A\"]\n\n[Annotator \"x\"]\n[Annotator \"y\"]\n1. e4 *").len(),
+        1
+    );
+}
+
+#[test]
+fn tokens_after_result_became_a_new_game() {
+    let input = "[Event \"A\"]\n\n1. e4 e5 1-0 ff\n\n[Event \"B\"]\n\n1. d4 *\n";
+    let spans = game_spans(input.as_bytes());
+    assert_eq!(spans.len(), 2);
+    assert_eq!(spans[0].end, GameEnd::Result);
+    let first = &input.as_bytes()[spans[0].range.clone()];
+    let tail: Vec<_> = Lexer::new(first).map(|t| t.kind).skip(4).collect();
+    assert_eq!(tail, [TokenKind::Result(b"1-0"), TokenKind::Move(b"ff")]);
+    // On the result's line nothing else starts a game; on the next line a
+    // move does (one-line games), a stray `)` does not.
+    assert_eq!(split_games(b"1. e4 1-0 1. d4 0-1 *").len(), 1);
+    assert_eq!(split_games(b"e4 e5 *\nd4 d5 *\n)\n").len(), 2);
+}
+
+#[test]
+fn escape_lines_before_between_and_after_tags() {
+    let input = "%x\n[Event \"x\"]\n%y [z]\n[Site \"s\"]\n\n1. e4 e5 *\n%after\n";
+    assert_eq!(split_games(input.as_bytes()).len(), 1);
+    let escapes: Vec<_> = Lexer::new(input.as_bytes())
+        .filter_map(|t| match t.kind {
+            TokenKind::Escape(text) => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(escapes, [&b"%x"[..], b"%y [z]", b"%after"]);
+    assert_eq!(
+        split_games(b"1. e4 *\n%[Event \"x\"]\n\n1. d4 *").len(),
+        2,
+        "a tag inside an escape line is no tag"
+    );
+}
+
+#[test]
+fn byte_order_mark_of_joined_files_read_as_a_game() {
+    let one = "\u{feff}[Event \"A\"]\n\n1. e4 e5 1-0\n";
+    let two = "\u{feff}[Event \"B\"]\n\n1. d4 d5 0-1\n";
+    let joined = format!("{one}{two}");
+    // The BOM of the second file is whitespace after the first game.
+    let second = one.len() + 3;
+    assert_eq!(
+        split_games(joined.as_bytes()),
+        [0..second, second..joined.len()]
+    );
+    let tags: Vec<_> = Lexer::new(joined.as_bytes())
+        .filter(|t| matches!(t.kind, TokenKind::Tag { .. }))
+        .map(|t| t.span.start)
+        .collect();
+    assert_eq!(tags, [3, one.len() + 3]);
+    // A lone BOM line is whitespace; a `%` right after a BOM is an escape.
+    assert_eq!(split_games("1. e4 *\n\u{feff}\n".as_bytes()).len(), 1);
+    assert_eq!(
+        Lexer::new("\u{feff}%esc\n".as_bytes()).next().unwrap().kind,
+        TokenKind::Escape(b"%esc")
+    );
+    // Not at a line start, the bytes are a symbol as before.
+    assert_eq!(
+        Lexer::new("e4 \u{feff}".as_bytes()).nth(1).unwrap().kind,
+        TokenKind::Move("\u{feff}".as_bytes())
+    );
+    assert_eq!(line_col(joined.as_bytes(), one.len() + 3), (4, 1));
+}
+
+#[test]
+fn old_mac_line_endings_merged_games_and_comments() {
+    let input = b"[Event \"A\"]\r[Result \"1-0\"]\r\r1. e4 ; comment 1-0\re5 1-0\r\r%esc\r[Event \"B\"]\r\r1. d4 *\r";
+    let spans = game_spans(input);
+    assert_eq!(spans.len(), 2);
+    assert_eq!((spans[1].line, spans[1].column), (8, 1));
+    let kinds: Vec<_> = Lexer::new(&input[spans[0].range.clone()])
+        .map(|t| t.kind)
+        .collect();
+    assert_eq!(kinds[4], TokenKind::LineComment(b" comment 1-0"));
+    assert_eq!(kinds[5], TokenKind::Move(b"e5"));
+    assert_eq!(kinds[7], TokenKind::Escape(b"%esc"));
+    assert_eq!(line_col(input, spans[1].range.start), (8, 1));
+    // The blank-line rule with CR alone.
+    assert_eq!(split_games(b"1. e4 e5\r\r1. d4 d5\r").len(), 2);
+    // A CR LF pair is one line end, a LF CR pair two.
+    assert_eq!(line_col(b"a\r\nb", 3), (2, 1));
+    assert_eq!(line_col(b"a\n\rb", 3), (3, 1));
+}
+
+#[test]
+fn numeric_records_as_typed_lost_moves() {
+    let kinds: Vec<_> =
+        Lexer::new(b"1.5254 5755 2.7163, 1) 5254, 5755 8567+ 8567# 5254! 575 12)4244")
+            .map(|t| t.kind)
+            .collect();
+    let number = |n: &'static [u8]| TokenKind::MoveNumber { number: n, dots: 1 };
+    assert_eq!(
+        kinds,
+        [
+            number(b"1"),
+            TokenKind::Move(b"5254"),
+            TokenKind::Move(b"5755"),
+            number(b"2"),
+            TokenKind::Move(b"7163"),
+            number(b"1"),
+            TokenKind::Move(b"5254"),
+            TokenKind::Move(b"5755"),
+            TokenKind::Move(b"8567"),
+            TokenKind::Suffix(b"+"),
+            TokenKind::Move(b"8567"),
+            TokenKind::Suffix(b"#"),
+            TokenKind::Move(b"5254"),
+            TokenKind::Suffix(b"!"),
+            TokenKind::Move(b"575"),
+            number(b"12"),
+            TokenKind::Move(b"4244"),
+        ]
+    );
+    // SAN keeps its check sign; `1)` is no variation end for the splitter.
+    assert_eq!(
+        Lexer::new(b"Qxf7#").next().unwrap().kind,
+        TokenKind::Move(b"Qxf7#")
+    );
+    assert_eq!(split_games(b"1) 5254 5755 1-0\n\n1) 4244 *").len(), 2);
+    assert_eq!(split_games(b"1) 5254 5755 1-0 1) 4244 *").len(), 1);
+}
+
+#[test]
+fn streaming_agrees_on_every_boundary_case() {
+    let input = "\u{feff}%x\n[Event \"A\"]\n[Result \"1-0\"]\n\n[Event \"B\"]\n\n1. e4 e5 1-0 ff\n\
+                 \u{feff}1. 5254 5755\n1) 4244 4745\r\r12. e4\n1. d4 d5\n\n\
+                 [FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 12\"]\n12. Kd2 Kd7\r\n12. Kf2\n";
+    let expected = whole(input.as_bytes());
+    let ends: Vec<_> = expected.iter().map(|game| game.3).collect();
+    assert_eq!(
+        ends,
+        [
+            GameEnd::NextTags,
+            GameEnd::Result,
+            GameEnd::Renumbered,
+            GameEnd::BlankLine,
+            GameEnd::Renumbered,
+            GameEnd::NextTags,
+            GameEnd::Renumbered,
+            GameEnd::EndOfInput,
+        ]
+    );
+    assert_eq!(trickled(input.as_bytes()), expected);
+}
