@@ -709,9 +709,16 @@ impl<'g> Run<'_, 'g, '_, '_> {
                 w.end_tags();
             }
             match &t.kind {
-                TokenKind::Tag { name, value } => {
+                TokenKind::Tag { name, value, error } => {
+                    if let Some(err) = error {
+                        self.error(t.span.clone(), None, err.to_string());
+                    }
                     if in_tags {
                         w.tag(name, &value.unescaped());
+                    } else if error.is_some() {
+                        // Repaired, it runs to its line end like a broken
+                        // tag: alone on its line.
+                        w.escape(raw);
                     } else {
                         self.error(t.span.clone(), None, "tag inside movetext".to_owned());
                         w.token(raw);
@@ -1045,7 +1052,7 @@ impl<'g> Run<'_, 'g, '_, '_> {
         out.extend_from_slice(b",\"tags\":{");
         let mut first = true;
         for t in self.tokens {
-            if let TokenKind::Tag { name, value } = &t.kind {
+            if let TokenKind::Tag { name, value, .. } = &t.kind {
                 if !first {
                     out.push(b',');
                 }

@@ -174,6 +174,8 @@ pub enum LexError {
     UnterminatedString,
     /// A `[` that does not start a well-formed `[Name "value"]` tag.
     MalformedTag,
+    /// A `"` inside a tag value that is not escaped as `\"`.
+    UnescapedQuote,
     /// A `]` outside of a tag.
     UnexpectedBracket,
     /// A `}` outside of a comment.
@@ -189,6 +191,7 @@ impl fmt::Display for LexError {
             LexError::UnterminatedTag => "unterminated tag",
             LexError::UnterminatedString => "unterminated tag value",
             LexError::MalformedTag => "malformed tag",
+            LexError::UnescapedQuote => "unescaped quote in tag value",
             LexError::UnexpectedBracket => "unexpected ']'",
             LexError::UnexpectedBrace => "unexpected '}'",
             LexError::MissingNagNumber => "missing number after '$'",
@@ -202,11 +205,24 @@ impl Error for LexError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TokenKind<'a> {
     /// A tag pair `[Name "value"]`; the token span covers the raw text.
+    ///
+    /// A malformed tag with a name and an opening quote is read as well as
+    /// it can be, so that the tag section goes on: the value runs to the
+    /// last `"` before the closing `]` (`[Event "Tour "C""]` has the value
+    /// `Tour "C"`), or to the `]` or the line end when no quote closes it;
+    /// `error` says what was wrong. A tag without name or quote is an
+    /// [`Error`](TokenKind::Error) token.
     Tag {
         /// The tag name (letters, digits and `_`).
         name: &'a [u8],
         /// The tag value.
         value: TagValue<'a>,
+        /// What was repaired: [`LexError::MalformedTag`] (text between the
+        /// name and the value, or after the value),
+        /// [`LexError::UnterminatedString`] (no closing quote),
+        /// [`LexError::UnescapedQuote`] or [`LexError::UnterminatedTag`]
+        /// (no `]` on the line); `None` for a well-formed tag.
+        error: Option<LexError>,
     },
     /// A move number such as `12.` or `12...`. A run of dots standing alone
     /// (as in `1. ... e5`) is a move number with an empty `number`. One to
@@ -429,9 +445,13 @@ fn rest_of_line(bytes: &[u8], from: usize) -> (&[u8], usize) {
 fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
     let name_start = skip(bytes, start + 1, TAG_SPACE);
     let name_end = skip(bytes, name_start, NAME);
+    if name_end == name_start {
+        return recover_tag(bytes, name_end);
+    }
+    let name = &bytes[name_start..name_end];
     let quote = skip(bytes, name_end, TAG_SPACE);
-    if name_end == name_start || bytes.get(quote) != Some(&b'"') {
-        return recover_tag(bytes, quote);
+    if bytes.get(quote) != Some(&b'"') {
+        return repair_tag(bytes, name, name_end);
     }
 
     let value_start = quote + 1;
@@ -443,53 +463,112 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
             Some(b'"') => break pos,
             Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| !is_line_end(b)) => pos += 2,
             Some(b'\\') => pos += 1,
-            Some(_) => {
-                return (
-                    TokenKind::Error(LexError::UnterminatedString),
-                    line_end(bytes, pos),
-                );
-            }
-            None => return (TokenKind::Error(LexError::UnterminatedString), bytes.len()),
+            _ => return repair_tag(bytes, name, name_end),
         }
     };
 
     let close = skip(bytes, value_end + 1, TAG_SPACE);
     if bytes.get(close) != Some(&b']') {
-        return recover_tag(bytes, close);
+        return repair_tag(bytes, name, name_end);
     }
 
     (
         TokenKind::Tag {
-            name: &bytes[name_start..name_end],
+            name,
             value: TagValue(&bytes[value_start..value_end]),
+            error: None,
         },
         close + 1,
     )
 }
 
-/// Skips a broken tag up to its `]` or to the end of its line. A `]`
-/// inside a quoted string does not end it: the splitter reads broken tags
-/// the same way, so both agree on where the tag ends.
-fn recover_tag(bytes: &[u8], from: usize) -> (TokenKind<'_>, usize) {
+/// Where a tag whose text after its `[` starts at `from` ends: just after
+/// its `]`, with `true`, or at the end of its line. A `]` inside a quoted
+/// string does not end it: the splitter reads tags the same way, so both
+/// agree on where a tag ends.
+fn tag_end(bytes: &[u8], from: usize) -> (usize, bool) {
     let mut in_string = false;
     let mut i = from;
     while i < bytes.len() {
         match bytes[i] {
-            b'\n' | b'\r' => {
-                return (
-                    TokenKind::Error(LexError::UnterminatedTag),
-                    line_end(bytes, i),
-                );
-            }
+            b'\n' | b'\r' => return (line_end(bytes, i), false),
             b'"' => in_string = !in_string,
             // An escape skips the next byte, unless it ends the line.
             b'\\' if in_string && bytes.get(i + 1).is_some_and(|&b| !is_line_end(b)) => i += 1,
-            b']' if !in_string => return (TokenKind::Error(LexError::MalformedTag), i + 1),
+            b']' if !in_string => return (i + 1, true),
             _ => {}
         }
         i += 1;
     }
-    (TokenKind::Error(LexError::UnterminatedTag), bytes.len())
+    (bytes.len(), false)
+}
+
+/// Skips a tag that cannot be read, up to its `]` or the end of its line.
+fn recover_tag(bytes: &[u8], from: usize) -> (TokenKind<'_>, usize) {
+    match tag_end(bytes, from) {
+        (end, true) => (TokenKind::Error(LexError::MalformedTag), end),
+        (end, false) => (TokenKind::Error(LexError::UnterminatedTag), end),
+    }
+}
+
+/// Reads a malformed tag named `name`, whose text after the name starts at
+/// `from`, as well as it can (see [`TokenKind::Tag`]).
+fn repair_tag<'a>(bytes: &'a [u8], name: &'a [u8], from: usize) -> (TokenKind<'a>, usize) {
+    let (end, closed) = tag_end(bytes, from);
+    let body_end = if closed { end - 1 } else { end };
+    let Some(open) = memchr::memchr(b'"', &bytes[from..body_end]).map(|k| from + k) else {
+        return recover_tag(bytes, from);
+    };
+    let last = memchr::memrchr(b'"', &bytes[open + 1..body_end]).map(|k| open + 1 + k);
+    let value_end = match last {
+        Some(quote) => quote,
+        None => {
+            // `[Site "open]`: the `]` in the open string ends the tag.
+            let text = trim_tag_space(&bytes[open + 1..body_end]);
+            let text = text.strip_suffix(b"]").map_or(text, trim_tag_space);
+            open + 1 + text.len()
+        }
+    };
+    let value = &bytes[open + 1..value_end];
+    let after = last.map_or(body_end, |quote| quote + 1);
+    let error = if !bytes[from..open].iter().all(|&b| has(b, TAG_SPACE)) {
+        LexError::MalformedTag
+    } else if last.is_none() {
+        LexError::UnterminatedString
+    } else if has_unescaped_quote(value) {
+        LexError::UnescapedQuote
+    } else if !bytes[after..body_end].iter().all(|&b| has(b, TAG_SPACE)) {
+        LexError::MalformedTag
+    } else {
+        LexError::UnterminatedTag
+    };
+    let tag = TokenKind::Tag {
+        name,
+        value: TagValue(value),
+        error: Some(error),
+    };
+    (tag, end)
+}
+
+fn trim_tag_space(text: &[u8]) -> &[u8] {
+    let len = text
+        .iter()
+        .rposition(|&b| !has(b, TAG_SPACE))
+        .map_or(0, |k| k + 1);
+    &text[..len]
+}
+
+fn has_unescaped_quote(value: &[u8]) -> bool {
+    let mut i = 0;
+    while i < value.len() {
+        match value[i] {
+            b'\\' => i += 1,
+            b'"' => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }
 
 fn is_line_end(byte: u8) -> bool {
@@ -782,7 +861,8 @@ mod tests {
             tokens[0].kind,
             TokenKind::Tag {
                 name: b"Event",
-                value: TagValue(b"a \\\"b\\\" \\\\ c")
+                value: TagValue(b"a \\\"b\\\" \\\\ c"),
+                error: None,
             }
         );
         let TokenKind::Tag { value, .. } = &tokens[0].kind else {
@@ -791,7 +871,7 @@ mod tests {
         assert_eq!(&*value.unescaped(), b"a \"b\" \\ c");
         assert_eq!(tokens[0].span, 0..22);
         match &tokens[1].kind {
-            TokenKind::Tag { name, value } => {
+            TokenKind::Tag { name, value, .. } => {
                 assert_eq!(*name, b"Site");
                 assert!(matches!(value.unescaped(), Cow::Borrowed(b"x")));
             }
@@ -808,7 +888,8 @@ mod tests {
             [
                 Tag {
                     name: b"Result",
-                    value: TagValue(b"1-0")
+                    value: TagValue(b"1-0"),
+                    error: None,
                 },
                 Move(b"e4"),
                 Result(b"*"),
@@ -908,14 +989,22 @@ mod tests {
         assert_eq!(
             kinds,
             [
-                Error(LexError::UnterminatedString),
+                Tag {
+                    name: b"Event",
+                    value: TagValue(b"open"),
+                    error: Some(LexError::UnterminatedString),
+                },
                 MoveNumber {
                     number: b"1",
                     dots: 1
                 },
                 Move(b"e4"),
                 Error(LexError::MalformedTag),
-                Error(LexError::MalformedTag),
+                Tag {
+                    name: b"Site",
+                    value: TagValue(b"x"),
+                    error: Some(LexError::MalformedTag),
+                },
                 Error(LexError::UnterminatedTag),
                 Result(b"*"),
             ]

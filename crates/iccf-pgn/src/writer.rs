@@ -284,7 +284,8 @@ mod tests {
             tokens[0],
             TokenKind::Tag {
                 name: b"Event",
-                value: TagValue::new(b"a \\\"b\\\" \\\\ c  d")
+                value: TagValue::new(b"a \\\"b\\\" \\\\ c  d"),
+                error: None,
             }
         );
     }

@@ -6,7 +6,7 @@
 use std::io::{self, Read};
 
 use iccf_pgn::{
-    lexer::{Lexer, TokenKind, line_col},
+    lexer::{LexError, Lexer, TagValue, TokenKind, line_col},
     split::{GameEnd, Splitter, game_spans, split_games},
 };
 
@@ -276,4 +276,32 @@ fn streaming_agrees_on_every_boundary_case() {
         ]
     );
     assert_eq!(trickled(input.as_bytes()), expected);
+}
+#[test]
+fn malformed_tags_swallowed_the_tags_after_them() {
+    let input = b"[Event \"LA CC Handicap Tour \"C\"\"]\n[Site \"open]\n[BlackType: \"program\"]\n[Round \"1\"]\n[White \"no end\n[Black \"B\"]\n\n1. e4 *\n";
+    assert_eq!(split_games(input).len(), 1);
+    let tags: Vec<_> = Lexer::new(input)
+        .filter_map(|t| match t.kind {
+            TokenKind::Tag { name, value, error } => Some((name, value, error)),
+            _ => None,
+        })
+        .collect();
+    let tag =
+        |name: &'static [u8], value: &'static [u8], error| (name, TagValue::new(value), error);
+    assert_eq!(
+        tags,
+        [
+            tag(
+                b"Event",
+                b"LA CC Handicap Tour \"C\"",
+                Some(LexError::UnescapedQuote)
+            ),
+            tag(b"Site", b"open", Some(LexError::UnterminatedString)),
+            tag(b"BlackType", b"program", Some(LexError::MalformedTag)),
+            tag(b"Round", b"1", None),
+            tag(b"White", b"no end", Some(LexError::UnterminatedString)),
+            tag(b"Black", b"B", None),
+        ]
+    );
 }

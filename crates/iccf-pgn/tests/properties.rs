@@ -226,7 +226,7 @@ fn tokens(text: &[u8]) -> Result<Vec<Tok<'_>>, TestCaseError> {
     let mut out = Vec::new();
     for token in Lexer::new(text) {
         out.push(match token.kind {
-            TokenKind::Tag { name, value } => Tok::Tag(name, value.unescaped()),
+            TokenKind::Tag { name, value, .. } => Tok::Tag(name, value.unescaped()),
             TokenKind::MoveNumber { .. } => continue,
             TokenKind::Move(m) => Tok::Move(m),
             TokenKind::Suffix(s) => Tok::Suffix(s),
