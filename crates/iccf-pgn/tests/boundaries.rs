@@ -305,3 +305,132 @@ fn malformed_tags_swallowed_the_tags_after_them() {
         ]
     );
 }
+
+/// All games of `reader`, in batches of `target` bytes: spans with their
+/// bytes, and the largest batch.
+fn all_games(
+    mut splitter: Splitter<impl Read>,
+    target: usize,
+) -> (Vec<(iccf_pgn::split::GameSpan, Vec<u8>)>, usize) {
+    let mut games = Vec::new();
+    let mut largest = 0;
+    while let Some(batch) = splitter.next_batch(target).unwrap() {
+        largest = largest.max(batch.data.len());
+        for (span, bytes) in batch.iter() {
+            games.push((span.clone(), bytes.to_vec()));
+        }
+    }
+    (games, largest)
+}
+
+#[test]
+fn whitespace_between_games_buffered_whole() {
+    for gap in [&b"\n"[..], b"\r\n", b"\r", b" \t\n "] {
+        let mut input = b"[Event \"a\"]\n\n1. e4 e5 1-0 {done}".to_vec();
+        let first = input.len();
+        while input.len() < first + (8 << 20) {
+            input.extend_from_slice(gap);
+        }
+        input.extend_from_slice(b"  1. d4 d5 *\n");
+        let (games, largest) = all_games(Splitter::with_block_size(&input[..], 1 << 16), 1);
+        assert_eq!(games.len(), 2);
+        assert!(largest < 200 << 10, "a batch of {largest} bytes");
+        // Skipped, but counted: offsets, lengths, lines and columns are
+        // those of the whole input.
+        let whole = game_spans(&input);
+        for ((span, bytes), full) in games.iter().zip(&whole) {
+            assert_eq!((span.byte_offset, span.len), (full.byte_offset, full.len));
+            assert_eq!((span.line, span.column), (full.line, full.column));
+            // The game and the start of the whitespace after it are kept.
+            let kept = bytes.len().min(first + 1000);
+            assert!(bytes[..kept] == input[full.range.start..full.range.start + kept]);
+            assert!(bytes.len() < (64 << 10) + first + 100, "{}", bytes.len());
+            assert!(!span.too_large);
+        }
+        assert_eq!(games[1].1, b"1. d4 d5 *\n");
+    }
+}
+
+#[test]
+fn game_over_the_size_limit_buffered_whole() {
+    let mut input = b"1. e4 e5 *\n[Event \"big\"]\n\n1. e4 {".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 5000));
+    input.extend_from_slice(b"\n} e5 *\n\n[Event \"after\"]\n1. d4 *\n");
+    for block in [1, 7, 1 << 20] {
+        let splitter = Splitter::with_block_size(&input[..], block).max_game_size(1000);
+        let (games, largest) = all_games(splitter, 1);
+        let spans: Vec<_> = games
+            .iter()
+            .map(|(span, _)| {
+                (
+                    span.index,
+                    span.line,
+                    span.byte_offset,
+                    span.len,
+                    span.too_large,
+                )
+            })
+            .collect();
+        let whole: Vec<_> = game_spans(&input)
+            .into_iter()
+            .map(|span| {
+                (
+                    span.index,
+                    span.line,
+                    span.byte_offset,
+                    span.len,
+                    span.len > 1000,
+                )
+            })
+            .collect();
+        assert_eq!(spans, whole, "{block}");
+        assert!(spans[1].4);
+        assert!(games[1].1.is_empty());
+        assert_eq!(games[2].1, b"[Event \"after\"]\n1. d4 *\n");
+        assert!(largest <= 1000 + block, "{largest}");
+    }
+    assert_eq!(iccf_pgn::split::DEFAULT_MAX_GAME_SIZE, 64 << 20);
+}
+
+#[test]
+fn binary_input_split_into_garbage_games() {
+    let refused = |input: &[u8]| {
+        let mut splitter = Splitter::with_block_size(input, 1000);
+        loop {
+            match splitter.next_batch(1) {
+                Ok(Some(_)) => {}
+                Ok(None) => return None,
+                Err(err) => {
+                    assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+                    return Some(err.to_string());
+                }
+            }
+        }
+    };
+    // An executable.
+    let elf = b"\x7fELF\x02\x01\x01\x00\x00\x00\x00";
+    assert_eq!(
+        refused(elf).as_deref(),
+        Some("not a PGN or text file: NUL bytes at offset 7")
+    );
+    // Random bytes without NUL.
+    let mut state = 0x1ccf_u64;
+    let random: Vec<u8> = (0..8192)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state as u8).max(1)
+        })
+        .collect();
+    let why = refused(&random).unwrap();
+    assert!(
+        why.contains("control bytes in the first 4096 bytes"),
+        "{why}"
+    );
+    // Text with a NUL after its first MiB, or a few control bytes, is read.
+    let mut text = "1. e4 e5 *\n".repeat(100_000).into_bytes();
+    text.extend_from_slice(b"{\0}\n1. d4 *\n\x1b[0m");
+    assert_eq!(refused(&text), None);
+    assert_eq!(refused(b"1. e4 \x07 *\n"), None);
+}

@@ -65,8 +65,10 @@ fn pgnish() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(prop::sample::select(FRAGMENTS), 0..80).prop_map(|parts| parts.concat())
 }
 
+/// Random bytes without NUL, which the streaming splitter refuses as not
+/// text (see `nul_is_refused`); too short to be judged on control bytes.
 fn bytes_or_pgnish() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![pgnish(), prop::collection::vec(any::<u8>(), 0..300)]
+    prop_oneof![pgnish(), prop::collection::vec(1u8.., 0..300)]
 }
 
 struct Chunked<'a> {
@@ -253,7 +255,7 @@ const SOUP_TOKENS: &[&[u8]] = &[
 fn token() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         6 => prop::sample::select(SOUP_TOKENS).prop_map(<[u8]>::to_vec),
-        1 => any::<u8>().prop_map(|b| vec![b]),
+        1 => (1u8..).prop_map(|b| vec![b]),
     ]
 }
 
@@ -314,5 +316,34 @@ proptest! {
         }
         prop_assert_eq!(ranges, expected);
         prop_assert_eq!(streamed, joined);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A NUL byte in the first MiB refuses the input as not text, with
+    /// its offset, whatever the reads; the refusal sticks.
+    #[test]
+    fn nul_is_refused(
+        input in soup(),
+        at in any::<prop::sample::Index>(),
+        sizes in prop::collection::vec(1usize..70, 1..6),
+    ) {
+        let mut input = input;
+        let at = at.index(input.len() + 1);
+        input.insert(at, 0);
+        let reader = Chunked { data: &input, sizes, next: 0 };
+        let mut splitter = Splitter::with_block_size(reader, 16);
+        let err = loop {
+            match splitter.next_batch(1) {
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("NUL at {at} not refused"),
+                Err(err) => break err,
+            }
+        };
+        prop_assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        prop_assert_eq!(err.to_string(), format!("not a PGN or text file: NUL bytes at offset {at}"));
+        prop_assert!(splitter.next_batch(1).is_err());
     }
 }

@@ -56,7 +56,7 @@ mod splitter;
 
 use scanner::Scanner;
 pub(crate) use splitter::count_lines;
-pub use splitter::{DEFAULT_BLOCK_SIZE, Splitter};
+pub use splitter::{DEFAULT_BLOCK_SIZE, DEFAULT_MAX_GAME_SIZE, Splitter};
 
 /// Splits PGN text in memory into the byte ranges of its games.
 ///
@@ -105,7 +105,7 @@ pub fn split_games(bytes: &[u8]) -> Vec<Range<usize>> {
 /// ```
 pub fn game_spans(bytes: &[u8]) -> Vec<GameSpan> {
     // One batch takes the whole input, so its data is `bytes` itself.
-    match Splitter::new(bytes).next_batch(usize::MAX) {
+    match Splitter::in_memory(bytes).next_batch(usize::MAX) {
         Ok(Some(batch)) => batch.games,
         // Whitespace only, and a slice cannot fail to read.
         Ok(None) | Err(_) => Vec::new(),
@@ -128,6 +128,14 @@ pub struct GameSpan {
     pub column: u64,
     /// How the game ended.
     pub end: GameEnd,
+    /// The game's length in the stream, in bytes: more than
+    /// `range.len()` when a long run of whitespace after it was skipped
+    /// (see [`Splitter`]) or when it is [`too_large`](GameSpan::too_large).
+    pub len: u64,
+    /// The game is longer than [`Splitter::max_game_size`]: its bytes were
+    /// skipped, `range` is empty. It still counts as a game (a converter
+    /// reports "game N at line L is over the limit, `len` bytes").
+    pub too_large: bool,
 }
 
 /// How a game ended: by its result, or where the next game visibly began.

@@ -353,6 +353,13 @@ impl Scanner {
         }
     }
 
+    /// Whether the game in progress has no whitespace-only tail to keep:
+    /// it has ended (a result or a blank line) or has no content yet, and
+    /// the scan is between tokens, so that whitespace can be skipped.
+    pub(super) fn between_games(&self) -> bool {
+        self.mode == Mode::Normal && (!self.content || self.state != State::Open)
+    }
+
     /// Scans `data[*pos..]`. Returns the offset where a new game starts,
     /// leaving `*pos` there, or `None` with `*pos` at the end of `data` or
     /// before a token that needs more data to be read.
