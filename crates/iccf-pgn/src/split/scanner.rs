@@ -78,11 +78,11 @@ fn is_symbol_class(class: u8) -> bool {
     class <= C_PERCENT
 }
 
-/// The offset of the first of four `needles` in `data[from..]`, eight
-/// bytes at a time: tags are short, too short for `memchr3` to pay off.
+/// The offset of the first `a`, `b` or byte in `0x08..=0x0F` (where the
+/// line ends LF and CR are) in `data[from..]`, eight bytes at a time: tags
+/// are short, too short for `memchr3` to pay off.
 #[inline(always)]
-fn find4(data: &[u8], from: usize, needles: [u8; 4]) -> Option<usize> {
-    let [a, b, c, d] = needles;
+fn find_tag_stop(data: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // The lowest set bit marks the first zero byte exactly; higher bits
@@ -93,8 +93,7 @@ fn find4(data: &[u8], from: usize, needles: [u8; 4]) -> Option<usize> {
         let word = u64::from_le_bytes(chunk.try_into().unwrap());
         let hits = zero(word ^ (LOW * a as u64))
             | zero(word ^ (LOW * b as u64))
-            | zero(word ^ (LOW * c as u64))
-            | zero(word ^ (LOW * d as u64));
+            | zero((word & (LOW * 0xF8)) ^ (LOW * 0x08));
         if hits != 0 {
             return Some(i + (hits.trailing_zeros() / 8) as usize);
         }
@@ -102,7 +101,7 @@ fn find4(data: &[u8], from: usize, needles: [u8; 4]) -> Option<usize> {
     }
     data[i..]
         .iter()
-        .position(|&x| x == a || x == b || x == c || x == d)
+        .position(|&x| x == a || x == b || x & 0xF8 == 0x08)
         .map(|k| i + k)
 }
 
@@ -110,8 +109,11 @@ fn find4(data: &[u8], from: usize, needles: [u8; 4]) -> Option<usize> {
 /// delimiters, line ends, `%` (an escape line in the first column) and the `-` or `*`
 /// that every result has, plus a few bytes that are cheaper to let through
 /// than to test for (`&`, `'`, `Y`, `_`, `y`, DEL).
+///
+/// Line ends are stops only with `LINES`: in a game with tags (and no
+/// FEN), no rule looks at them before the result.
 #[inline(always)]
-fn plain_stops(word: u64) -> u64 {
+fn plain_stops<const LINES: bool>(word: u64) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const fn splat(byte: u8) -> u64 {
@@ -123,7 +125,11 @@ fn plain_stops(word: u64) -> u64 {
     let ne = |t: u64| (t + LOW7) | t;
     let not_dash = ne(y ^ splat(b'-'));
     let not_semicolon = ne(y ^ splat(b';'));
-    let not_line_end = ne(y ^ splat(b'\n')) & ne(y ^ splat(b'\r'));
+    let not_line_end = if LINES {
+        ne(y ^ splat(b'\n')) & ne(y ^ splat(b'\r'))
+    } else {
+        HIGH
+    };
     let not_bracket = ne((y & splat(0xD9)) ^ splat(0x59));
     let not_dollar_to_star = !(y + splat(0x80 - b'$')) | (y + splat(0x80 - b'*' - 1));
     !(not_dash & not_semicolon & not_line_end & not_bracket & not_dollar_to_star) & !word & HIGH
@@ -135,14 +141,17 @@ fn plain_stops(word: u64) -> u64 {
 /// one, which may be cut. Other tokens are moves, move numbers and
 /// whitespace, which only need skipping; this runs eight bytes at a time
 /// over most of the movetext.
-fn skip_plain(data: &[u8], i: usize) -> usize {
+fn skip_plain<const LINES: bool>(data: &[u8], i: usize) -> usize {
     let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap());
     let mut stop = data.len();
     let mut pairs = data[i..].chunks_exact(16);
     let mut j = i;
     // Two words a turn halve the loop's own cost.
     for pair in &mut pairs {
-        let (low, high) = (plain_stops(word(&pair[..8])), plain_stops(word(&pair[8..])));
+        let (low, high) = (
+            plain_stops::<LINES>(word(&pair[..8])),
+            plain_stops::<LINES>(word(&pair[8..])),
+        );
         if low | high != 0 {
             stop = match low {
                 0 => j + 8 + (high.trailing_zeros() / 8) as usize,
@@ -157,7 +166,7 @@ fn skip_plain(data: &[u8], i: usize) -> usize {
             // Zeros are no stops.
             let mut padded = [0; 8];
             padded[..chunk.len()].copy_from_slice(chunk);
-            let stops = plain_stops(u64::from_le_bytes(padded));
+            let stops = plain_stops::<LINES>(u64::from_le_bytes(padded));
             if stops != 0 {
                 stop = j + (stops.trailing_zeros() / 8) as usize;
                 break;
@@ -249,6 +258,23 @@ const FEN: u8 = 128;
 /// The bit of a Seven Tag Roster name (or FEN) in the tag at `data[from..]` (just
 /// after its `[`), 0 for other names, `None` when the data ends first.
 fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
+    // Most tags: the name right after `[`, seen in 7 bytes.
+    if let Some(&[a, b, c, d, e, f, g]) = data.get(from..from + 7)
+        && !matches!(a, b' ' | b'\t')
+    {
+        let ended = |byte: u8| !(byte.is_ascii_alphanumeric() || byte == b'_');
+        return Some(match [a, b, c, d, e, f, g] {
+            [b'E', b'v', b'e', b'n', b't', end, _] if ended(end) => 1,
+            [b'S', b'i', b't', b'e', end, ..] if ended(end) => 2,
+            [b'D', b'a', b't', b'e', end, ..] if ended(end) => 4,
+            [b'R', b'o', b'u', b'n', b'd', end, _] if ended(end) => 8,
+            [b'W', b'h', b'i', b't', b'e', end, _] if ended(end) => 16,
+            [b'B', b'l', b'a', b'c', b'k', end, _] if ended(end) => 32,
+            [b'R', b'e', b's', b'u', b'l', b't', end] if ended(end) => 64,
+            [b'F', b'E', b'N', end, ..] if ended(end) => FEN,
+            _ => 0,
+        });
+    }
     // A name is short: a longer stretch is no roster name.
     const WINDOW: usize = 24;
     let limit = data.len().min(from + WINDOW);
@@ -509,7 +535,11 @@ impl Scanner {
             }
         }
         if self.mode == Mode::Normal && self.state == State::Open && self.moved {
-            *i = skip_plain(data, *i);
+            *i = if self.tags && self.roster & FEN == 0 {
+                skip_plain::<false>(data, *i)
+            } else {
+                skip_plain::<true>(data, *i)
+            };
         }
     }
 
@@ -655,7 +685,7 @@ impl Scanner {
     /// swallow the games after it.
     fn tag(&mut self, data: &[u8], i: &mut usize) {
         let mut j = *i;
-        'cut: while let Some(k) = find4(data, j, *b"\"]\n\r") {
+        'cut: while let Some(k) = find_tag_stop(data, j, b'"', b']') {
             j = k + 1;
             match data[k] {
                 b'"' => {}
@@ -663,13 +693,15 @@ impl Scanner {
                     *i = j;
                     return;
                 }
-                _ => {
+                b'\n' | b'\r' => {
                     *i = k;
                     return;
                 }
+                // Another byte of 0x08..=0x0F.
+                _ => continue,
             }
             loop {
-                let Some(k) = find4(data, j, *b"\"\\\n\r") else {
+                let Some(k) = find_tag_stop(data, j, b'"', b'\\') else {
                     break 'cut;
                 };
                 j = k + 1;
@@ -685,10 +717,11 @@ impl Scanner {
                         }
                         j += 1;
                     }
-                    _ => {
+                    b'\n' | b'\r' => {
                         *i = k;
                         return;
                     }
+                    _ => {}
                 }
             }
         }
@@ -845,7 +878,13 @@ mod tests {
                 for filler in [b'e', b' ', 0xBD, 0] {
                     let mut word = [filler; 8];
                     word[at] = byte;
-                    let stops = plain_stops(u64::from_le_bytes(word));
+                    let stops = plain_stops::<true>(u64::from_le_bytes(word));
+                    let no_lines = plain_stops::<false>(u64::from_le_bytes(word));
+                    let line_ends: u64 = (0..8)
+                        .filter(|&k| matches!(word[k], b'\n' | b'\r'))
+                        .map(|k| 0x80 << (8 * k))
+                        .sum();
+                    assert_eq!(no_lines, stops & !line_ends, "{word:x?}");
                     let expected: u64 = (0..8)
                         .filter(|&k| is_plain_stop(word[k]))
                         .map(|k| 0x80 << (8 * k))
@@ -857,16 +896,18 @@ mod tests {
     }
 
     #[test]
-    fn find4_finds_the_first() {
-        let bytes: Vec<u8> = (0..300u32).map(|i| (i * 37 % 11) as u8 + b'a').collect();
+    fn find_tag_stop_finds_the_first() {
+        let bytes: Vec<u8> = (0..300u32)
+            .map(|i| (i * 37 % 23) as u8 + b'a' - 12)
+            .collect();
         for from in 0..40 {
             for end in from..bytes.len().min(from + 40) {
                 let slice = &bytes[..end];
                 let naive = slice[from..]
                     .iter()
-                    .position(|&b| b"cfkm".contains(&b))
+                    .position(|&b| b == b'c' || b == b'f' || (0x08..=0x0F).contains(&b))
                     .map(|k| from + k);
-                assert_eq!(find4(slice, from, *b"cfkm"), naive);
+                assert_eq!(find_tag_stop(slice, from, b'c', b'f'), naive);
             }
         }
     }
