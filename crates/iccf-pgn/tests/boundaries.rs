@@ -332,7 +332,9 @@ fn whitespace_between_games_buffered_whole() {
             input.extend_from_slice(gap);
         }
         input.extend_from_slice(b"  1. d4 d5 *\n");
-        let (games, largest) = all_games(Splitter::with_block_size(&input[..], 1 << 16), 1);
+        // Skipped whitespace does not count toward the size of a game.
+        let splitter = Splitter::with_block_size(&input[..], 1 << 16).max_game_size(1 << 20);
+        let (games, largest) = all_games(splitter, 1);
         assert_eq!(games.len(), 2);
         assert!(largest < 200 << 10, "a batch of {largest} bytes");
         // Skipped, but counted: offsets, lengths, lines and columns are

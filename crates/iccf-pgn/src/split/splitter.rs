@@ -35,6 +35,9 @@ struct Dropped {
     column: u64,
     /// The number of bytes cut out.
     bytes: u64,
+    /// How many of them were whitespace between games, which does not
+    /// count toward the game's size.
+    gap: u64,
 }
 
 /// Reads PGN from a stream and hands out batches of whole games.
@@ -127,6 +130,7 @@ impl<R: Read> Splitter<R> {
                 lines: 0,
                 column: 1,
                 bytes: 0,
+                gap: 0,
             },
             gap_from: 0,
             gap_seen: 0,
@@ -242,7 +246,7 @@ impl<R: Read> Splitter<R> {
 
     /// Cuts `from..to` (offsets into the current game) out of the buffer,
     /// keeping count of lines and columns. A CR LF pair is not cut apart.
-    fn cut(&mut self, mut from: usize, mut to: usize) {
+    fn cut(&mut self, mut from: usize, mut to: usize, gap: bool) {
         let start = self.game_start;
         if from > 0 && self.buf[start + from - 1] == b'\r' && self.buf[start + from] == b'\n' {
             from += 1;
@@ -254,12 +258,13 @@ impl<R: Read> Splitter<R> {
             return;
         }
         let (lines, column) = self.position_at(to);
-        let bytes = self.dropped.bytes + (to - from) as u64;
+        let cut = (to - from) as u64;
         self.dropped = Dropped {
             at: from,
             lines,
             column,
-            bytes,
+            bytes: self.dropped.bytes + cut,
+            gap: self.dropped.gap + if gap { cut } else { 0 },
         };
         self.buf.drain(start + from..start + to);
         self.filled -= to - from;
@@ -274,9 +279,9 @@ impl<R: Read> Splitter<R> {
             return;
         }
         let scanned = self.scan_pos - self.game_start;
-        if self.too_large || scanned as u64 + self.dropped.bytes > self.max_game_size {
+        if self.too_large || self.size(scanned) > self.max_game_size {
             self.too_large = true;
-            self.cut(0, scanned);
+            self.cut(0, scanned, false);
             return;
         }
         let new = &self.buf[self.game_start + self.gap_seen..self.scan_pos];
@@ -285,13 +290,19 @@ impl<R: Read> Splitter<R> {
         }
         self.gap_seen = scanned;
         if self.scanner.between_games() && scanned > self.gap_from + KEPT_GAP {
-            self.cut(self.gap_from + KEPT_GAP, scanned);
+            self.cut(self.gap_from + KEPT_GAP, scanned, true);
         }
+    }
+
+    /// The size of the current game up to `at` bytes into it, for the
+    /// limit: whitespace skipped between games does not count.
+    fn size(&self, at: usize) -> u64 {
+        at as u64 + self.dropped.bytes - self.dropped.gap
     }
 
     fn push_game(&mut self, end: usize, how: GameEnd) {
         let at = end - self.game_start;
-        let too_large = self.too_large || at as u64 + self.dropped.bytes > self.max_game_size;
+        let too_large = self.too_large || self.size(at) > self.max_game_size;
         let (lines, column) = self.position_at(at);
         let len = at as u64 + self.dropped.bytes;
         let kept = if too_large { 0 } else { at };
@@ -320,6 +331,7 @@ impl<R: Read> Splitter<R> {
             lines: 0,
             column,
             bytes: 0,
+            gap: 0,
         };
         self.gap_from = 0;
         self.gap_seen = 0;
