@@ -382,3 +382,42 @@ fn exit_status_does_not_depend_on_the_format() {
         }
     }
 }
+
+/// Games merged or made from nothing at their boundaries (issue 10): each
+/// input is as many games in text (one line a game) as the splitter finds,
+/// and that many are written back as PGN.
+#[test]
+fn game_boundaries_merged_or_invented() {
+    let cases: &[(&[u8], usize)] = &[
+        (b"1. e4 e5\n\n1. d4 d5\n", 2),
+        (b"1. 5254 5755\n1. 4244 4745\n", 2),
+        (b"1) 5254, 5755 2) 7163\n1) 4244 4745\n", 2),
+        (
+            b"[Event \"A\"]\n[Result \"1-0\"]\n\n[Event \"B\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n",
+            2,
+        ),
+        (
+            b"[Event \"A\"]\n\n1. e4 e5 1-0 ff\n\n[Event \"B\"]\n\n1. d4 *\n",
+            2,
+        ),
+        (b"%x\n[Event \"x\"]\n\n1. e4 e5 *\n", 1),
+        (
+            b"\xEF\xBB\xBF[Event \"A\"]\n\n1. e4 *\n\xEF\xBB\xBF[Event \"B\"]\n\n1. d4 *\n",
+            2,
+        ),
+        (
+            b"[Event \"A\"]\r\r1. e4 ; c\r1... e5 *\r\r[Event \"B\"]\r\r1. d4 *\r",
+            2,
+        ),
+    ];
+    for &(input, games) in cases {
+        let show = String::from_utf8_lossy(input);
+        assert_eq!(iccf_pgn::split::split_games(input).len(), games, "{show}");
+        let r = run(&["convert", "--format", "text", "-q", "-"], input);
+        assert!(r.code <= 1, "{show}: {}", r.stderr);
+        assert_eq!(r.stdout.lines().count(), games, "{show}\n{}", r.stdout);
+        let r = run(&["convert", "-q", "-"], input);
+        let back = iccf_pgn::split::split_games(r.stdout.as_bytes()).len();
+        assert_eq!(back, games, "{show}\n{}", r.stdout);
+    }
+}
