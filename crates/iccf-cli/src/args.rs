@@ -269,6 +269,12 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "NAME", default_value = "auto", value_parser = parse_encoding)]
     pub encoding: iccf_pgn::encoding::InputEncoding,
 
+    /// The largest game read, in bytes (suffixes K, M, G for KiB, MiB,
+    /// GiB): a longer game is reported and skipped, so that memory stays
+    /// bounded whatever the input. Real games are a few kilobytes.
+    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_size)]
+    pub max_game_size: u64,
+
     /// No progress bar and no summary line (errors and warnings are still
     /// reported).
     #[arg(short, long)]
@@ -291,6 +297,28 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
             "must be a number of threads from 1 to {MAX_JOBS} (omit -j to use all cores)"
         )),
     }
+}
+
+/// `64M`, `512K`, `1G` or plain bytes, at least 1 KiB.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, unit) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&text[..i], c.to_ascii_uppercase()),
+        _ => (text, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => return Err(format!("unknown unit in `{text}`: use K, M or G")),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size such as 64M"))?;
+    n.checked_mul(1 << shift)
+        .filter(|&bytes| bytes >= 1024)
+        .ok_or_else(|| format!("`{text}`: use a size from 1K to a few G"))
 }
 
 /// `--input-lang`: a language, or detection.

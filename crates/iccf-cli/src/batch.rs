@@ -11,7 +11,9 @@
 
 use std::rc::Rc;
 
-use iccf_pgn::convert::{Converter, GameHint, GameLocation, Neighbours, Problem, Report, Verdict};
+use iccf_pgn::convert::{
+    Converter, GameHint, GameLocation, Limit, Neighbours, Problem, Report, Verdict,
+};
 use iccf_pgn::split::Batch;
 
 /// One batch, converted on a worker.
@@ -27,13 +29,18 @@ pub struct Converted {
 
 /// Converts the games of `batch` in order, each ambiguous one with the
 /// language of the last game before it in the batch whose letters named
-/// one: right unless the game comes before the first such game.
-pub fn convert_batch(converter: &Converter, batch: Batch) -> Converted {
+/// one: right unless the game comes before the first such game. A game the
+/// splitter skipped for being over `max_game_size` bytes is reported.
+pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) -> Converted {
     let mut out = Vec::with_capacity(batch.data.len() + batch.data.len() / 4);
     let mut games = Vec::with_capacity(batch.games.len());
     let mut guess = Neighbours::<()>::default();
     for (span, game) in batch.iter() {
-        let report = converter.convert_with_hint(game, span.into(), &mut out, guess.guess());
+        let report = if span.too_large {
+            converter.skipped(span.into(), Limit::Bytes(max_game_size))
+        } else {
+            converter.convert_with_hint(game, span.into(), &mut out, guess.guess())
+        };
         guess.push(GameHint::of(&report), ());
         games.push((out.len(), report));
     }
@@ -154,7 +161,7 @@ mod tests {
             all.failed_games += ready.failed_games;
         };
         while let Some(batch) = splitter.next_batch(batch_bytes).expect("in memory") {
-            take(in_order.push(convert_batch(converter, batch)));
+            take(in_order.push(convert_batch(converter, batch, u64::MAX)));
         }
         take(in_order.finish());
         (all.out, all.failed_games)

@@ -131,7 +131,7 @@ fn convert_input(
     let reader = text_reader(input.reader, args.encoding)
         .with_context(|| format!("cannot read {name}"))
         .map_err(InputError::Input)?;
-    let mut splitter = Splitter::new(reader);
+    let mut splitter = Splitter::new(reader).max_game_size(args.max_game_size);
     let batches = std::iter::from_fn(|| splitter.next_batch(BATCH_BYTES).transpose()).map(|b| {
         b.map_err(|err| {
             InputError::Input(anyhow::Error::new(err).context(format!("cannot read {name}")))
@@ -159,7 +159,7 @@ fn convert_input(
     let result = run_ordered(
         batches,
         jobs,
-        |batch: Batch| convert_batch(converter, batch),
+        |batch: Batch| convert_batch(converter, batch, args.max_game_size),
         |done: Converted| -> Result<(), InputError> {
             let end_offset = done.end_offset;
             write(in_order.push(done))?;

@@ -85,7 +85,7 @@ pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
         let at = token.span.start;
         let fail = |kind| error(bytes, at, kind);
         match token.kind {
-            TokenKind::Tag { name, value } => {
+            TokenKind::Tag { name, value, .. } => {
                 reader.game.set_tag(&text(name), &text(&value.unescaped()))
             }
             TokenKind::MoveNumber { .. } | TokenKind::Result(_) => {}

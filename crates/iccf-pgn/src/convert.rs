@@ -286,6 +286,17 @@ impl Converter {
         drain(&mut neighbours, games, convert, emit);
     }
 
+    /// The report of a game skipped whole before it was read, such as one
+    /// over the splitter's size limit: an error at its start.
+    pub fn skipped(&self, at: GameLocation, limit: Limit) -> Report {
+        let mut problems = Problems::new(b"", at);
+        problems.error(0..0, None, ProblemKind::OverLimit(limit));
+        Report {
+            errors: problems.errors,
+            ..Report::default()
+        }
+    }
+
     /// The language group a game's piece letters name, if they name just
     /// one: the games whose language is certain, which [`Neighbours`]
     /// takes the language of the games around an ambiguous one from.

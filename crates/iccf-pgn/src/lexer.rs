@@ -5,6 +5,10 @@
 //! token borrows from the input and carries its byte span, so callers can
 //! report precise locations with [`line_col`].
 //!
+//! Lines end with LF, CRLF or CR alone. A UTF-8 byte order mark at the
+//! start of a line (files joined with `cat`) and `,` (`1. 5254, 5755`)
+//! are read as whitespace.
+//!
 //! The lexer never fails: malformed input becomes [`TokenKind::Error`]
 //! tokens, after which lexing resumes. It runs in linear time, never
 //! recurses and never panics, whatever the input bytes are.
@@ -28,7 +32,9 @@
 
 use std::{borrow::Cow, error::Error, fmt, iter::FusedIterator, ops::Range};
 
-/// The UTF-8 byte order mark, skipped at the very start of the input.
+use crate::split::count_lines;
+
+/// The UTF-8 byte order mark, skipped at the start of a line.
 pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 const WS: u8 = 1;
@@ -42,6 +48,8 @@ static CLASS: [u8; 256] = {
     table[b'\r' as usize] = WS;
     table[b'\n' as usize] = WS;
     table[0x0c] = WS;
+    // A separator as people type it: `1. 5254, 5755`.
+    table[b',' as usize] = WS;
     let delims = b"{}()[];$";
     let mut i = 0;
     while i < delims.len() {
@@ -66,7 +74,7 @@ const SUFFIX: u8 = 1 << 4;
 const NAME: u8 = 1 << 5;
 /// Space or tab, the only whitespace allowed inside a tag.
 const TAG_SPACE: u8 = 1 << 6;
-/// Stops the scan of a tag value: `"`, `\` or a line feed.
+/// Stops the scan of a tag value: `"`, `\` or a line end.
 const VALUE_STOP: u8 = 1 << 7;
 
 static FLAGS: [u8; 256] = {
@@ -94,7 +102,7 @@ static FLAGS: [u8; 256] = {
         if byte.is_ascii_alphanumeric() || byte == b'_' {
             flags |= NAME;
         }
-        if byte == b'"' || byte == b'\\' || byte == b'\n' {
+        if byte == b'"' || byte == b'\\' || byte == b'\n' || byte == b'\r' {
             flags |= VALUE_STOP;
         }
         if byte == b' ' || byte == b'\t' {
@@ -131,7 +139,8 @@ fn skip_until(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
     pos
 }
 
-/// Whether `byte` is PGN whitespace (space, tab, CR, LF or form feed).
+/// Whether `byte` is whitespace to the lexer (space, tab, CR, LF, form
+/// feed, or `,`).
 #[inline]
 pub(crate) fn is_whitespace(byte: u8) -> bool {
     CLASS[byte as usize] == WS
@@ -165,6 +174,8 @@ pub enum LexError {
     UnterminatedString,
     /// A `[` that does not start a well-formed `[Name "value"]` tag.
     MalformedTag,
+    /// A `"` inside a tag value that is not escaped as `\"`.
+    UnescapedQuote,
     /// A `]` outside of a tag.
     UnexpectedBracket,
     /// A `}` outside of a comment.
@@ -180,6 +191,7 @@ impl fmt::Display for LexError {
             LexError::UnterminatedTag => "unterminated tag",
             LexError::UnterminatedString => "unterminated tag value",
             LexError::MalformedTag => "malformed tag",
+            LexError::UnescapedQuote => "unescaped quote in tag value",
             LexError::UnexpectedBracket => "unexpected ']'",
             LexError::UnexpectedBrace => "unexpected '}'",
             LexError::MissingNagNumber => "missing number after '$'",
@@ -193,14 +205,29 @@ impl Error for LexError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TokenKind<'a> {
     /// A tag pair `[Name "value"]`; the token span covers the raw text.
+    ///
+    /// A malformed tag with a name and an opening quote is read as well as
+    /// it can be, so that the tag section goes on: the value runs to the
+    /// last `"` before the closing `]` (`[Event "Tour "C""]` has the value
+    /// `Tour "C"`), or to the `]` or the line end when no quote closes it;
+    /// `error` says what was wrong. A tag without name or quote is an
+    /// [`Error`](TokenKind::Error) token.
     Tag {
         /// The tag name (letters, digits and `_`).
         name: &'a [u8],
         /// The tag value.
         value: TagValue<'a>,
+        /// What was repaired: [`LexError::MalformedTag`] (text between the
+        /// name and the value, or after the value),
+        /// [`LexError::UnterminatedString`] (no closing quote),
+        /// [`LexError::UnescapedQuote`] or [`LexError::UnterminatedTag`]
+        /// (no `]` on the line); `None` for a well-formed tag.
+        error: Option<LexError>,
     },
     /// A move number such as `12.` or `12...`. A run of dots standing alone
-    /// (as in `1. ... e5`) is a move number with an empty `number`.
+    /// (as in `1. ... e5`) is a move number with an empty `number`. One to
+    /// three digits followed by `)`, as some people type move numbers
+    /// (`12)`), are read as `12.`: `dots` is 1, the span covers the `)`.
     MoveNumber {
         /// The digits, possibly empty.
         number: &'a [u8],
@@ -211,7 +238,9 @@ pub enum TokenKind<'a> {
     /// moves, localized or figurine notation. No validation is done here.
     Move(&'a [u8]),
     /// A move suffix annotation made of `!` and `?` (`!?`, `??`, ...),
-    /// split off the end of a move or standing alone.
+    /// split off the end of a move or standing alone. After a numeric move
+    /// (only digits), a check or mate sign is split off too: `8567+` is
+    /// the move `8567` and the suffix `+`, `8567#!` the suffix `#!`.
     Suffix(&'a [u8]),
     /// A numeric annotation glyph `$14`: only the digits.
     Nag(&'a [u8]),
@@ -288,20 +317,12 @@ pub struct Token<'a> {
 pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
-    /// Offset of the first byte after a leading byte order mark.
-    start: usize,
 }
 
 impl<'a> Lexer<'a> {
-    /// Creates a lexer over `bytes`, skipping a leading UTF-8 byte order
-    /// mark.
+    /// Creates a lexer over `bytes`.
     pub fn new(bytes: &'a [u8]) -> Lexer<'a> {
-        let start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
-        Lexer {
-            bytes,
-            pos: start,
-            start,
-        }
+        Lexer { bytes, pos: 0 }
     }
 
     /// The byte offset where lexing will resume.
@@ -322,6 +343,10 @@ impl<'a> Lexer<'a> {
         let first = loop {
             let &byte = bytes.get(pos)?;
             if CLASS[byte as usize] != WS {
+                if byte == 0xEF && bytes[pos..].starts_with(BOM) && at_line_start(bytes, pos) {
+                    pos += BOM.len();
+                    continue;
+                }
                 break byte;
             }
             pos += 1;
@@ -344,7 +369,7 @@ impl<'a> Lexer<'a> {
     fn lex_other(&self, first: u8, start: usize) -> (TokenKind<'a>, usize) {
         let bytes = self.bytes;
         match first {
-            b'%' if start == self.start || bytes[start - 1] == b'\n' => {
+            b'%' if escape_column(bytes, start) => {
                 let (text, end) = rest_of_line(bytes, start);
                 (TokenKind::Escape(text), end)
             }
@@ -389,14 +414,27 @@ impl<'a> Iterator for Lexer<'a> {
 
 impl FusedIterator for Lexer<'_> {}
 
-/// Text from `from` to the end of its line without `\n` or `\r\n`, and the
-/// offset of the line terminator (the end of the token's span).
+/// Whether `pos` is in the first column: at the start of the input or
+/// after a line end.
+fn at_line_start(bytes: &[u8], pos: usize) -> bool {
+    pos == 0 || matches!(bytes[pos - 1], b'\n' | b'\r')
+}
+
+/// Whether a `%` at `pos` starts an escape line: in the first column, or
+/// right after a byte order mark there.
+fn escape_column(bytes: &[u8], pos: usize) -> bool {
+    at_line_start(bytes, pos)
+        || (pos >= BOM.len()
+            && bytes[pos - BOM.len()..pos] == *BOM
+            && at_line_start(bytes, pos - BOM.len()))
+}
+
+/// Text from `from` to the end of its line without line terminator (LF,
+/// CRLF or CR), and the offset of the terminator (the end of the token's
+/// span).
 fn rest_of_line(bytes: &[u8], from: usize) -> (&[u8], usize) {
-    let end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |i| from + i);
-    let text = &bytes[from..end];
-    // CRLF files must give the same text as LF files.
-    let text = text.strip_suffix(b"\r").unwrap_or(text);
-    (text, from + text.len())
+    let end = memchr::memchr2(b'\n', b'\r', &bytes[from..]).map_or(bytes.len(), |i| from + i);
+    (&bytes[from..end], end)
 }
 
 /// Lexes a tag starting at the `[` at `start`.
@@ -407,9 +445,13 @@ fn rest_of_line(bytes: &[u8], from: usize) -> (&[u8], usize) {
 fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
     let name_start = skip(bytes, start + 1, TAG_SPACE);
     let name_end = skip(bytes, name_start, NAME);
+    if name_end == name_start {
+        return recover_tag(bytes, name_end);
+    }
+    let name = &bytes[name_start..name_end];
     let quote = skip(bytes, name_end, TAG_SPACE);
-    if name_end == name_start || bytes.get(quote) != Some(&b'"') {
-        return recover_tag(bytes, quote);
+    if bytes.get(quote) != Some(&b'"') {
+        return repair_tag(bytes, name, name_end);
     }
 
     let value_start = quote + 1;
@@ -419,55 +461,118 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
         pos = skip_until(bytes, pos, VALUE_STOP);
         match bytes.get(pos) {
             Some(b'"') => break pos,
-            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| b != b'\n') => pos += 2,
+            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| !is_line_end(b)) => pos += 2,
             Some(b'\\') => pos += 1,
-            Some(_) => {
-                return (
-                    TokenKind::Error(LexError::UnterminatedString),
-                    line_end(bytes, pos),
-                );
-            }
-            None => return (TokenKind::Error(LexError::UnterminatedString), bytes.len()),
+            _ => return repair_tag(bytes, name, name_end),
         }
     };
 
     let close = skip(bytes, value_end + 1, TAG_SPACE);
     if bytes.get(close) != Some(&b']') {
-        return recover_tag(bytes, close);
+        return repair_tag(bytes, name, name_end);
     }
 
     (
         TokenKind::Tag {
-            name: &bytes[name_start..name_end],
+            name,
             value: TagValue(&bytes[value_start..value_end]),
+            error: None,
         },
         close + 1,
     )
 }
 
-/// Skips a broken tag up to its `]` or to the end of its line. A `]`
-/// inside a quoted string does not end it: the splitter reads broken tags
-/// the same way, so both agree on where the tag ends.
-fn recover_tag(bytes: &[u8], from: usize) -> (TokenKind<'_>, usize) {
+/// Where a tag whose text after its `[` starts at `from` ends: just after
+/// its `]`, with `true`, or at the end of its line. A `]` inside a quoted
+/// string does not end it: the splitter reads tags the same way, so both
+/// agree on where a tag ends.
+fn tag_end(bytes: &[u8], from: usize) -> (usize, bool) {
     let mut in_string = false;
     let mut i = from;
     while i < bytes.len() {
         match bytes[i] {
-            b'\n' => {
-                return (
-                    TokenKind::Error(LexError::UnterminatedTag),
-                    line_end(bytes, i),
-                );
-            }
+            b'\n' | b'\r' => return (line_end(bytes, i), false),
             b'"' => in_string = !in_string,
             // An escape skips the next byte, unless it ends the line.
-            b'\\' if in_string && bytes.get(i + 1).is_some_and(|&b| b != b'\n') => i += 1,
-            b']' if !in_string => return (TokenKind::Error(LexError::MalformedTag), i + 1),
+            b'\\' if in_string && bytes.get(i + 1).is_some_and(|&b| !is_line_end(b)) => i += 1,
+            b']' if !in_string => return (i + 1, true),
             _ => {}
         }
         i += 1;
     }
-    (TokenKind::Error(LexError::UnterminatedTag), bytes.len())
+    (bytes.len(), false)
+}
+
+/// Skips a tag that cannot be read, up to its `]` or the end of its line.
+fn recover_tag(bytes: &[u8], from: usize) -> (TokenKind<'_>, usize) {
+    match tag_end(bytes, from) {
+        (end, true) => (TokenKind::Error(LexError::MalformedTag), end),
+        (end, false) => (TokenKind::Error(LexError::UnterminatedTag), end),
+    }
+}
+
+/// Reads a malformed tag named `name`, whose text after the name starts at
+/// `from`, as well as it can (see [`TokenKind::Tag`]).
+fn repair_tag<'a>(bytes: &'a [u8], name: &'a [u8], from: usize) -> (TokenKind<'a>, usize) {
+    let (end, closed) = tag_end(bytes, from);
+    let body_end = if closed { end - 1 } else { end };
+    let Some(open) = memchr::memchr(b'"', &bytes[from..body_end]).map(|k| from + k) else {
+        return recover_tag(bytes, from);
+    };
+    let last = memchr::memrchr(b'"', &bytes[open + 1..body_end]).map(|k| open + 1 + k);
+    let value_end = match last {
+        Some(quote) => quote,
+        None => {
+            // `[Site "open]`: the `]` in the open string ends the tag.
+            let text = trim_tag_space(&bytes[open + 1..body_end]);
+            let text = text.strip_suffix(b"]").map_or(text, trim_tag_space);
+            open + 1 + text.len()
+        }
+    };
+    let value = &bytes[open + 1..value_end];
+    let after = last.map_or(body_end, |quote| quote + 1);
+    let error = if !bytes[from..open].iter().all(|&b| has(b, TAG_SPACE)) {
+        LexError::MalformedTag
+    } else if last.is_none() {
+        LexError::UnterminatedString
+    } else if has_unescaped_quote(value) {
+        LexError::UnescapedQuote
+    } else if !bytes[after..body_end].iter().all(|&b| has(b, TAG_SPACE)) {
+        LexError::MalformedTag
+    } else {
+        LexError::UnterminatedTag
+    };
+    let tag = TokenKind::Tag {
+        name,
+        value: TagValue(value),
+        error: Some(error),
+    };
+    (tag, end)
+}
+
+fn trim_tag_space(text: &[u8]) -> &[u8] {
+    let len = text
+        .iter()
+        .rposition(|&b| !has(b, TAG_SPACE))
+        .map_or(0, |k| k + 1);
+    &text[..len]
+}
+
+fn has_unescaped_quote(value: &[u8]) -> bool {
+    let mut i = 0;
+    while i < value.len() {
+        match value[i] {
+            b'\\' => i += 1,
+            b'"' => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+fn is_line_end(byte: u8) -> bool {
+    matches!(byte, b'\n' | b'\r')
 }
 
 fn line_end(bytes: &[u8], newline: usize) -> usize {
@@ -505,6 +610,14 @@ fn unescape(raw: &[u8]) -> Vec<u8> {
 /// subslice: the compiler then keeps one position and fewer bounds checks.
 #[inline(always)]
 fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
+    if matches!(first, b'+' | b'#') && start > 0 && bytes[start - 1].is_ascii_digit() {
+        // The check or mate sign split off a numeric move below.
+        let end = bytes[start..]
+            .iter()
+            .position(|b| !matches!(b, b'+' | b'#' | b'!' | b'?'))
+            .map_or(bytes.len(), |k| start + k);
+        return (TokenKind::Suffix(&bytes[start..end]), end);
+    }
     let mut end = start + 1;
     if has(first, NUMBER_START) {
         end = skip(bytes, start, DIGIT);
@@ -521,11 +634,29 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
                 end,
             );
         }
+        if end < bytes.len() && bytes[end] == b')' && (1..=3).contains(&(end - start)) {
+            // `12)`, a move number as some people type it.
+            return (
+                TokenKind::MoveNumber {
+                    number: &bytes[start..end],
+                    dots: 1,
+                },
+                end + 1,
+            );
+        }
     }
     end = skip_until(bytes, end, SYMBOL_END);
     let symbol = &bytes[start..end];
     let mut move_end = end;
     while move_end > start && has(bytes[move_end - 1], SUFFIX) {
+        move_end -= 1;
+    }
+    // The check or mate sign of a numeric move is a suffix too: `8567+`.
+    if first.is_ascii_digit()
+        && move_end > start + 1
+        && matches!(bytes[move_end - 1], b'+' | b'#')
+        && bytes[start..move_end - 1].iter().all(u8::is_ascii_digit)
+    {
         move_end -= 1;
     }
     if move_end == end {
@@ -546,9 +677,9 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
 /// Converts a byte offset into a 1-based line and a 1-based column counted
 /// in characters, for error messages.
 ///
-/// Offsets past the end are clamped. Lines end with `\n`; columns count
-/// UTF-8 characters (each byte of invalid UTF-8 counts as one); a byte
-/// order mark at the start of the input does not count.
+/// Offsets past the end are clamped. Lines end with LF, CRLF or CR alone;
+/// columns count UTF-8 characters (each byte of invalid UTF-8 counts as
+/// one); a byte order mark at the start of a line does not count.
 ///
 /// # Examples
 ///
@@ -563,10 +694,17 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
 pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let offset = offset.min(bytes.len());
     let before = &bytes[..offset];
-    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-    let mut line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-    if line_start == 0 && before.starts_with(BOM) {
-        line_start = BOM.len();
+    // A CR just before `offset` whose LF is at `offset` ends no line yet.
+    let split_crlf = before.ends_with(b"\r") && bytes.get(offset) == Some(&b'\n');
+    let line = 1 + count_lines(before) as usize - usize::from(split_crlf);
+    let mut line_start = match memchr::memrchr2(b'\n', b'\r', before) {
+        Some(i) if split_crlf && i + 1 == offset => {
+            memchr::memrchr2(b'\n', b'\r', &before[..i]).map_or(0, |k| k + 1)
+        }
+        found => found.map_or(0, |i| i + 1),
+    };
+    if before[line_start..].starts_with(BOM) {
+        line_start += BOM.len();
     }
     let column = 1 + before[line_start..]
         .iter()
@@ -723,7 +861,8 @@ mod tests {
             tokens[0].kind,
             TokenKind::Tag {
                 name: b"Event",
-                value: TagValue(b"a \\\"b\\\" \\\\ c")
+                value: TagValue(b"a \\\"b\\\" \\\\ c"),
+                error: None,
             }
         );
         let TokenKind::Tag { value, .. } = &tokens[0].kind else {
@@ -732,7 +871,7 @@ mod tests {
         assert_eq!(&*value.unescaped(), b"a \"b\" \\ c");
         assert_eq!(tokens[0].span, 0..22);
         match &tokens[1].kind {
-            TokenKind::Tag { name, value } => {
+            TokenKind::Tag { name, value, .. } => {
                 assert_eq!(*name, b"Site");
                 assert!(matches!(value.unescaped(), Cow::Borrowed(b"x")));
             }
@@ -749,7 +888,8 @@ mod tests {
             [
                 Tag {
                     name: b"Result",
-                    value: TagValue(b"1-0")
+                    value: TagValue(b"1-0"),
+                    error: None,
                 },
                 Move(b"e4"),
                 Result(b"*"),
@@ -849,14 +989,22 @@ mod tests {
         assert_eq!(
             kinds,
             [
-                Error(LexError::UnterminatedString),
+                Tag {
+                    name: b"Event",
+                    value: TagValue(b"open"),
+                    error: Some(LexError::UnterminatedString),
+                },
                 MoveNumber {
                     number: b"1",
                     dots: 1
                 },
                 Move(b"e4"),
                 Error(LexError::MalformedTag),
-                Error(LexError::MalformedTag),
+                Tag {
+                    name: b"Site",
+                    value: TagValue(b"x"),
+                    error: Some(LexError::MalformedTag),
+                },
                 Error(LexError::UnterminatedTag),
                 Result(b"*"),
             ]

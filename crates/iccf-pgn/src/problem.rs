@@ -86,6 +86,13 @@ pub enum ProblemKind {
     FenCastlingIgnored,
     /// Several languages read the whole game legally with different moves.
     AmbiguousLanguage(AmbiguousLanguage),
+    /// A move number that does not fit the position: the next move there
+    /// has this number.
+    MoveNumberMismatch(MoveNumber),
+    /// A token after the game's result.
+    AfterResult,
+    /// The game has no result: `*` is written.
+    NoResult,
     /// The game goes over a limit that bounds memory: it is skipped whole,
     /// nothing of it written.
     OverLimit(Limit),
@@ -151,6 +158,14 @@ impl fmt::Display for ProblemKind {
                 f.write_str("FEN castling rights do not fit the position: ignored")
             }
             ProblemKind::AmbiguousLanguage(a) => fmt::Display::fmt(a, f),
+            ProblemKind::MoveNumberMismatch(next) => {
+                write!(
+                    f,
+                    "move number does not fit the position: the next move is {next}"
+                )
+            }
+            ProblemKind::AfterResult => f.write_str("after the result"),
+            ProblemKind::NoResult => f.write_str("no result: `*` written"),
             ProblemKind::OverLimit(limit) => write!(f, "game skipped: {limit}, the limit"),
         }
     }

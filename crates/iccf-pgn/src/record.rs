@@ -29,7 +29,8 @@ use crate::problem::Problem;
 pub struct GameRecord {
     /// 1-based game number in its input.
     pub game: u64,
-    /// The tag pairs in the order written (a JSON object).
+    /// The tag pairs in the order written (a JSON object, where a name
+    /// written again becomes `Name#2`).
     #[serde(serialize_with = "tags_in_order")]
     pub tags: Vec<(String, String)>,
     /// The notation of the game's first move.
@@ -91,10 +92,17 @@ impl Serialize for Problem {
     }
 }
 
+/// Tags as a JSON object in the order written; a name written again gets
+/// `#2`, `#3`, … so that no key is duplicated and nothing is lost.
 fn tags_in_order<S: Serializer>(tags: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(tags.len()))?;
-    for (name, value) in tags {
-        map.serialize_entry(name, value)?;
+    for (i, (name, value)) in tags.iter().enumerate() {
+        let seen = tags[..i].iter().filter(|(n, _)| n == name).count();
+        if seen == 0 {
+            map.serialize_entry(name, value)?;
+        } else {
+            map.serialize_entry(&format!("{name}#{}", seen + 1), value)?;
+        }
     }
     map.end()
 }

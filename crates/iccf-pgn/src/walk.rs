@@ -23,9 +23,9 @@ use iccf::token::{is_move, is_null_move};
 use shakmaty::san::Suffix;
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
-use crate::lexer::{Token, TokenKind};
+use crate::lexer::{LexError, TagValue, Token, TokenKind, is_result};
 use crate::problem::{ProblemKind, Problems};
-use crate::sink::{Played, Sink};
+use crate::sink::{Ending, Played, Sink};
 
 /// A move played on a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -102,18 +102,23 @@ impl Line {
 }
 
 /// Where the walk stands between tokens.
-struct State {
+struct State<'g> {
     line: Line,
     /// The lines a variation was entered from, innermost last.
     stack: Vec<Line>,
     need_number: bool,
     in_tags: bool,
-    wrote_result: bool,
+    /// The result written in the movetext, once read.
+    result: Option<&'g [u8]>,
+    /// The `Result` tag's value, if it is a result.
+    tag_result: Option<Vec<u8>>,
+    /// Whether the game has tokens other than tags.
+    movetext: bool,
     /// In [`Scope::MainLine`]: how deep the skipped variations go.
     skipping: usize,
 }
 
-impl State {
+impl State<'_> {
     /// Whether a sink that wants only the main line is told of this.
     fn tells<S: Sink>(&self) -> bool {
         S::VARIATIONS || self.stack.is_empty()
@@ -130,13 +135,16 @@ impl<'g> Walk<'g, '_, '_> {
             stack: Vec::new(),
             need_number: true,
             in_tags: true,
-            wrote_result: false,
+            result: None,
+            tag_result: None,
+            movetext: false,
             skipping: 0,
         };
         let mut i = 0;
         while let Some(t) = self.tokens.get(i) {
             i += 1;
-            if s.in_tags && !matches!(t.kind, TokenKind::Tag { .. }) {
+            // `%` escape lines may stand between tags.
+            if s.in_tags && !matches!(t.kind, TokenKind::Tag { .. } | TokenKind::Escape(_)) {
                 s.in_tags = false;
                 sink.end_tags();
             }
@@ -155,27 +163,39 @@ impl<'g> Walk<'g, '_, '_> {
 
     /// Handles token `t`; `i` indexes the next one and steps past a `!?`
     /// glued to a move.
-    fn token<S: Sink>(&mut self, s: &mut State, i: &mut usize, t: &Token<'g>, sink: &mut S) {
+    fn token<S: Sink>(&mut self, s: &mut State<'g>, i: &mut usize, t: &Token<'g>, sink: &mut S) {
         let raw = &self.game[t.span.clone()];
+        if !matches!(t.kind, TokenKind::Tag { .. }) {
+            s.movetext = true;
+        }
+        self.after_result(s, t);
         match &t.kind {
-            TokenKind::Tag { name, value } => {
-                if s.in_tags {
-                    sink.tag(name, *value);
-                } else {
-                    self.problems
-                        .error(t.span.clone(), None, ProblemKind::TagInMovetext);
-                    sink.misplaced_tag(name, *value, raw);
-                }
-            }
+            TokenKind::Tag { name, value, error } => self.tag(s, t, (name, *value, *error), sink),
             TokenKind::Move(m) if !is_move(m) => {
-                // A bare move number or an `e.p.` mark: written again only
-                // where the line is copied as it was.
-                if s.line.broken && s.tells::<S>() {
-                    sink.unconverted(raw, raw);
+                // A bare move number (`1 5254 5755 2 7163`) or an `e.p.`
+                // mark: written again only where the line is copied as it
+                // was. Digits that are not the move number are a numeric
+                // move cut short (`575`): read, to say so.
+                let number = core::str::from_utf8(m)
+                    .ok()
+                    .and_then(|n| n.parse::<u32>().ok());
+                let fullmoves = s.line.pos.fullmoves().get();
+                match number {
+                    Some(n) if n != fullmoves && !s.line.broken => {
+                        self.move_token(s, i, m, t.span.clone(), sink)
+                    }
+                    _ if s.line.broken && s.tells::<S>() => sink.unconverted(raw, raw),
+                    _ => {}
                 }
             }
             TokenKind::Move(m) => self.move_token(s, i, m, t.span.clone(), sink),
-            TokenKind::MoveNumber { .. } => {
+            TokenKind::MoveNumber { number, dots } => {
+                if !s.line.broken && !fits(number, *dots, &s.line.pos) {
+                    let kind =
+                        ProblemKind::MoveNumberMismatch(MoveNumber::from_position(&s.line.pos));
+                    self.problems.error(t.span.clone(), None, kind);
+                    s.line.broken = true;
+                }
                 if s.line.broken && s.tells::<S>() {
                     sink.unconverted(raw, raw);
                 }
@@ -191,7 +211,7 @@ impl<'g> Walk<'g, '_, '_> {
             TokenKind::VariationStart => self.variation_start(s, t.span.clone(), sink),
             TokenKind::VariationEnd => self.variation_end(s, t.span.clone(), raw, sink),
             TokenKind::Result(r) => {
-                if !s.stack.is_empty() || s.wrote_result {
+                if !s.stack.is_empty() || s.result.is_some() {
                     let span = t.span.clone();
                     self.problems
                         .error(span, None, ProblemKind::ResultInMovetext);
@@ -200,7 +220,7 @@ impl<'g> Walk<'g, '_, '_> {
                     }
                 } else {
                     sink.result(r);
-                    s.wrote_result = true;
+                    s.result = Some(r);
                 }
             }
             TokenKind::Error(err) => {
@@ -214,10 +234,60 @@ impl<'g> Walk<'g, '_, '_> {
         }
     }
 
+    /// A token of the main line after its result, but a comment, an
+    /// escape line, a tag or a result (reported as such): the first is an
+    /// error, and the line is copied as written from there.
+    fn after_result(&mut self, s: &mut State<'g>, t: &Token<'g>) {
+        let stray = matches!(
+            t.kind,
+            TokenKind::Move(_)
+                | TokenKind::MoveNumber { .. }
+                | TokenKind::Suffix(_)
+                | TokenKind::Nag(_)
+                | TokenKind::VariationStart
+                | TokenKind::VariationEnd
+                | TokenKind::Error(_)
+        );
+        if stray && s.result.is_some() && s.stack.is_empty() && !s.line.broken {
+            self.problems
+                .error(t.span.clone(), None, ProblemKind::AfterResult);
+            s.line.broken = true;
+        }
+    }
+
+    /// A tag pair: in the tag section, or misplaced in the movetext.
+    fn tag<S: Sink>(
+        &mut self,
+        s: &mut State<'g>,
+        t: &Token<'g>,
+        (name, value, error): (&[u8], TagValue<'g>, Option<LexError>),
+        sink: &mut S,
+    ) {
+        let raw = &self.game[t.span.clone()];
+        if let Some(err) = error {
+            self.problems
+                .error(t.span.clone(), None, ProblemKind::Lex(err));
+        }
+        if s.in_tags {
+            if name.eq_ignore_ascii_case(b"Result") {
+                let value = value.unescaped();
+                let value = value.trim_ascii();
+                s.tag_result = is_result(value).then(|| value.to_vec());
+            }
+            sink.tag(name, value);
+        } else {
+            if error.is_none() {
+                let kind = ProblemKind::TagInMovetext;
+                self.problems.error(t.span.clone(), None, kind);
+            }
+            sink.misplaced_tag(name, value, raw, error.is_some());
+        }
+    }
+
     /// A move token: read and played, or copied on a broken line.
     fn move_token<S: Sink>(
         &mut self,
-        s: &mut State,
+        s: &mut State<'g>,
         i: &mut usize,
         text: &[u8],
         span: Range<usize>,
@@ -276,7 +346,7 @@ impl<'g> Walk<'g, '_, '_> {
         }
     }
 
-    fn variation_start<S: Sink>(&mut self, s: &mut State, span: Range<usize>, sink: &mut S) {
+    fn variation_start<S: Sink>(&mut self, s: &mut State<'g>, span: Range<usize>, sink: &mut S) {
         if self.scope == Scope::MainLine {
             s.skipping = 1;
             return;
@@ -301,7 +371,7 @@ impl<'g> Walk<'g, '_, '_> {
 
     fn variation_end<S: Sink>(
         &mut self,
-        s: &mut State,
+        s: &mut State<'g>,
         span: Range<usize>,
         raw: &[u8],
         sink: &mut S,
@@ -323,15 +393,16 @@ impl<'g> Walk<'g, '_, '_> {
     }
 
     /// Ends the tags if no other token did, closes open variations and
-    /// ends the game.
-    fn finish<S: Sink>(&mut self, s: &mut State, sink: &mut S) {
+    /// ends the game: with its result, else that of its `Result` tag if it
+    /// has no moves, else `*` and a warning.
+    fn finish<S: Sink>(&mut self, s: &mut State<'g>, sink: &mut S) {
         if s.in_tags {
             sink.end_tags();
         }
+        let end = self.game.len()..self.game.len();
         if !s.stack.is_empty() {
-            let end = self.game.len()..self.game.len();
             let kind = ProblemKind::UnclosedVariations(s.stack.len());
-            self.problems.error(end, None, kind);
+            self.problems.error(end.clone(), None, kind);
             while !s.stack.is_empty() {
                 if s.tells::<S>() {
                     sink.variation_end();
@@ -339,7 +410,20 @@ impl<'g> Walk<'g, '_, '_> {
                 s.stack.pop();
             }
         }
-        sink.end_game(s.wrote_result);
+        let result = match (s.result, &s.tag_result) {
+            (Some(result), _) => result,
+            (None, Some(tag)) if !s.movetext => tag,
+            (None, _) => {
+                if self.scope == Scope::Game {
+                    self.problems.warn(end, None, ProblemKind::NoResult);
+                }
+                b"*"
+            }
+        };
+        sink.end_game(&Ending {
+            written: s.result.is_some(),
+            result,
+        });
     }
 
     /// Where a move token ends with its `!?` suffix glued on, stepping `i`
@@ -399,6 +483,21 @@ impl<'g> Walk<'g, '_, '_> {
             }
         }
     }
+}
+
+/// Whether a move number (`12.`, `12...`, `...`) fits the move that
+/// follows in `pos`: the same number, and dots for Black only when Black
+/// is to move (`12.` before a black move is common enough to pass).
+fn fits(number: &[u8], dots: u8, pos: &Chess) -> bool {
+    let black_dots = dots >= 2;
+    if black_dots && pos.turn() == Color::White {
+        return false;
+    }
+    number.is_empty()
+        || core::str::from_utf8(number)
+            .ok()
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| n == pos.fullmoves().get())
 }
 
 /// [`Suffix::from_position`] for standard chess and Chess960, without its

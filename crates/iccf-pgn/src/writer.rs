@@ -47,6 +47,10 @@ pub struct PgnWriter<'a> {
     column: usize,
     /// The next token follows `(` without a space.
     attach: bool,
+    /// The result is written: what follows stays on its line, where a
+    /// reader keeps it with this game (a move starting a later line would
+    /// start a new game).
+    after_result: bool,
     /// `out.len()` when the writer was made: a game without tags needs no
     /// blank line after them.
     start: usize,
@@ -86,6 +90,7 @@ impl<'a> PgnWriter<'a> {
             line_width,
             column: 0,
             attach: false,
+            after_result: false,
             start,
         }
     }
@@ -207,6 +212,7 @@ impl<'a> PgnWriter<'a> {
     /// Writes the result, such as `1-0` or `*`.
     pub fn result(&mut self, result: &[u8]) {
         self.token(result);
+        self.after_result = true;
     }
 
     /// Writes `{text}`: the text is kept byte for byte and never wrapped.
@@ -247,10 +253,13 @@ impl<'a> PgnWriter<'a> {
     }
 
     /// Writes `;text` up to the end of the line. Text with line breaks
-    /// becomes one line comment per line.
+    /// (LF, CRLF or CR alone) becomes one line comment per line.
     pub fn line_comment(&mut self, text: &[u8]) {
-        for line in text.split(|&b| b == b'\n') {
+        let lines = text.split(|&b| b == b'\n').flat_map(|line| {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
+            line.split(|&b| b == b'\r')
+        });
+        for line in lines {
             self.separate(1 + width(line));
             self.out.push(b';');
             self.out.extend_from_slice(line);
@@ -299,7 +308,7 @@ impl<'a> PgnWriter<'a> {
         if self.column == 0 {
             return;
         }
-        if self.column + gap + width <= self.line_width {
+        if self.column + gap + width <= self.line_width || self.after_result {
             if gap == 1 {
                 self.out.push(b' ');
                 self.column += 1;
@@ -343,7 +352,8 @@ mod tests {
             tokens[0],
             TokenKind::Tag {
                 name: b"Event",
-                value: TagValue::new(b"a \\\"b\\\" \\\\ c  d")
+                value: TagValue::new(b"a \\\"b\\\" \\\\ c  d"),
+                error: None,
             }
         );
     }

@@ -144,7 +144,7 @@ fn third_party_numeric_games() {
     assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "1. e4 e6 2. d4 d5 3. Nc3 Bb4 4. Bb5+ Bd7 5. Bxd7+ Qxd7 6. Ne2 dxe4 7. O-O\n"
+        "1. e4 e6 2. d4 d5 3. Nc3 Bb4 4. Bb5+ Bd7 5. Bxd7+ Qxd7 6. Ne2 dxe4 7. O-O *\n"
     );
 
     let text = String::from_utf8(read("numeric/ruy-lopez-16ply.txt")).unwrap();
@@ -156,14 +156,14 @@ fn third_party_numeric_games() {
     let (san, _) = convert_all(numeric.as_bytes(), None, OutputFormat::Text);
     assert_eq!(
         String::from_utf8(san.clone()).unwrap(),
-        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O\n"
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *\n"
     );
     // Back to numeric: the eight lines of the source, one after the other.
     let (again, _) = convert_all(&san, None, OutputFormat::Text);
     let expected: Vec<&str> = numeric.lines().collect();
     assert_eq!(
         String::from_utf8(again).unwrap().trim_end(),
-        expected.join(" ")
+        expected.join(" ") + " *"
     );
 
     // SAN with an illegal third move: the valid prefix, then the rest as written.
@@ -174,7 +174,7 @@ fn third_party_numeric_games() {
     );
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "1. 5254 5755 2. 6134 2836 3. Qh7 Nf6\n"
+        "1. 5254 5755 2. 6134 2836 3. Qh7 Nf6 *\n"
     );
     assert_eq!(reports[0].errors.len(), 1);
     assert_eq!(
@@ -367,7 +367,7 @@ fn ambiguous_language_is_reported() {
     assert_eq!(error.severity, Severity::Error);
     assert!(error.to_string().contains("English (en)"), "{error}");
     assert!(error.to_string().contains("Finnish (fi)"), "{error}");
-    assert_eq!(String::from_utf8(out).unwrap(), "1. 8284 8785 2. 8183\n");
+    assert_eq!(String::from_utf8(out).unwrap(), "1. 8284 8785 2. 8183 *\n");
     // Told the language, it converts without complaint.
     let (out, reports) = convert_all_with(
         game,
@@ -378,7 +378,7 @@ fn ambiguous_language_is_reported() {
         },
     );
     assert!(reports[0].errors.is_empty());
-    assert_eq!(String::from_utf8(out).unwrap(), "1. 8284 8785 2. 7183\n");
+    assert_eq!(String::from_utf8(out).unwrap(), "1. 8284 8785 2. 7183 *\n");
 }
 
 /// Russian letters, including the two-letter king, in a CP1251 file.
@@ -392,7 +392,7 @@ fn russian_cp1251_game() {
     assert!(reports[0].langs.contains(Lang::Ru));
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "1. 5254 5755 2. 7163 2836 3. 6134 6835 4. 5171 7866 5. 6151 5878 6. 7181 4857\n"
+        "1. 5254 5755 2. 7163 2836 3. 6134 6835 4. 5171 7866 5. 6151 5878 6. 7181 4857 *\n"
     );
 }
 
@@ -412,13 +412,13 @@ fn convert_all_with(input: &[u8], options: Options) -> (Vec<u8>, Vec<Report>) {
 fn bare_move_numbers_and_en_passant_marks() {
     let (out, reports) = convert_all(b"1 5254 5755 2 7163 2836 *", None, OutputFormat::Text);
     assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
-    assert_eq!(String::from_utf8(out).unwrap(), "1. e4 e5 2. Nf3 Nc6\n");
+    assert_eq!(String::from_utf8(out).unwrap(), "1. e4 e5 2. Nf3 Nc6 *\n");
     let game = b"1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 *";
     let (out, reports) = convert_all(game, None, OutputFormat::Text);
     assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "1. 5254 7866 2. 5455 4745 3. 5546 5746\n"
+        "1. 5254 7866 2. 5455 4745 3. 5546 5746 *\n"
     );
 }
 

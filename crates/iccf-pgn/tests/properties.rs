@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use iccf::lang::Lang;
-use iccf::{CastlingNotation, NumericMove};
+use iccf::{CastlingNotation, Notation, NumericMove};
 use iccf_pgn::convert::{Converter, GameLocation, Options, OutputFormat};
 use iccf_pgn::lexer::{Lexer, TokenKind};
 use iccf_pgn::split::split_games;
@@ -226,7 +226,7 @@ fn tokens(text: &[u8]) -> Result<Vec<Tok<'_>>, TestCaseError> {
     let mut out = Vec::new();
     for token in Lexer::new(text) {
         out.push(match token.kind {
-            TokenKind::Tag { name, value } => Tok::Tag(name, value.unescaped()),
+            TokenKind::Tag { name, value, .. } => Tok::Tag(name, value.unescaped()),
             TokenKind::MoveNumber { .. } => continue,
             TokenKind::Move(m) => Tok::Move(m),
             TokenKind::Suffix(s) => Tok::Suffix(s),
@@ -326,6 +326,44 @@ proptest! {
             if format == OutputFormat::Jsonl {
                 for line in out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
                     prop_assert!(serde_json::from_slice::<serde_json::Value>(line).is_ok());
+                }
+            }
+        }
+    }
+
+    /// Issue 10: `--format text` output read back was one game for a whole
+    /// file. What we write in each readable format and notation reads back
+    /// as the same games, as many, with the same main-line moves.
+    #[test]
+    fn our_output_reads_back_as_the_same_games(games in prop::collection::vec(game_strategy(), 1..5)) {
+        let mut input = Vec::new();
+        for (i, game) in games.iter().enumerate() {
+            input.extend_from_slice(if i % 2 == 0 { &game.san } else { &game.numeric });
+        }
+        let main_lines = |pgn: &[u8]| -> Vec<Vec<String>> {
+            Converter::new(Options::default())
+                .records(pgn)
+                .into_iter()
+                .map(|r| r.moves.into_iter().map(|m| m.numeric).collect())
+                .collect()
+        };
+        let records = Converter::new(Options::default()).records(&input);
+        let expected = main_lines(&input);
+        prop_assert_eq!(expected.len(), games.len());
+        for format in [OutputFormat::Pgn, OutputFormat::Text] {
+            for to in [Notation::Numeric, Notation::San, Notation::Lan, Notation::Uci, Notation::Figurine] {
+                let options = Options { to: Some(to), format, ..Options::default() };
+                let mut out = Vec::new();
+                Converter::new(options).convert_all(&input, &mut out);
+                let back = main_lines(&out);
+                prop_assert_eq!(back.len(), expected.len(), "{:?} {:?}:\n{}", format, to, String::from_utf8_lossy(&out));
+                for (i, (back, expected)) in back.iter().zip(&expected).enumerate() {
+                    // Text keeps no tags: a game from a FEN reads back from
+                    // the standard start.
+                    if format == OutputFormat::Text && records[i].tag("FEN").is_some() {
+                        continue;
+                    }
+                    prop_assert_eq!(back, expected, "game {} {:?} {:?}:\n{}", i + 1, format, to, String::from_utf8_lossy(&out));
                 }
             }
         }

@@ -46,14 +46,29 @@ const FRAGMENTS: &[&[u8]] = &[
     "Кр".as_bytes(),
     "\u{feff}".as_bytes(),
     b"\xff",
+    // Game boundaries without results, as people type them.
+    b"\r",
+    b"\n\n",
+    b"\r\r",
+    b"1)",
+    b"12)",
+    b",",
+    b"8567+",
+    b"1. 5254",
+    b"[Result \"1-0\"]",
+    b"[Event \"a \"b\"\"]",
+    b"[FEN \"8/8/8/8/8/8/8/K6k w - - 0 12\"]",
+    b"12. e4",
 ];
 
 fn pgnish() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(prop::sample::select(FRAGMENTS), 0..80).prop_map(|parts| parts.concat())
 }
 
+/// Random bytes without NUL, which the streaming splitter refuses as not
+/// text (see `nul_is_refused`); too short to be judged on control bytes.
 fn bytes_or_pgnish() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![pgnish(), prop::collection::vec(any::<u8>(), 0..300)]
+    prop_oneof![pgnish(), prop::collection::vec(1u8.., 0..300)]
 }
 
 struct Chunked<'a> {
@@ -74,7 +89,29 @@ impl Read for Chunked<'_> {
 }
 
 fn is_whitespace(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0c)
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0c | b',')
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Whether `input[i]` lies in a byte order mark that starts a line, which
+/// the lexer and the splitter read as whitespace.
+fn in_line_start_bom(input: &[u8], i: usize) -> bool {
+    (i.saturating_sub(2)..=i).any(|start| {
+        input[start..].starts_with(BOM)
+            && (start == 0 || matches!(input[start - 1], b'\n' | b'\r'))
+            && start + 3 > i
+    })
+}
+
+/// Line ends in `bytes`: LF, CRLF or CR alone.
+fn line_ends(bytes: &[u8]) -> u64 {
+    let lone_cr = bytes
+        .iter()
+        .enumerate()
+        .filter(|&(k, &b)| b == b'\r' && bytes.get(k + 1) != Some(&b'\n'))
+        .count();
+    (bytes.iter().filter(|&&b| b == b'\n').count() + lone_cr) as u64
 }
 
 proptest! {
@@ -93,9 +130,12 @@ proptest! {
                 *c = true;
             }
         }
-        let bom = if input.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
-        for (i, &byte) in input.iter().enumerate().skip(bom) {
-            prop_assert!(covered[i] || is_whitespace(byte), "byte {} lost", i);
+        for (i, &byte) in input.iter().enumerate() {
+            prop_assert!(
+                covered[i] || is_whitespace(byte) || in_line_start_bom(&input, i),
+                "byte {} lost",
+                i
+            );
         }
     }
 
@@ -114,8 +154,10 @@ proptest! {
             prop_assert!(range.end > range.start);
             next = range.end;
         }
-        let only_space = input.iter().all(|&b| is_whitespace(b))
-            || (input.starts_with(b"\xEF\xBB\xBF") && input[3..].iter().all(|&b| is_whitespace(b)));
+        let only_space = input
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| is_whitespace(b) || in_line_start_bom(&input, i));
         if only_space {
             prop_assert!(games.is_empty());
         } else {
@@ -156,7 +198,7 @@ proptest! {
                 let offset = span.byte_offset as usize;
                 prop_assert_eq!(bytes, &input[offset..offset + bytes.len()]);
                 prop_assert_eq!(span.index as usize, ranges.len() + 1);
-                line += input[counted..offset].iter().filter(|&&b| b == b'\n').count() as u64;
+                line += line_ends(&input[counted..offset]);
                 counted = offset;
                 prop_assert_eq!(span.line, line);
                 ranges.push(offset..offset + bytes.len());
@@ -200,12 +242,20 @@ const SOUP_TOKENS: &[&[u8]] = &[
     b"\r\n",
     b"[Event \"x\"]\n",
     b"\xEF\xBB\xBF",
+    b"\r",
+    b"\n\n",
+    b"1.",
+    b"1)",
+    b"12)",
+    b"1. ",
+    b",",
+    b"[Round \"1\"]",
 ];
 
 fn token() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         6 => prop::sample::select(SOUP_TOKENS).prop_map(<[u8]>::to_vec),
-        1 => any::<u8>().prop_map(|b| vec![b]),
+        1 => (1u8..).prop_map(|b| vec![b]),
     ]
 }
 
@@ -216,10 +266,10 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
 /// Line and column (in characters) of `offset`, counted the slow way.
 fn position(input: &[u8], offset: usize) -> (u64, u64) {
     let before = &input[..offset];
-    let line = 1 + before.iter().filter(|&&b| b == b'\n').count() as u64;
+    let line = 1 + line_ends(before);
     let line_start = before
         .iter()
-        .rposition(|&b| b == b'\n')
+        .rposition(|&b| b == b'\n' || b == b'\r')
         .map_or(0, |i| i + 1);
     let chars = before[line_start..]
         .iter()
@@ -266,5 +316,34 @@ proptest! {
         }
         prop_assert_eq!(ranges, expected);
         prop_assert_eq!(streamed, joined);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A NUL byte in the first MiB refuses the input as not text, with
+    /// its offset, whatever the reads; the refusal sticks.
+    #[test]
+    fn nul_is_refused(
+        input in soup(),
+        at in any::<prop::sample::Index>(),
+        sizes in prop::collection::vec(1usize..70, 1..6),
+    ) {
+        let mut input = input;
+        let at = at.index(input.len() + 1);
+        input.insert(at, 0);
+        let reader = Chunked { data: &input, sizes, next: 0 };
+        let mut splitter = Splitter::with_block_size(reader, 16);
+        let err = loop {
+            match splitter.next_batch(1) {
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("NUL at {at} not refused"),
+                Err(err) => break err,
+            }
+        };
+        prop_assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        prop_assert_eq!(err.to_string(), format!("not a PGN or text file: NUL bytes at offset {at}"));
+        prop_assert!(splitter.next_batch(1).is_err());
     }
 }

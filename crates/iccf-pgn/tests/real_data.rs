@@ -244,7 +244,7 @@ fn test_writer_round_trip() {
                     in_tags = false;
                 }
                 match &token.kind {
-                    TokenKind::Tag { name, value } => writer.tag(name, &value.unescaped()),
+                    TokenKind::Tag { name, value, .. } => writer.tag(name, &value.unescaped()),
                     TokenKind::Comment(text) => writer.comment(text),
                     TokenKind::LineComment(text) => writer.line_comment(text),
                     TokenKind::Escape(line) => writer.escape(line),

@@ -56,7 +56,7 @@ fn unterminated_comment_swallows_result() {
 fn nag_followed_by_result_without_space() {
     let (games_in, games_out, out) = convert(b"$0*(");
     assert_eq!(games_out, games_in, "{out}");
-    assert_eq!(split_games(b"1. e4 $1* 1. d4 *").len(), 2);
+    assert_eq!(split_games(b"1. e4 $1*\n1. d4 *").len(), 2);
 }
 
 /// A token starting with `%` (unreadable, copied as written) that the writer
@@ -142,7 +142,7 @@ fn null_move_by_black_advances_the_move_number() {
     converter.convert(game, GameLocation::default(), &mut text);
     assert_eq!(
         String::from_utf8_lossy(&text),
-        "1. 5254 5755 2. 7163 -- 3. 6134 -- 4. 4243\n"
+        "1. 5254 5755 2. 7163 -- 3. 6134 -- 4. 4243 *\n"
     );
 }
 

@@ -170,7 +170,15 @@ fn read_san(
         Some(san_plus) => san_plus.san,
         None => {
             let text = core::str::from_utf8(text).map_err(ReadMoveError::NotUtf8)?;
-            parse_san(text, lang).map_err(|error| ReadMoveError::ParseSan { notation, error })?
+            parse_san(text, lang).map_err(|error| match error {
+                // A word, not a move with its square missing.
+                ParseLocalizedSanError::MissingSquare
+                    if !text.bytes().any(|b| b.is_ascii_digit()) =>
+                {
+                    ReadMoveError::NotAMove
+                }
+                error => ReadMoveError::ParseSan { notation, error },
+            })?
         }
     };
     match to_move_lenient(san, pos) {
@@ -239,6 +247,8 @@ pub enum ReadMoveError {
     },
     /// Bytes that are not UTF-8, where a piece letter was expected.
     NotUtf8(core::str::Utf8Error),
+    /// A word with no square in it (`Dear`), where a move was expected.
+    NotAMove,
     /// Not a move in the piece letters of the language.
     ParseSan {
         /// SAN, or another language's long form, read as SAN.
@@ -297,6 +307,7 @@ impl ReadMoveError {
             | ReadMoveError::AmbiguousSan { notation, .. }
             | ReadMoveError::NoPieceCanMove { notation, .. } => *notation,
             ReadMoveError::NotUtf8(_)
+            | ReadMoveError::NotAMove
             | ReadMoveError::CannotCastle { .. }
             | ReadMoveError::Drop { .. }
             | ReadMoveError::NullMove => Notation::San,
@@ -328,6 +339,7 @@ impl fmt::Display for ReadMoveError {
                 role_name(*written)
             ),
             ReadMoveError::NotUtf8(_) => f.write_str("not valid UTF-8"),
+            ReadMoveError::NotAMove => f.write_str("not a move"),
             ReadMoveError::ParseSan { error, .. } => error.fmt(f),
             ReadMoveError::AmbiguousSan { candidates, .. } => {
                 f.write_str("ambiguous: could be ")?;
@@ -369,7 +381,7 @@ impl std::error::Error for ReadMoveError {
             | ReadMoveError::CannotCastle { .. }
             | ReadMoveError::Drop { .. }
             | ReadMoveError::NullMove => Some(&SanError::IllegalSan),
-            ReadMoveError::WrongPiece { .. } => None,
+            ReadMoveError::WrongPiece { .. } | ReadMoveError::NotAMove => None,
         }
     }
 }
@@ -571,7 +583,11 @@ mod tests {
             msg("Bb1-c3", &pos),
             "the piece on b1 is a knight, not a bishop"
         );
-        assert_eq!(msg("xyz", &pos), "missing destination square");
+        // Issue 10: a word was "missing destination square".
+        assert_eq!(msg("xyz", &pos), "not a move");
+        assert_eq!(msg("Dear", &pos), "not a move");
+        assert_eq!(msg("Nf", &pos), "not a move");
+        assert_eq!(msg("Nf9", &pos), "`f9` is not a square");
         assert_eq!(
             msg("5245", &pos),
             "the white pawn on e2 cannot move to d5; nearest legal: 5254, 4243, 4244"
@@ -628,11 +644,12 @@ mod tests {
                 written: Role::Bishop
             }
         );
+        assert_eq!(err("xyz", &pos), ReadMoveError::NotAMove);
         assert!(matches!(
-            err("xyz", &pos),
+            err("Nf9", &pos),
             ReadMoveError::ParseSan {
                 notation: Notation::San,
-                error: ParseLocalizedSanError::MissingSquare
+                ..
             }
         ));
         assert_eq!(

@@ -213,7 +213,7 @@ fn main_line_moves(movetext: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
 fn fen_tag(game: &[u8]) -> Option<String> {
     Lexer::new(game)
         .map_while(|token| match token.kind {
-            TokenKind::Tag { name, value } => Some(
+            TokenKind::Tag { name, value, .. } => Some(
                 name.eq_ignore_ascii_case(b"FEN")
                     .then(|| String::from_utf8_lossy(&value.unescaped()).into_owned()),
             ),

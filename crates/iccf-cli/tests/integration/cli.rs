@@ -59,8 +59,8 @@ pub(crate) fn assert_text(got: &str, expected: &str) {
 
 #[test]
 fn spanish_exchange_both_ways() {
-    let numeric = "1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2536 2736\n";
-    let san = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 bxc6\n";
+    let numeric = "1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2536 2736 1-0\n";
+    let san = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 bxc6 1-0\n";
     let r = run(&["convert", "--format", "text", "-q"], numeric.as_bytes());
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_text(&r.stdout, san);
@@ -122,7 +122,7 @@ fn promotions_castlings_and_en_passant() {
         &["convert", "--format", "text", "-q"],
         format!("[FEN \"{fen}\"]\n\n1. 6264 5463 *").as_bytes(),
     );
-    assert_text(&r.stdout, "1. f4 exf3\n");
+    assert_text(&r.stdout, "1. f4 exf3 *\n");
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn errors_name_file_game_line_column_move_and_reason() {
         r.stderr
     );
     // Both games are written, the second with its rest as it was.
-    assert_text(&r.stdout, "1. e4 e5\n1. e4 e5 2. Nf3 2... 5255\n");
+    assert_text(&r.stdout, "1. e4 e5 *\n1. e4 e5 2. Nf3 2... 5255 *\n");
 }
 
 #[test]
@@ -299,12 +299,12 @@ fn every_language_is_listed_and_written() {
         ],
         b"1. 5254 5755 2. 7163 2836 3. 6125 1716",
     );
-    assert_text(&r.stdout, "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6\n");
+    assert_text(&r.stdout, "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 *\n");
     let r = run(
         &["convert", "--to", "figurine", "--format", "text", "-q"],
         b"1. 5254 5755 2. 7163 2836",
     );
-    assert_text(&r.stdout, "1. e4 e5 2. ♘f3 ♞c6\n");
+    assert_text(&r.stdout, "1. e4 e5 2. ♘f3 ♞c6 *\n");
 }
 
 #[test]
@@ -321,7 +321,7 @@ fn ambiguous_language_names_both() {
         b"1. h4 h5 2. Rh3 *",
     );
     assert_eq!(r.code, 0);
-    assert_text(&r.stdout, "1. 8284 8785 2. 7183\n");
+    assert_text(&r.stdout, "1. 8284 8785 2. 7183 *\n");
 }
 
 #[test]
@@ -714,4 +714,42 @@ fn terminal_input_got_a_spinner_and_no_hint() {
         !has_spinner(&screen) && !screen.contains('\x1b'),
         "{screen:?}"
     );
+}
+/// Games merged or made from nothing at their boundaries (issue 10): each
+/// input is as many games in text (one line a game) as the splitter finds,
+/// and that many are written back as PGN.
+#[test]
+fn game_boundaries_merged_or_invented() {
+    let cases: &[(&[u8], usize)] = &[
+        (b"1. e4 e5\n\n1. d4 d5\n", 2),
+        (b"1. 5254 5755\n1. 4244 4745\n", 2),
+        (b"1) 5254, 5755 2) 7163\n1) 4244 4745\n", 2),
+        (
+            b"[Event \"A\"]\n[Result \"1-0\"]\n\n[Event \"B\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n",
+            2,
+        ),
+        (
+            b"[Event \"A\"]\n\n1. e4 e5 1-0 ff\n\n[Event \"B\"]\n\n1. d4 *\n",
+            2,
+        ),
+        (b"%x\n[Event \"x\"]\n\n1. e4 e5 *\n", 1),
+        (
+            b"\xEF\xBB\xBF[Event \"A\"]\n\n1. e4 *\n\xEF\xBB\xBF[Event \"B\"]\n\n1. d4 *\n",
+            2,
+        ),
+        (
+            b"[Event \"A\"]\r\r1. e4 ; c\r1... e5 *\r\r[Event \"B\"]\r\r1. d4 *\r",
+            2,
+        ),
+    ];
+    for &(input, games) in cases {
+        let show = String::from_utf8_lossy(input);
+        assert_eq!(iccf_pgn::split::split_games(input).len(), games, "{show}");
+        let r = run(&["convert", "--format", "text", "-q", "-"], input);
+        assert!(r.code <= 1, "{show}: {}", r.stderr);
+        assert_eq!(r.stdout.lines().count(), games, "{show}\n{}", r.stdout);
+        let r = run(&["convert", "-q", "-"], input);
+        let back = iccf_pgn::split::split_games(r.stdout.as_bytes()).len();
+        assert_eq!(back, games, "{show}\n{}", r.stdout);
+    }
 }

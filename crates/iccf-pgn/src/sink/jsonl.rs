@@ -63,7 +63,7 @@ impl Sink for RecordSink {
         self.record.tags.push(tag);
     }
 
-    fn misplaced_tag(&mut self, name: &[u8], value: TagValue<'_>, _raw: &[u8]) {
+    fn misplaced_tag(&mut self, name: &[u8], value: TagValue<'_>, _raw: &[u8], _repaired: bool) {
         self.tag(name, value);
     }
 

@@ -39,6 +39,16 @@ pub(crate) struct Played<'a> {
     pub span: Range<usize>,
 }
 
+/// How a game ends.
+#[derive(Debug)]
+pub(crate) struct Ending<'a> {
+    /// Whether [`Sink::result`] was told of a result in the movetext.
+    pub written: bool,
+    /// The result: the one in the movetext, else the `Result` tag's of a
+    /// game without moves, else `*`.
+    pub result: &'a [u8],
+}
+
 /// What happens in a game, in order. Every method but
 /// [`Sink::wants_check`] does nothing by default.
 pub(crate) trait Sink {
@@ -53,8 +63,9 @@ pub(crate) trait Sink {
     fn tag(&mut self, _name: &[u8], _value: TagValue<'_>) {}
     /// The end of the tag section, before the first other token.
     fn end_tags(&mut self) {}
-    /// A tag pair after the movetext began, at any depth: an error.
-    fn misplaced_tag(&mut self, _name: &[u8], _value: TagValue<'_>, _raw: &[u8]) {}
+    /// A tag pair after the movetext began, at any depth: an error;
+    /// `repaired` when it was malformed too.
+    fn misplaced_tag(&mut self, _name: &[u8], _value: TagValue<'_>, _raw: &[u8], _repaired: bool) {}
     /// A move read and played.
     fn played(&mut self, _m: &Played<'_>) {}
     /// A move that could not be read or played in `pos`: the line is
@@ -81,6 +92,6 @@ pub(crate) trait Sink {
     fn stray_variation_end(&mut self, _raw: &[u8]) {}
     /// Text the lexer could not read: an error.
     fn lex_error(&mut self, _err: LexError, _raw: &[u8]) {}
-    /// The end of the game; `result` is whether [`Sink::result`] was told.
-    fn end_game(&mut self, _result: bool) {}
+    /// The end of the game.
+    fn end_game(&mut self, _ending: &Ending<'_>) {}
 }

@@ -5,7 +5,7 @@ use iccf::{MoveFormat, MoveNumber};
 use shakmaty::{Chess, Color, Position};
 
 use crate::lexer::{LexError, TagValue};
-use crate::sink::{Played, Sink};
+use crate::sink::{Ending, Played, Sink};
 use crate::walk::Step;
 use crate::writer::PgnWriter;
 
@@ -52,8 +52,14 @@ impl Sink for PgnSink<'_> {
         self.w.end_tags();
     }
 
-    fn misplaced_tag(&mut self, _name: &[u8], _value: TagValue<'_>, raw: &[u8]) {
-        self.w.token(raw);
+    fn misplaced_tag(&mut self, _name: &[u8], _value: TagValue<'_>, raw: &[u8], repaired: bool) {
+        if repaired {
+            // Repaired, it runs to its line end like a broken tag: alone on
+            // its line.
+            self.w.escape(raw);
+        } else {
+            self.w.token(raw);
+        }
     }
 
     #[inline(always)]
@@ -130,9 +136,9 @@ impl Sink for PgnSink<'_> {
         }
     }
 
-    fn end_game(&mut self, result: bool) {
-        if !result {
-            self.w.result(b"*");
+    fn end_game(&mut self, ending: &Ending<'_>) {
+        if !ending.written {
+            self.w.result(ending.result);
         }
         self.w.end_game();
     }

@@ -1,10 +1,11 @@
-//! Text output: one line a game, the numbered main-line moves.
+//! Text output: one line a game, the numbered main-line moves and the
+//! result.
 
 use iccf::{MoveFormat, MoveNumber};
 use shakmaty::{Chess, Color, Position};
 
 use crate::sink::pgn::null_move;
-use crate::sink::{Played, Sink};
+use crate::sink::{Ending, Played, Sink};
 use crate::walk::Step;
 
 /// Writes the main line of a game as one line: the moves converted, then
@@ -69,7 +70,10 @@ impl Sink for TextSink<'_> {
         self.out.extend_from_slice(token);
     }
 
-    fn end_game(&mut self, _result: bool) {
+    /// The result ends the line, so that each line reads back as a game.
+    fn end_game(&mut self, ending: &Ending<'_>) {
+        self.separate();
+        self.out.extend_from_slice(ending.result);
         self.out.push(b'\n');
     }
 }

@@ -1,0 +1,914 @@
+//! The resumable state machine that finds where games begin.
+
+use super::GameEnd;
+use crate::lexer::{BOM, is_result};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Normal,
+    Comment,
+    LineComment,
+    Tag,
+    TagString,
+    TagEscape,
+    Symbol,
+    /// Inside a symbol that can be neither a result nor a move number: its
+    /// bytes only need skipping.
+    OtherSymbol,
+    Dots,
+    /// The digits after `$`, which like in the lexer end the NAG whatever
+    /// follows (`$1*` is a NAG and a result).
+    Nag,
+}
+
+/// The longest result marker is `1/2-1/2` (7 bytes).
+const SYMBOL_BUF: usize = 8;
+
+// Byte classes following the lexer's rules (whitespace, delimiters and
+// symbol bytes), finer where the splitter cares: one load tells the
+// Normal-mode loop what to do with a byte.
+const C_SYMBOL: u8 = 0;
+/// A symbol byte that starts a move, never a result nor a move number.
+const C_LETTER: u8 = 1;
+/// A symbol byte, or an escape line in the first column.
+const C_PERCENT: u8 = 2;
+const C_SPACE: u8 = 3;
+const C_LBRACE: u8 = 4;
+const C_SEMICOLON: u8 = 5;
+const C_LBRACKET: u8 = 6;
+/// `]` or `}`, stray closers that are skipped.
+const C_CLOSER: u8 = 7;
+const C_LPAREN: u8 = 8;
+const C_RPAREN: u8 = 9;
+const C_DOLLAR: u8 = 10;
+/// `\n` or `\r`: CR alone ends a line too (old Mac files).
+const C_NEWLINE: u8 = 11;
+
+static CLASS: [u8; 256] = {
+    let mut table = [C_SYMBOL; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b' ' | b'\t' | 0x0c | b',' => C_SPACE,
+            b'\r' | b'\n' => C_NEWLINE,
+            b'{' => C_LBRACE,
+            b';' => C_SEMICOLON,
+            b'[' => C_LBRACKET,
+            b']' | b'}' => C_CLOSER,
+            b'(' => C_LPAREN,
+            b')' => C_RPAREN,
+            b'$' => C_DOLLAR,
+            b'%' => C_PERCENT,
+            b'A'..=b'Z' | b'a'..=b'z' => C_LETTER,
+            _ => C_SYMBOL,
+        };
+        b += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn is_symbol(byte: u8) -> bool {
+    is_symbol_class(CLASS[byte as usize])
+}
+
+#[inline(always)]
+fn is_symbol_class(class: u8) -> bool {
+    class <= C_PERCENT
+}
+
+/// The offset of the first `a`, `b` or byte in `0x08..=0x0F` (where the
+/// line ends LF and CR are) in `data[from..]`, eight bytes at a time: tags
+/// are short, too short for `memchr3` to pay off.
+#[inline(always)]
+fn find_tag_stop(data: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The lowest set bit marks the first zero byte exactly; higher bits
+    // may be false alarms from borrows, which are never looked at.
+    let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
+    let mut i = from;
+    while let Some(chunk) = data.get(i..i + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap());
+        let hits = zero(word ^ (LOW * a as u64))
+            | zero(word ^ (LOW * b as u64))
+            | zero((word & (LOW * 0xF8)) ^ (LOW * 0x08));
+        if hits != 0 {
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    data[i..]
+        .iter()
+        .position(|&x| x == a || x == b || x & 0xF8 == 0x08)
+        .map(|k| i + k)
+}
+
+/// The high bit of each byte of `word` where movetext may change state:
+/// delimiters, line ends, `%` (an escape line in the first column) and the `-` or `*`
+/// that every result has, plus a few bytes that are cheaper to let through
+/// than to test for (`&`, `'`, `Y`, `_`, `y`, DEL).
+///
+/// Line ends are stops only with `LINES`: in a game with tags (and no
+/// FEN), no rule looks at them before the result.
+#[inline(always)]
+fn plain_stops<const LINES: bool>(word: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const fn splat(byte: u8) -> u64 {
+        0x0101_0101_0101_0101 * byte as u64
+    }
+    // On 7-bit bytes nothing carries into the next byte, so every byte is
+    // tested exactly. `ne` sets the high bit where `t` is not zero.
+    let y = word & LOW7;
+    let ne = |t: u64| (t + LOW7) | t;
+    let not_dash = ne(y ^ splat(b'-'));
+    let not_semicolon = ne(y ^ splat(b';'));
+    let not_line_end = if LINES {
+        ne(y ^ splat(b'\n')) & ne(y ^ splat(b'\r'))
+    } else {
+        HIGH
+    };
+    let not_bracket = ne((y & splat(0xD9)) ^ splat(0x59));
+    let not_dollar_to_star = !(y + splat(0x80 - b'$')) | (y + splat(0x80 - b'*' - 1));
+    !(not_dash & not_semicolon & not_line_end & not_bracket & not_dollar_to_star) & !word & HIGH
+}
+
+/// Skips movetext from a token start at `i`, in Normal mode with a
+/// move and without result, to the start of the first token that may
+/// change the state: one with a byte that [`plain_stops`] flags, or the last
+/// one, which may be cut. Other tokens are moves, move numbers and
+/// whitespace, which only need skipping; this runs eight bytes at a time
+/// over most of the movetext.
+fn skip_plain<const LINES: bool>(data: &[u8], i: usize) -> usize {
+    let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap());
+    let mut stop = data.len();
+    let mut pairs = data[i..].chunks_exact(16);
+    let mut j = i;
+    // Two words a turn halve the loop's own cost.
+    for pair in &mut pairs {
+        let (low, high) = (
+            plain_stops::<LINES>(word(&pair[..8])),
+            plain_stops::<LINES>(word(&pair[8..])),
+        );
+        if low | high != 0 {
+            stop = match low {
+                0 => j + 8 + (high.trailing_zeros() / 8) as usize,
+                _ => j + (low.trailing_zeros() / 8) as usize,
+            };
+            break;
+        }
+        j += 16;
+    }
+    if stop == data.len() {
+        for chunk in pairs.remainder().chunks(8) {
+            // Zeros are no stops.
+            let mut padded = [0; 8];
+            padded[..chunk.len()].copy_from_slice(chunk);
+            let stops = plain_stops::<LINES>(u64::from_le_bytes(padded));
+            if stops != 0 {
+                stop = j + (stops.trailing_zeros() / 8) as usize;
+                break;
+            }
+            j += 8;
+        }
+    }
+    // A `)` after digits may end a move number `12)`: the Normal loop
+    // reads the symbol.
+    let move_number =
+        stop < data.len() && stop > i && data[stop] == b')' && data[stop - 1].is_ascii_digit();
+    if stop < data.len() && !is_symbol(data[stop]) && !move_number {
+        return stop;
+    }
+    // Back to the start of the symbol, but not into the token before `i`.
+    let mut start = stop;
+    while start > i && is_symbol(data[start - 1]) {
+        start -= 1;
+    }
+    start
+}
+
+/// Where the current game stands, for the rules that end a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// No result yet.
+    Open,
+    /// The result was seen at depth 0. Tokens on its line (`1-0 ff`)
+    /// belong to the game that ended; a move or result first on a later
+    /// line starts the next game, and after a blank line (`blank_line`)
+    /// any movetext does.
+    Result { blank_line: bool },
+    /// A game without tags nor result, followed by a blank line: the next
+    /// movetext token starts a new game.
+    Blank,
+}
+
+/// What the token at a position says about the game it is in.
+enum Start {
+    /// It belongs to the current game.
+    Same,
+    /// It starts a new game; the current one ended so.
+    NewGame(GameEnd),
+    /// The data ends before it can tell: ask again with more.
+    Cut,
+}
+
+/// A move number glimpsed at a token start.
+enum Number {
+    /// Not a move number.
+    No,
+    /// `12.`, `12)` (White to move) or `12...`.
+    Yes { number: u32, white: bool },
+    /// The data ends before it can tell.
+    Cut,
+}
+
+/// The move number at `data[i..]`, reading at most 11 bytes: digits, then
+/// `.` or `)`, as the lexer reads them.
+fn move_number(data: &[u8], i: usize, eof: bool) -> Number {
+    let mut k = i;
+    let mut number = 0u32;
+    while let Some(&byte) = data.get(k) {
+        // Nine digits fit a `u32`; a longer number is no move number.
+        if !byte.is_ascii_digit() || k - i == 9 {
+            break;
+        }
+        number = number * 10 + u32::from(byte - b'0');
+        k += 1;
+    }
+    if k == i {
+        return Number::No;
+    }
+    let white = match (data.get(k), data.get(k + 1)) {
+        (None, _) | (Some(b'.'), None) if !eof => return Number::Cut,
+        (Some(b')'), _) => k - i <= 3,
+        (Some(b'.'), next) => next != Some(&b'.'),
+        _ => return Number::No,
+    };
+    if data.get(k) == Some(&b')') && !white {
+        return Number::No;
+    }
+    Number::Yes { number, white }
+}
+
+/// The bit of the FEN tag among those of [`roster_bit`].
+const FEN: u8 = 128;
+
+/// The bit of a Seven Tag Roster name (or FEN) in the tag at `data[from..]` (just
+/// after its `[`), 0 for other names, `None` when the data ends first.
+fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
+    // Most tags: the name right after `[`, seen in 7 bytes.
+    if let Some(&[a, b, c, d, e, f, g]) = data.get(from..from + 7)
+        && !matches!(a, b' ' | b'\t')
+    {
+        let ended = |byte: u8| !(byte.is_ascii_alphanumeric() || byte == b'_');
+        return Some(match [a, b, c, d, e, f, g] {
+            [b'E', b'v', b'e', b'n', b't', end, _] if ended(end) => 1,
+            [b'S', b'i', b't', b'e', end, ..] if ended(end) => 2,
+            [b'D', b'a', b't', b'e', end, ..] if ended(end) => 4,
+            [b'R', b'o', b'u', b'n', b'd', end, _] if ended(end) => 8,
+            [b'W', b'h', b'i', b't', b'e', end, _] if ended(end) => 16,
+            [b'B', b'l', b'a', b'c', b'k', end, _] if ended(end) => 32,
+            [b'R', b'e', b's', b'u', b'l', b't', end] if ended(end) => 64,
+            [b'F', b'E', b'N', end, ..] if ended(end) => FEN,
+            _ => 0,
+        });
+    }
+    // A name is short: a longer stretch is no roster name.
+    const WINDOW: usize = 24;
+    let limit = data.len().min(from + WINDOW);
+    let mut start = from;
+    while start < limit && matches!(data[start], b' ' | b'\t') {
+        start += 1;
+    }
+    let mut end = start;
+    while end < limit && (data[end].is_ascii_alphanumeric() || data[end] == b'_') {
+        end += 1;
+    }
+    if end == data.len() && limit < from + WINDOW && !eof {
+        return None;
+    }
+    Some(match &data[start..end] {
+        b"Event" => 1,
+        b"Site" => 2,
+        b"Date" => 4,
+        b"Round" => 8,
+        b"White" => 16,
+        b"Black" => 32,
+        b"Result" => 64,
+        b"FEN" => FEN,
+        _ => 0,
+    })
+}
+
+/// The resumable state machine behind [`split_games`](super::split_games)
+/// and [`Splitter`](super::Splitter).
+///
+/// It keeps no offsets, only state, so it can be fed a buffer that grows
+/// and gets rebased between calls. Where a decision needs a few bytes
+/// more than the data holds (a move number, a tag name, a byte order
+/// mark), it stops before the token and waits for more, unless `eof`.
+#[derive(Debug, Clone)]
+pub(super) struct Scanner {
+    mode: Mode,
+    /// No data follows the data of the next call.
+    pub(super) eof: bool,
+    /// The byte before the next call's start ends a line (or there is
+    /// none): `%` starts an escape line only in the first column, and a
+    /// byte order mark is skipped only there.
+    line_start: bool,
+    depth: u32,
+    /// The current game has something other than whitespace.
+    pub(super) content: bool,
+    /// The current game has a movetext token.
+    movetext: bool,
+    /// The current game has a move (a symbol other than a move number or a
+    /// result): only then do a blank line or a line restarting the move
+    /// numbers end it.
+    moved: bool,
+    /// The current game has a tag.
+    tags: bool,
+    /// The Seven Tag Roster names (and FEN) of the current game's tags:
+    /// one seen twice starts a new game (a game without moves before it).
+    roster: u8,
+    /// The number of the current game's first token if it is a move
+    /// number (12 for a game from a FEN at move 12), else 0.
+    first_number: u32,
+    state: State,
+    /// Line ends since the last token, up to 2 (a blank line).
+    newlines: u8,
+    /// The byte before the next call's start is a CR, whose LF ends no
+    /// other line.
+    cr: bool,
+    /// How the game before the last boundary found ended.
+    pub(super) ended: GameEnd,
+    symbol: [u8; SYMBOL_BUF],
+    symbol_len: usize,
+    symbol_digits: bool,
+}
+
+impl Scanner {
+    pub(super) fn new() -> Scanner {
+        Scanner {
+            mode: Mode::Normal,
+            eof: false,
+            line_start: true,
+            depth: 0,
+            content: false,
+            movetext: false,
+            moved: false,
+            tags: false,
+            roster: 0,
+            first_number: 0,
+            state: State::Open,
+            newlines: 0,
+            cr: false,
+            ended: GameEnd::EndOfInput,
+            symbol: [0; SYMBOL_BUF],
+            symbol_len: 0,
+            symbol_digits: true,
+        }
+    }
+
+    /// How the current game ends if the input ends now.
+    pub(super) fn end_at_eof(&self) -> GameEnd {
+        match self.state {
+            State::Result { .. } => GameEnd::Result,
+            _ => GameEnd::EndOfInput,
+        }
+    }
+
+    /// Whether the game in progress has no whitespace-only tail to keep:
+    /// it has ended (a result or a blank line) or has no content yet, and
+    /// the scan is between tokens, so that whitespace can be skipped.
+    pub(super) fn between_games(&self) -> bool {
+        self.mode == Mode::Normal && (!self.content || self.state != State::Open)
+    }
+
+    /// Scans `data[*pos..]`. Returns the offset where a new game starts,
+    /// leaving `*pos` there, or `None` with `*pos` at the end of `data` or
+    /// before a token that needs more data to be read.
+    ///
+    /// Normal mode handles whole tokens at once; a token cut by the end of
+    /// `data` is handed to the byte-at-a-time modes, which keep what they
+    /// need of it across calls.
+    pub(super) fn scan(&mut self, data: &[u8], pos: &mut usize) -> Option<usize> {
+        let start = *pos;
+        let len = data.len();
+        let mut i = start;
+        let found = 'scan: loop {
+            if self.mode != Mode::Normal {
+                if i == len {
+                    break None;
+                }
+                self.resume(data, &mut i);
+                continue;
+            }
+            let Some(&byte) = data.get(i) else {
+                break None;
+            };
+            let class = CLASS[byte as usize];
+            match class {
+                C_SPACE => i += 1,
+                C_NEWLINE => {
+                    let after_cr = if i > start {
+                        data[i - 1] == b'\r'
+                    } else {
+                        self.cr
+                    };
+                    if byte == b'\r' || !after_cr {
+                        self.line_end();
+                    }
+                    i += 1;
+                }
+                C_LBRACE | C_SEMICOLON | C_CLOSER => {
+                    self.aside();
+                    self.mode = match class {
+                        C_LBRACE => Mode::Comment,
+                        C_SEMICOLON => Mode::LineComment,
+                        _ => Mode::Normal,
+                    };
+                    i += 1;
+                }
+                C_LBRACKET => {
+                    let Some(bit) = roster_bit(data, i + 1, self.eof) else {
+                        break None;
+                    };
+                    if self.movetext || self.roster & bit != 0 {
+                        let end = match self.state {
+                            State::Result { .. } => GameEnd::Result,
+                            State::Blank => GameEnd::BlankLine,
+                            State::Open => GameEnd::NextTags,
+                        };
+                        break 'scan self.new_game(i, end);
+                    }
+                    self.newlines = 0;
+                    self.content = true;
+                    self.tags = true;
+                    self.roster |= bit;
+                    i += 1;
+                    self.tag(data, &mut i);
+                }
+                _ => {
+                    let line_start = if i > start {
+                        matches!(data[i - 1], b'\n' | b'\r')
+                    } else {
+                        self.line_start
+                    };
+                    if line_start && byte == 0xEF {
+                        // A byte order mark starting a line (files joined
+                        // with `cat`) is skipped, a `%` after it starts an
+                        // escape line: 4 bytes tell.
+                        if len - i < BOM.len() + 1 && !self.eof && BOM.starts_with(&data[i..]) {
+                            break None;
+                        }
+                        if data[i..].starts_with(BOM) {
+                            i += BOM.len();
+                            if data.get(i) == Some(&b'%') {
+                                self.aside();
+                                self.mode = Mode::LineComment;
+                                i += 1;
+                            }
+                            continue;
+                        }
+                    }
+                    if class == C_PERCENT && line_start {
+                        self.aside();
+                        self.mode = Mode::LineComment;
+                        i += 1;
+                        continue;
+                    }
+                    match self.movetext_start(data, i, class) {
+                        Start::Same => {}
+                        Start::NewGame(end) => break 'scan self.new_game(i, end),
+                        Start::Cut => break None,
+                    }
+                    self.content = true;
+                    self.movetext = true;
+                    self.movetext_token(data, &mut i, class);
+                }
+            }
+        };
+        if i > start {
+            self.line_start = matches!(data[i - 1], b'\n' | b'\r');
+            self.cr = data[i - 1] == b'\r';
+        }
+        *pos = i;
+        found
+    }
+
+    /// Skips the movetext token at `*i`, of byte class `class`, and
+    /// plain movetext after it while the game is open.
+    #[inline(always)]
+    fn movetext_token(&mut self, data: &[u8], i: &mut usize, class: u8) {
+        let len = data.len();
+        match class {
+            C_LETTER => {
+                self.moved = true;
+                *i += 1;
+                while *i < len && is_symbol(data[*i]) {
+                    *i += 1;
+                }
+                if *i == len {
+                    self.mode = Mode::OtherSymbol;
+                }
+            }
+            C_SYMBOL | C_PERCENT => self.symbols(data, i),
+            C_LPAREN => {
+                self.depth = self.depth.saturating_add(1);
+                *i += 1;
+            }
+            C_RPAREN => {
+                self.depth = self.depth.saturating_sub(1);
+                *i += 1;
+            }
+            _ => {
+                // `$`: its digits end the NAG whatever follows.
+                *i += 1;
+                while *i < len && data[*i].is_ascii_digit() {
+                    *i += 1;
+                }
+                if *i == len {
+                    self.mode = Mode::Nag;
+                }
+            }
+        }
+        if self.mode == Mode::Normal && self.state == State::Open && self.moved {
+            *i = if self.tags && self.roster & FEN == 0 {
+                skip_plain::<false>(data, *i)
+            } else {
+                skip_plain::<true>(data, *i)
+            };
+        }
+    }
+
+    /// A line end in Normal mode (`\r\n` is one).
+    fn line_end(&mut self) {
+        self.newlines = self.newlines.saturating_add(1).min(2);
+        if let (2, State::Result { blank_line }) = (self.newlines, &mut self.state) {
+            *blank_line = true;
+        }
+    }
+
+    /// A token that is neither movetext nor a tag: a comment, an escape
+    /// line, a stray closer. It stays with the game before it, but a
+    /// blank line before it ends a game of bare movetext.
+    fn aside(&mut self) {
+        let newlines = std::mem::take(&mut self.newlines);
+        if newlines == 2 && self.bare_open() {
+            self.state = State::Blank;
+        }
+        self.content = true;
+    }
+
+    /// The game is movetext without tags nor result, outside variations.
+    fn bare_open(&self) -> bool {
+        self.state == State::Open && self.moved && !self.tags && self.depth == 0
+    }
+
+    /// Whether the movetext token at `i` starts a new game.
+    fn movetext_start(&mut self, data: &[u8], i: usize, class: u8) -> Start {
+        let newlines = self.newlines;
+        let start = match self.state {
+            State::Blank => Start::NewGame(GameEnd::BlankLine),
+            State::Result { blank_line: true } => Start::NewGame(GameEnd::Result),
+            // A game does not start with `(`, `)` or a NAG.
+            State::Result { .. } if newlines > 0 && is_symbol_class(class) => {
+                Start::NewGame(GameEnd::Result)
+            }
+            State::Result { .. } => Start::Same,
+            State::Open if !self.movetext => {
+                match move_number(data, i, self.eof) {
+                    Number::Yes { number, .. } => self.first_number = number,
+                    Number::No => {}
+                    Number::Cut => return Start::Cut,
+                }
+                Start::Same
+            }
+            State::Open if !self.moved || self.depth > 0 || newlines == 0 => Start::Same,
+            State::Open if newlines == 2 && !self.tags => Start::NewGame(GameEnd::BlankLine),
+            // Tags other than a FEN say where the game starts.
+            State::Open if self.tags && self.roster & FEN == 0 => Start::Same,
+            State::Open => match move_number(data, i, self.eof) {
+                Number::Yes {
+                    number,
+                    white: true,
+                } if self.first_number != 0 && (number == 1 || number == self.first_number) => {
+                    Start::NewGame(GameEnd::Renumbered)
+                }
+                Number::Cut => Start::Cut,
+                _ => Start::Same,
+            },
+        };
+        if let Start::Same = start {
+            self.newlines = 0;
+        }
+        start
+    }
+
+    /// Starts a fresh game at `i`, whose byte is scanned again: it cannot
+    /// be reported twice, as a fresh game has neither movetext nor tags.
+    fn new_game(&mut self, i: usize, end: GameEnd) -> Option<usize> {
+        self.ended = end;
+        self.depth = 0;
+        self.content = false;
+        self.movetext = false;
+        self.moved = false;
+        self.tags = false;
+        self.roster = 0;
+        self.first_number = 0;
+        self.state = State::Open;
+        self.newlines = 0;
+        Some(i)
+    }
+
+    /// A result at depth 0 ends an open game.
+    fn result_seen(&mut self) {
+        if self.depth == 0 && self.state == State::Open {
+            self.state = State::Result { blank_line: false };
+        }
+    }
+
+    /// Skips the symbol at `*i`, which does not start with a letter, and
+    /// the symbols glued to it after move number dots.
+    fn symbols(&mut self, data: &[u8], i: &mut usize) {
+        let len = data.len();
+        let mut j = *i;
+        loop {
+            let symbol = j;
+            while j < len && data[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j < len && data[j] == b'.' {
+                // Like the lexer, digits and dots are a move number and
+                // what follows is a new symbol.
+                j += 1;
+                while j < len && data[j] == b'.' {
+                    j += 1;
+                }
+                if j == len {
+                    self.mode = Mode::Dots;
+                } else if is_symbol(data[j]) {
+                    continue;
+                }
+                break;
+            }
+            if j < len && data[j] == b')' && (1..=3).contains(&(j - symbol)) {
+                // `12)`, a move number as some people type it.
+                j += 1;
+                if j < len && is_symbol(data[j]) {
+                    continue;
+                }
+                break;
+            }
+            while j < len && is_symbol(data[j]) {
+                j += 1;
+            }
+            if j == len {
+                self.mode = Mode::Symbol;
+                self.symbol_len = 0;
+                self.symbol_digits = true;
+                j = symbol;
+            } else if is_result(&data[symbol..j]) {
+                self.result_seen();
+            } else {
+                self.moved = true;
+            }
+            break;
+        }
+        *i = j;
+    }
+
+    /// Skips a tag from just after its `[` to its `]` or the line end,
+    /// where a broken tag ends like in the lexer, so that it cannot
+    /// swallow the games after it.
+    fn tag(&mut self, data: &[u8], i: &mut usize) {
+        let mut j = *i;
+        'cut: while let Some(k) = find_tag_stop(data, j, b'"', b']') {
+            j = k + 1;
+            match data[k] {
+                b'"' => {}
+                b']' => {
+                    *i = j;
+                    return;
+                }
+                b'\n' | b'\r' => {
+                    *i = k;
+                    return;
+                }
+                // Another byte of 0x08..=0x0F.
+                _ => continue,
+            }
+            loop {
+                let Some(k) = find_tag_stop(data, j, b'"', b'\\') else {
+                    break 'cut;
+                };
+                j = k + 1;
+                match data[k] {
+                    b'"' => break,
+                    b'\\' => {
+                        let Some(&escaped) = data.get(j) else {
+                            break 'cut;
+                        };
+                        if matches!(escaped, b'\n' | b'\r') {
+                            *i = j;
+                            return;
+                        }
+                        j += 1;
+                    }
+                    b'\n' | b'\r' => {
+                        *i = k;
+                        return;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Cut by the end of the data: the tag modes go over it again.
+        self.mode = Mode::Tag;
+    }
+
+    /// One step of a mode other than Normal, from `data[*i]`.
+    fn resume(&mut self, data: &[u8], i: &mut usize) {
+        let len = data.len();
+        match self.mode {
+            Mode::Normal => {}
+            Mode::Comment => match memchr::memchr(b'}', &data[*i..]) {
+                Some(k) => {
+                    *i += k + 1;
+                    self.mode = Mode::Normal;
+                }
+                None => *i = len,
+            },
+            // The line end is left to Normal mode, which counts it.
+            Mode::LineComment => match memchr::memchr2(b'\n', b'\r', &data[*i..]) {
+                Some(k) => {
+                    *i += k;
+                    self.mode = Mode::Normal;
+                }
+                None => *i = len,
+            },
+            // A line end is left to Normal mode, which counts it.
+            Mode::Tag | Mode::TagString => {
+                let stops: &[u8] = match self.mode {
+                    Mode::Tag => b"\"]\n\r",
+                    _ => b"\"\\\n\r",
+                };
+                let Some(k) = data[*i..].iter().position(|b| stops.contains(b)) else {
+                    *i = len;
+                    return;
+                };
+                *i += k;
+                self.mode = match (self.mode, data[*i]) {
+                    (Mode::Tag, b'"') => Mode::TagString,
+                    (Mode::TagString, b'"') => Mode::Tag,
+                    (_, b'\\') => Mode::TagEscape,
+                    _ => Mode::Normal,
+                };
+                if !matches!(data[*i], b'\n' | b'\r') {
+                    *i += 1;
+                }
+            }
+            Mode::TagEscape => {
+                self.mode = match data[*i] {
+                    b'\n' | b'\r' => Mode::Normal,
+                    _ => {
+                        *i += 1;
+                        Mode::TagString
+                    }
+                };
+            }
+            Mode::Symbol => {
+                while *i < len {
+                    let byte = data[*i];
+                    if !is_symbol(byte) {
+                        if byte == b')' && self.symbol_digits && (1..=3).contains(&self.symbol_len)
+                        {
+                            // `12)`, as in `symbols`.
+                            *i += 1;
+                            self.mode = Mode::Normal;
+                        } else {
+                            self.end_symbol();
+                        }
+                        break;
+                    }
+                    *i += 1;
+                    if byte == b'.' && self.symbol_digits {
+                        self.mode = Mode::Dots;
+                        break;
+                    }
+                    if self.symbol_len < SYMBOL_BUF {
+                        self.symbol[self.symbol_len] = byte;
+                        self.symbol_len += 1;
+                    } else {
+                        self.symbol_len = SYMBOL_BUF + 1;
+                    }
+                    self.symbol_digits &= byte.is_ascii_digit();
+                }
+            }
+            Mode::Nag => {
+                if data[*i].is_ascii_digit() {
+                    *i += 1;
+                } else {
+                    self.mode = Mode::Normal;
+                }
+            }
+            Mode::OtherSymbol => {
+                while *i < len && is_symbol(data[*i]) {
+                    *i += 1;
+                }
+                if *i < len {
+                    self.mode = Mode::Normal;
+                }
+            }
+            Mode::Dots => {
+                let byte = data[*i];
+                if byte == b'.' {
+                    *i += 1;
+                } else if is_symbol(byte) {
+                    self.mode = Mode::Symbol;
+                    self.symbol_len = 0;
+                    self.symbol_digits = true;
+                } else {
+                    self.mode = Mode::Normal;
+                }
+            }
+        }
+    }
+
+    fn end_symbol(&mut self) {
+        self.mode = Mode::Normal;
+        if self.symbol_len <= SYMBOL_BUF && is_result(&self.symbol[..self.symbol_len]) {
+            self.result_seen();
+        } else {
+            self.moved = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexer::{is_symbol_byte, is_whitespace};
+
+    fn is_plain_stop(byte: u8) -> bool {
+        matches!(
+            byte,
+            b'$'..=b'*' | b'-' | b';' | b'[' | b']' | b'{' | b'}' | b'\n' | b'\r'
+        ) || ((byte & 0xD9) == 0x59 && byte < 0x80)
+    }
+
+    #[test]
+    fn classes_follow_the_lexer() {
+        for byte in 0..=255u8 {
+            assert_eq!(is_symbol(byte), is_symbol_byte(byte), "{byte:#x}");
+            let space = matches!(CLASS[byte as usize], C_SPACE | C_NEWLINE);
+            assert_eq!(space, is_whitespace(byte), "{byte:#x}");
+            if !is_symbol(byte) && !is_whitespace(byte) || b"%-*".contains(&byte) {
+                assert!(is_plain_stop(byte), "{byte:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_stops_tests_every_byte() {
+        for byte in 0..=255u8 {
+            for at in 0..8 {
+                for filler in [b'e', b' ', 0xBD, 0] {
+                    let mut word = [filler; 8];
+                    word[at] = byte;
+                    let stops = plain_stops::<true>(u64::from_le_bytes(word));
+                    let no_lines = plain_stops::<false>(u64::from_le_bytes(word));
+                    let line_ends: u64 = (0..8)
+                        .filter(|&k| matches!(word[k], b'\n' | b'\r'))
+                        .map(|k| 0x80 << (8 * k))
+                        .sum();
+                    assert_eq!(no_lines, stops & !line_ends, "{word:x?}");
+                    let expected: u64 = (0..8)
+                        .filter(|&k| is_plain_stop(word[k]))
+                        .map(|k| 0x80 << (8 * k))
+                        .sum();
+                    assert_eq!(stops, expected, "{word:x?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find_tag_stop_finds_the_first() {
+        let bytes: Vec<u8> = (0..300u32)
+            .map(|i| (i * 37 % 23) as u8 + b'a' - 12)
+            .collect();
+        for from in 0..40 {
+            for end in from..bytes.len().min(from + 40) {
+                let slice = &bytes[..end];
+                let naive = slice[from..]
+                    .iter()
+                    .position(|&b| b == b'c' || b == b'f' || (0x08..=0x0F).contains(&b))
+                    .map(|k| from + k);
+                assert_eq!(find_tag_stop(slice, from, b'c', b'f'), naive);
+            }
+        }
+    }
+}

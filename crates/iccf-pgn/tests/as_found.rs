@@ -1,0 +1,164 @@
+//! Issue 10: PGN as it is found in the wild, and numeric records as people
+//! type them, read game by game: each test is named after the bug it pins.
+
+use iccf_pgn::convert::{Converter, Options, OutputFormat, ProblemKind, Report};
+
+fn convert(input: &str, format: OutputFormat) -> (String, Vec<Report>) {
+    let mut out = Vec::new();
+    let options = Options {
+        format,
+        ..Options::default()
+    };
+    let reports = Converter::new(options).convert_all(input.as_bytes(), &mut out);
+    (String::from_utf8(out).unwrap(), reports)
+}
+
+fn kinds(report: &Report) -> Vec<String> {
+    report
+        .problems_in_order()
+        .iter()
+        .map(|p| p.to_string())
+        .collect()
+}
+
+#[test]
+fn games_without_results_merged() {
+    for input in ["1. e4 e5\n\n1. d4 d5\n", "1. 5254 5755\n1. 4244 4745\n"] {
+        let (out, reports) = convert(input, OutputFormat::Text);
+        assert_eq!(reports.len(), 2, "{input:?}");
+        for (i, r) in reports.iter().enumerate() {
+            assert!(r.errors.is_empty(), "{:?}", r.errors);
+            assert_eq!(
+                kinds(r),
+                [format!("game {}: no result: `*` written", i + 1)]
+            );
+        }
+        assert_eq!(out.lines().count(), 2);
+        assert!(out.lines().all(|l| l.ends_with(" *")), "{out}");
+    }
+}
+
+#[test]
+fn tag_section_without_moves_merged_with_the_next_game() {
+    let input = "[Event \"A\"]\n[Result \"1-0\"]\n\n[Event \"B\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n";
+    let (out, reports) = convert(input, OutputFormat::Pgn);
+    assert_eq!(reports.len(), 2);
+    assert!(reports.iter().all(|r| kinds(r).is_empty()), "{reports:?}");
+    assert_eq!(
+        out,
+        "[Event \"A\"]\n[Result \"1-0\"]\n\n1-0\n\n[Event \"B\"]\n[Result \"0-1\"]\n\n1. 4244 0-1\n\n"
+    );
+    // JSON lines: two objects, no key twice.
+    let (out, _) = convert(input, OutputFormat::Jsonl);
+    assert_eq!(out.lines().count(), 2);
+    assert!(
+        out.lines().all(|l| l.matches("\"Event\"").count() == 1),
+        "{out}"
+    );
+}
+
+#[test]
+fn jsonl_wrote_a_tag_named_twice_as_a_duplicate_key() {
+    let input = "[Annotator \"A\"]\n[Annotator \"B\"]\n\n1. e4 *";
+    let (out, _) = convert(input, OutputFormat::Jsonl);
+    assert!(
+        out.contains("\"tags\":{\"Annotator\":\"A\",\"Annotator#2\":\"B\"}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn tokens_after_the_result_made_a_new_game() {
+    let (out, reports) = convert("1. e4 e5 1-0 ff\n", OutputFormat::Pgn);
+    assert_eq!(reports.len(), 1);
+    assert_eq!(kinds(&reports[0]), ["game 1 `ff`: after the result"]);
+    assert!(matches!(
+        reports[0].errors[0].kind,
+        ProblemKind::AfterResult
+    ));
+    assert_eq!(out, "1. 5254 5755 1-0 ff\n\n");
+}
+
+#[test]
+fn escape_lines_and_byte_order_marks_made_games() {
+    let (_, reports) = convert(
+        "%x\n[Event \"x\"]\n%y\n\n1. e4 e5 *\n%z\n",
+        OutputFormat::Pgn,
+    );
+    assert_eq!(reports.len(), 1);
+    assert!(kinds(&reports[0]).is_empty(), "{reports:?}");
+    let (out, reports) = convert("1. e4 *\n\u{feff}1. d4 *\n", OutputFormat::Text);
+    assert_eq!(reports.len(), 2);
+    assert_eq!(out, "1. 5254 *\n1. 4244 *\n");
+}
+
+#[test]
+fn malformed_tag_swallowed_the_tags_after_it() {
+    let input = "[Event \"LA CC Handicap Tour \"C\"\"]\n[White \"Ann\"]\n\n1. e4 *";
+    let (out, reports) = convert(input, OutputFormat::Pgn);
+    assert_eq!(reports.len(), 1);
+    assert_eq!(reports[0].errors.len(), 1, "{reports:?}");
+    assert!(out.contains("[White \"Ann\"]"), "{out}");
+    assert!(out.contains("1. 5254 *"), "{out}");
+}
+
+#[test]
+fn numeric_records_as_people_type_them() {
+    for input in [
+        "1.5254 5755 2.7163 *",
+        "1. 5254, 5755, 2. 7163 *",
+        "1) 5254 5755 2) 7163 *",
+        "5254\n5755\n7163\n*",
+        "1. 5254! 5755 2. 7163+ *",
+    ] {
+        let (out, reports) = convert(input, OutputFormat::Text);
+        assert_eq!(reports.len(), 1, "{input:?}");
+        assert!(
+            reports[0].errors.is_empty(),
+            "{input:?}: {:?}",
+            reports[0].errors
+        );
+        assert_eq!(out, "1. e4 e5 2. Nf3 *\n", "{input:?}");
+    }
+}
+
+#[test]
+fn almost_a_move_was_dropped_and_the_next_move_blamed() {
+    let (out, reports) = convert("1. 5254 575 2. 7163 *", OutputFormat::Text);
+    assert_eq!(
+        kinds(&reports[0]),
+        ["game 1, 1... `575`: a numeric move has 4 digits (5 for a promotion), not 3"]
+    );
+    // Kept, and nothing after it converted.
+    assert_eq!(out, "1. e4 1... 575 2. 7163 *\n");
+}
+
+#[test]
+fn a_word_was_missing_its_destination_square() {
+    let (_, reports) = convert("1. 5254 Dear 2. 7163 *", OutputFormat::Text);
+    assert_eq!(kinds(&reports[0]), ["game 1, 1... `Dear`: not a move"]);
+}
+
+#[test]
+fn move_number_that_disagrees_with_the_position_was_taken() {
+    let (out, reports) = convert("1. 5254 5755 3... 6134 *", OutputFormat::Text);
+    assert_eq!(
+        kinds(&reports[0]),
+        ["game 1 `3...`: move number does not fit the position: the next move is 2."]
+    );
+    assert_eq!(out, "1. e4 e5 3... 6134 *\n");
+    // The usual forms fit.
+    for input in [
+        "1. e4 e5 2. Nf3 *",
+        "1. e4 1... e5 *",
+        "1. e4 1. e5 *",
+        "1. e4 ... e5 *",
+    ] {
+        let (_, reports) = convert(input, OutputFormat::Text);
+        assert!(
+            kinds(&reports[0]).is_empty(),
+            "{input}: {:?}",
+            kinds(&reports[0])
+        );
+    }
+}
