@@ -6,38 +6,23 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
+use iccf_cli::batch::{BATCH_BYTES, Converted, convert_batch};
 use iccf_cli::interrupt;
 use iccf_cli::io::{Output, create_output, is_stdio, open_input};
 use iccf_cli::pipeline::{default_jobs, run_ordered};
 use iccf_cli::progress::{Progress, Summary, progress_enabled, summary_enabled};
 use iccf_cli::text::text_reader;
-use iccf_pgn::convert::{Converter, GameLocation, Options, Problem};
+use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::encoding::InputEncoding;
 use iccf_pgn::split::{Batch, Splitter};
 
 use crate::args::ConvertArgs;
-
-/// Bytes of whole games handed to one worker at a time: large enough that
-/// the per-batch overhead vanishes, small enough to keep memory low.
-const BATCH_BYTES: usize = 1 << 20;
 
 /// How a person ends what they type at the terminal.
 #[cfg(windows)]
 const END_OF_INPUT: &str = "end with Ctrl-Z then Enter";
 #[cfg(not(windows))]
 const END_OF_INPUT: &str = "end with Ctrl-D on a line of its own";
-
-/// One converted batch.
-struct Converted {
-    out: Vec<u8>,
-    games: u64,
-    moves: u64,
-    failed_games: u64,
-    /// In input order.
-    problems: Vec<Problem>,
-    /// Input bytes consumed up to the end of this batch, for progress.
-    end_offset: u64,
-}
 
 /// How a whole `iccf convert` run went, worst first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -184,36 +169,4 @@ fn convert_input(
     progress.finish();
     summary.bytes_in += counter.get();
     result
-}
-
-fn convert_batch(converter: &Converter, batch: &Batch) -> Converted {
-    let mut done = Converted {
-        out: Vec::with_capacity(batch.data.len() + batch.data.len() / 4),
-        games: 0,
-        moves: 0,
-        failed_games: 0,
-        problems: Vec::new(),
-        end_offset: 0,
-    };
-    let games: Vec<(GameLocation, &[u8])> = batch
-        .iter()
-        .map(|(span, game)| (span.into(), game))
-        .collect();
-    // Games of a batch are converted as one stream, so that an ambiguous
-    // game takes the language of the games around it.
-    let reports = converter.convert_stream(&games, &mut done.out);
-    for report in reports {
-        done.games += 1;
-        done.moves += report.moves;
-        if !report.errors.is_empty() {
-            done.failed_games += 1;
-        }
-        // Errors and warnings interleaved by position, as a reader expects.
-        done.problems
-            .extend(report.problems_in_order().into_iter().cloned());
-    }
-    if let Some(last) = batch.games.last() {
-        done.end_offset = last.byte_offset + last.range.len() as u64;
-    }
-    done
 }

@@ -2,6 +2,8 @@
 //! (input/output, parallel pipeline, progress reporting) kept apart from flag
 //! parsing so it can be tested on its own.
 
+pub mod batch;
+pub mod convert_files;
 pub mod interrupt;
 pub mod io;
 pub mod pipeline;
