@@ -20,13 +20,17 @@ from ._corr import Card, card, check
 from ._games import convert, convert_file, games
 from ._iccf import IllegalMoveError, Move, ParseError, Problem, Summary
 from ._moves import languages, move
+from ._records import GameRecord, MoveRecord, ProblemRecord
 
 __all__ = [
     "Card",
+    "GameRecord",
     "IllegalMoveError",
     "Move",
+    "MoveRecord",
     "ParseError",
     "Problem",
+    "ProblemRecord",
     "Summary",
     "card",
     "check",

@@ -21,7 +21,8 @@ def check(game_pgn: str, message: Union[str, bytes], *, side: Optional[str] = No
     >>> report["findings"][0]["kind"]
     'wrong-echo'
     """
-    return json.loads(_iccf.check(game_pgn, message, side=side))
+    report: Dict[str, Any] = json.loads(_iccf.check(game_pgn, message, side=side))
+    return report
 
 
 class Card(NamedTuple):

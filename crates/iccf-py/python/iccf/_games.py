@@ -3,9 +3,10 @@ pipeline, and files read game by game."""
 
 import json
 import os
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _iccf
+from ._records import GameRecord
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -40,7 +41,7 @@ def convert(
     )
 
 
-def games(path: PathLike, *, input_lang: Optional[str] = "auto") -> Iterator[Dict[str, Any]]:
+def games(path: PathLike, *, input_lang: Optional[str] = "auto") -> Iterator[GameRecord]:
     """The games of a PGN file (plain, gzip, bzip2, xz or zstd), one record
     at a time: ``game`` (its number), ``tags``, ``moves`` (each with
     ``numeric``, ``san`` and ``uci``), ``result``, ``errors``, ``warnings``,
