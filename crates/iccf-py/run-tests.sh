@@ -37,4 +37,6 @@ cargo build --release --locked --quiet -p iccf-cli --bin iccf
 export ICCF_BIN="$root/target/release/iccf"
 
 cd "$root/crates/iccf-py"
-"$venv/bin/python" -m pytest -q -p no:cacheprovider --doctest-modules --pyargs iccf tests "$@"
+# The README's Python examples are doctests too.
+"$venv/bin/python" -m pytest -q -p no:cacheprovider --doctest-modules --doctest-glob=README.md \
+    --pyargs iccf tests "$root/README.md" "$@"

@@ -24,5 +24,5 @@ def test_stubs_match_the_native_module():
 def test_package_is_typed_and_passes_mypy_strict():
     package = pathlib.Path(iccf.__file__).parent
     assert (package / "py.typed").exists()
-    result = run("mypy", "--strict", str(package))
+    result = run("mypy", "--strict", "-p", "iccf")
     assert result.returncode == 0, result.stdout + result.stderr
