@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -18,6 +18,46 @@ use crate::problem::PyProblem;
 
 /// How often the waiting caller looks for signals.
 const SIGNAL_POLL: Duration = Duration::from_millis(100);
+
+/// How long an interrupted run may take to stop: the pipeline looks at the
+/// stop flag between batches, and a batch read from a slow pipe may never
+/// come. Past this the thread is left to stop on its own.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
+/// The worker's answer, as the caller waits for it without the GIL. A
+/// signal handler that raises (Ctrl-C) stops the worker and its exception
+/// is returned once the worker has stopped or [`STOP_GRACE`] has passed.
+/// (A `Receiver` is not `Sync`, and the closures of `detach` must be
+/// `Send`: hence the mutex.)
+fn wait(
+    py: Python<'_>,
+    rx: &Mutex<Receiver<Result<Finished, ConvertFilesError>>>,
+    stop: &AtomicBool,
+) -> PyResult<Result<Finished, ConvertFilesError>> {
+    let receive = |timeout| {
+        py.detach(|| {
+            let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
+            rx.recv_timeout(timeout)
+        })
+    };
+    loop {
+        match receive(SIGNAL_POLL) {
+            Ok(result) => return Ok(result),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(err) = py.check_signals() {
+                    // The output is not replaced: convert_files commits only
+                    // a finished run.
+                    stop.store(true, Ordering::Relaxed);
+                    let _ = receive(STOP_GRACE);
+                    return Err(err);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err("the conversion thread failed"));
+            }
+        }
+    }
+}
 
 /// What `convert_file` did: games, moves, games with errors, bytes read,
 /// seconds, and every problem.
@@ -95,28 +135,7 @@ pub fn convert_file(
             let _ = tx.send(result);
         })
     };
-    // A Receiver is not Sync; the closures of detach must be Send.
-    let rx = Mutex::new(rx);
-    let result = loop {
-        let received = py.detach(|| {
-            let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
-            rx.recv_timeout(SIGNAL_POLL)
-        });
-        match received {
-            Ok(result) => break result,
-            Err(RecvTimeoutError::Timeout) => {
-                if let Err(err) = py.check_signals() {
-                    // Stop at the next batch; the output is not replaced.
-                    stop.store(true, Ordering::Relaxed);
-                    let _ = py.detach(|| worker.join());
-                    return Err(err);
-                }
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(PyRuntimeError::new_err("the conversion thread failed"));
-            }
-        }
-    };
+    let result = wait(py, &Mutex::new(rx), &stop)?;
     let _ = py.detach(|| worker.join());
     match result {
         Ok(done) => Ok(done.into()),

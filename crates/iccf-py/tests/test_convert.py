@@ -3,8 +3,6 @@
 import bz2
 import gzip
 import lzma
-import os
-import signal
 import subprocess
 import sys
 import textwrap
@@ -104,34 +102,29 @@ def test_convert_file_refuses_a_missing_input_and_keeps_the_output(tmp_path):
 
 
 def test_ctrl_c_stops_convert_file_and_leaves_no_output(testdata, tmp_path):
-    """SIGINT while the pipeline runs: KeyboardInterrupt in Python, the
-    output not written, no temporary file left."""
+    """SIGINT while the pipeline runs: KeyboardInterrupt out of
+    convert_file, the output not written, no temporary file left."""
     big = tmp_path / "big.pgn"
     data = (testdata / TWIC).read_bytes()
     with open(big, "wb") as f:
-        for _ in range(40):
+        for _ in range(60):
             f.write(data)
     dst = tmp_path / "out.pgn"
+    # The timer starts as convert_file is called: the signal comes while it
+    # runs (150 MB on one thread take well over the 0.2 s).
     script = textwrap.dedent(
         f"""
-        import sys, iccf
-        print("started", flush=True)
+        import os, signal, sys, threading, iccf
+        threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
         try:
-            iccf.convert_file({str(big)!r}, {str(dst)!r}, jobs=2)
+            iccf.convert_file({str(big)!r}, {str(dst)!r}, jobs=1)
         except KeyboardInterrupt:
-            print("interrupted", flush=True)
+            print("interrupted in convert_file", flush=True)
             sys.exit(3)
         print("finished", flush=True)
         """
     )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout.readline().strip() == "started"
-    import time
-
-    time.sleep(0.5)
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
-    assert proc.returncode == 3, out
-    assert out.strip() == "interrupted"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stdout.strip()) == (3, "interrupted in convert_file"), run.stderr
     assert not dst.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["big.pgn"]
