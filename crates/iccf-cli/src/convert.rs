@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
-use iccf_cli::batch::{BATCH_BYTES, Converted, convert_batch};
 use iccf_cli::interrupt;
 use iccf_cli::io::{Output, create_output, is_stdio, open_input};
 use iccf_cli::pipeline::{default_jobs, run_ordered};
@@ -17,6 +16,11 @@ use iccf_pgn::encoding::InputEncoding;
 use iccf_pgn::split::{Batch, Splitter};
 
 use crate::args::ConvertArgs;
+use iccf_cli::batch::{Converted, InOrder, Ready, convert_batch};
+
+/// Bytes of whole games handed to one worker at a time: large enough that
+/// the per-batch overhead vanishes, small enough to keep memory low.
+const BATCH_BYTES: usize = 1 << 20;
 
 /// How a person ends what they type at the terminal.
 #[cfg(windows)]
@@ -133,39 +137,42 @@ fn convert_input(
             InputError::Input(anyhow::Error::new(err).context(format!("cannot read {name}")))
         })
     });
-    let mut problems = String::new();
+    let mut in_order = InOrder::new(converter);
+    let mut write = |ready: Ready| -> Result<(), InputError> {
+        output.write_all(&ready.out).map_err(|err| {
+            InputError::Output(
+                anyhow::Error::new(err).context(format!("cannot write {}", output.name())),
+            )
+        })?;
+        let mut problems = String::new();
+        for p in &ready.problems {
+            let (line, column, severity) = (p.line, p.column, p.severity);
+            let _ = writeln!(problems, "{name}:{line}:{column}: {severity}: {p}");
+        }
+        progress.print_lines(&problems);
+        summary.games += ready.games;
+        summary.moves += ready.moves;
+        summary.games_with_errors += ready.failed_games;
+        progress.add_games(ready.games);
+        Ok(())
+    };
     let result = run_ordered(
         batches,
         jobs,
-        |batch: Batch| convert_batch(converter, &batch),
+        |batch: Batch| convert_batch(converter, batch),
         |done: Converted| -> Result<(), InputError> {
-            output.write_all(&done.out).map_err(|err| {
-                InputError::Output(
-                    anyhow::Error::new(err).context(format!("cannot write {}", output.name())),
-                )
-            })?;
-            problems.clear();
-            for p in &done.problems {
-                let _ = writeln!(
-                    problems,
-                    "{name}:{}:{}: {}: {p}",
-                    p.line, p.column, p.severity
-                );
-            }
-            progress.print_lines(&problems);
-            summary.games += done.games;
-            summary.moves += done.moves;
-            summary.games_with_errors += done.failed_games;
-            progress.add_games(done.games);
+            let end_offset = done.end_offset;
+            write(in_order.push(done))?;
             // Compressed inputs count compressed bytes, as the total does.
             progress.set_position(if input.len.is_some() {
                 counter.get()
             } else {
-                done.end_offset
+                end_offset
             });
             Ok(())
         },
-    );
+    )
+    .and_then(|()| write(in_order.finish()));
     progress.finish();
     summary.bytes_in += counter.get();
     result

@@ -11,11 +11,15 @@ use iccf_pgn::convert::{Converter, Options, Problem};
 use iccf_pgn::encoding::InputEncoding;
 use iccf_pgn::split::{Batch, Splitter};
 
-use crate::batch::{BATCH_BYTES, Converted, convert_batch};
+use crate::batch::{Converted, InOrder, Ready, convert_batch};
 use crate::io::{Output, create_output, open_input};
 use crate::pipeline::{default_jobs, run_ordered};
 use crate::progress::Summary;
 use crate::text::text_reader;
+
+/// Bytes of whole games handed to one worker at a time, as `iccf convert`
+/// hands them.
+const BATCH_BYTES: usize = 1 << 20;
 
 /// A problem in a game of one of the inputs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,26 +122,30 @@ fn convert_one(
         )
     });
     let out_name = out.name().to_owned();
+    let mut in_order = InOrder::new(converter);
+    let mut write = |ready: Ready| -> Result<(), ConvertFilesError> {
+        out.write_all(&ready.out)
+            .with_context(|| format!("cannot write {out_name}"))?;
+        let summary = &mut finished.summary;
+        summary.games += ready.games;
+        summary.moves += ready.moves;
+        summary.games_with_errors += ready.failed_games;
+        let file = |problem| FileProblem {
+            file: name.clone(),
+            problem,
+        };
+        finished
+            .problems
+            .extend(ready.problems.into_iter().map(file));
+        Ok(())
+    };
     run_ordered(
         batches,
         jobs,
-        |batch: Batch| convert_batch(converter, &batch),
-        |done: Converted| -> Result<(), ConvertFilesError> {
-            out.write_all(&done.out)
-                .with_context(|| format!("cannot write {out_name}"))?;
-            let summary = &mut finished.summary;
-            summary.games += done.games;
-            summary.moves += done.moves;
-            summary.games_with_errors += done.failed_games;
-            finished
-                .problems
-                .extend(done.problems.into_iter().map(|problem| FileProblem {
-                    file: name.clone(),
-                    problem,
-                }));
-            Ok(())
-        },
+        |batch: Batch| convert_batch(converter, batch),
+        |done: Converted| write(in_order.push(done)),
     )?;
+    write(in_order.finish())?;
     finished.summary.bytes_in += counter.get();
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! What can be wrong in a game, and where.
 //!
 //! The walk over a game's tokens finds problems as typed [`ProblemKind`]s
-//! at byte ranges of the game; [`Problems`] turns each range into a line
+//! at byte ranges of the game; `Problems` turns each range into a line
 //! and column of the whole input and keeps the problem with its
 //! [`Severity`]. Messages are made by `Display`, so a caller can match on
 //! the kind and still print what the command line prints.

@@ -1,6 +1,7 @@
 """iccf.convert, iccf.games and iccf.convert_file on real files."""
 
 import bz2
+import json
 import gzip
 import lzma
 import subprocess
@@ -54,6 +55,17 @@ def test_games_reads_plain_and_compressed_files(testdata, tmp_path, opener, suff
     assert len(records) == len(expected.splitlines()) > 10
     assert records[0]["tags"]["White"].startswith("Fischer") or "Fischer" in str(records[0]["tags"])
     assert all(m["numeric"].isdigit() for r in records for m in r["moves"])
+
+
+@pytest.mark.parametrize("name", [TWIC, BROKEN, "pgn/pgn-extract/expected-output/test-Wdeutsch-out.pgn"])
+def test_games_are_the_cli_json_lines(testdata, cli, name):
+    """Records are what `iccf convert --format jsonl` writes, batch
+    boundaries, game numbers and the language rule included."""
+    path = testdata / name
+    run = subprocess.run([cli, "convert", "-q", "--format", "jsonl", str(path)], capture_output=True)
+    expected = [json.loads(line) for line in run.stdout.splitlines()]
+    assert list(iccf.games(path, jobs=2)) == expected
+    assert list(iccf.games(path, jobs=1)) == expected
 
 
 def test_games_is_lazy(testdata):

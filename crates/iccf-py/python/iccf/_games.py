@@ -41,14 +41,18 @@ def convert(
     )
 
 
-def games(path: PathLike, *, input_lang: Optional[str] = "auto") -> Iterator[GameRecord]:
+def games(
+    path: PathLike, *, input_lang: Optional[str] = "auto", jobs: Optional[int] = None
+) -> Iterator[GameRecord]:
     """The games of a PGN file (plain, gzip, bzip2, xz or zstd), one record
     at a time: ``game`` (its number), ``tags``, ``moves`` (each with
     ``numeric``, ``san`` and ``uci``), ``result``, ``errors``, ``warnings``,
     ``input`` (the notation read), ``langs``.
 
-    The file is read and converted a few hundred kilobytes at a time,
-    without holding Python's GIL.
+    The records are those of ``iccf convert --format jsonl``. A thread
+    converts the file on ``jobs`` threads (``None``: one per core) a few
+    hundred kilobytes ahead of the reader, without Python's GIL; dropping
+    the iterator stops it.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.pgn"
@@ -57,7 +61,7 @@ def games(path: PathLike, *, input_lang: Optional[str] = "auto") -> Iterator[Gam
     >>> game["tags"], [m["san"] for m in game["moves"]], game["result"]
     ({'White': 'A'}, ['e4', 'e5', 'Nf3'], '*')
     """
-    records = _iccf.game_records(os.fspath(path), input_lang=input_lang)
+    records = _iccf.game_records(os.fspath(path), input_lang=input_lang, jobs=jobs)
     return (json.loads(record) for record in records)
 
 

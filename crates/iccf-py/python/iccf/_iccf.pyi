@@ -117,7 +117,9 @@ def convert(
     lang: Optional[str] = None,
     input_lang: Optional[str] = ...,
 ) -> Tuple[str, List[Problem]]: ...
-def game_records(path: _Path, *, input_lang: Optional[str] = ...) -> GameIter: ...
+def game_records(
+    path: _Path, *, input_lang: Optional[str] = ..., jobs: Optional[int] = None
+) -> GameIter: ...
 def convert_file(
     src: Union[_Path, Sequence[_Path]],
     dst: _Path,
