@@ -52,9 +52,8 @@ def test_games_reads_plain_and_compressed_files(testdata, tmp_path, opener, suff
         f.write(data)
     records = list(iccf.games(path))
     expected, _ = iccf.convert(data, format="jsonl")
-    assert len(records) == len(expected.splitlines()) > 10
-    assert records[0]["tags"]["White"].startswith("Fischer") or "Fischer" in str(records[0]["tags"])
-    assert all(m["numeric"].isdigit() for r in records for m in r["moves"])
+    assert records == [json.loads(line) for line in expected.splitlines()]
+    assert len(records) > 10
 
 
 @pytest.mark.parametrize("name", [TWIC, BROKEN, "pgn/pgn-extract/expected-output/test-Wdeutsch-out.pgn"])

@@ -49,6 +49,21 @@ def test_card_records_our_move_and_writes_the_message():
 
 
 def test_card_on_the_real_everitt_wang_game(testdata):
+    """A real ICCF game (SAN, as the server's download has it): the card
+    repeats Black's last move and writes the whole record in numeric, which
+    python-chess reads back as the same game."""
+    import chess
+    import chess.pgn
+    import io
+
     pgn = (testdata / "pgn/iccf/ostinato-everitt-wang-iccf-1997.pgn").read_text()
     sent = iccf.card(pgn, None, side="white", date=datetime.date(1997, 5, 1))
-    assert "Everitt" in sent.text or "White" in sent.text
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    board = game.board()
+    numbers = []
+    for move in game.mainline_moves():
+        numbers.append(iccf.numeric(board, move))
+        board.push(move)
+    assert f"Your move: 54... {numbers[-1]}" in sent.text
+    game_part = sent.text.split("Game:")[1].split("Days used")[0]
+    assert [tok for tok in game_part.split() if tok.isdigit()] == numbers
