@@ -43,7 +43,7 @@ use crate::language::{Choice, Choose, named_language};
 pub use crate::language::{GameHint, Neighbours, Verdict};
 use crate::lexer::{Lexer, Token, TokenKind};
 use crate::problem::Problems;
-pub use crate::problem::{Problem, ProblemKind, Severity};
+pub use crate::problem::{Limit, Problem, ProblemKind, Severity};
 use crate::record::GameRecord;
 use crate::setup::SetupTags;
 use crate::sink::jsonl::{RecordSink, write_jsonl};
@@ -306,6 +306,10 @@ impl Converter {
         let (game, encoding) = decode(game, self.options.encoding);
         let lexed = Lexed::new(&game);
         let mut problems = Problems::new(&game, at);
+        if let Some(limit) = lexed.over {
+            problems.error(0..0, None, ProblemKind::OverLimit(limit));
+            return skipped(&lexed, encoding, problems);
+        }
         let start = lexed.setup.start(&lexed.tokens, &mut problems);
         let mut hint_asked = None;
         let choice = match (lexed.input, &start) {
@@ -385,6 +389,17 @@ impl Converter {
     }
 }
 
+/// The most tokens (moves, move numbers, comments, ...) a game may have:
+/// over a million moves, far beyond any real game. A game with more is
+/// reported and skipped whole, so that its tokens (56 bytes each) never
+/// take more than about 110 MB.
+pub const MAX_TOKENS: usize = 2_000_000;
+
+/// The deepest a game's variations may nest: far beyond any real game. A
+/// game nested deeper is reported and skipped whole; each level holds a
+/// position.
+pub const MAX_DEPTH: usize = 1_000;
+
 /// A game cut into tokens, with what the later steps need of them
 /// gathered in the same pass.
 struct Lexed<'g> {
@@ -394,17 +409,21 @@ struct Lexed<'g> {
     /// The notation of the first main-line move.
     input: Option<Notation>,
     has_variations: bool,
+    /// The limit the game went over, if any: its tokens are then not all
+    /// there.
+    over: Option<Limit>,
 }
 
 impl<'g> Lexed<'g> {
     fn new(game: &'g [u8]) -> Lexed<'g> {
         let mut lexed = Lexed {
             // Sized for the usual few bytes a token, so it seldom grows.
-            tokens: Vec::with_capacity(game.len() / 4 + 16),
+            tokens: Vec::with_capacity((game.len() / 4 + 16).min(MAX_TOKENS)),
             letters: GameLetters::default(),
             setup: SetupTags::default(),
             input: None,
             has_variations: false,
+            over: None,
         };
         let mut depth = 0usize;
         for token in Lexer::new(game) {
@@ -419,9 +438,17 @@ impl<'g> Lexed<'g> {
                 TokenKind::VariationStart => {
                     depth += 1;
                     lexed.has_variations = true;
+                    if depth > MAX_DEPTH {
+                        lexed.over = Some(Limit::Depth(MAX_DEPTH));
+                        break;
+                    }
                 }
                 TokenKind::VariationEnd => depth = depth.saturating_sub(1),
                 _ => {}
+            }
+            if lexed.tokens.len() == MAX_TOKENS {
+                lexed.over = Some(Limit::Tokens(MAX_TOKENS));
+                break;
             }
             lexed.tokens.push(token);
         }
@@ -458,6 +485,16 @@ fn drain<T>(
             }
         }
     }
+}
+
+/// What a game skipped whole found: nothing is written of it.
+fn skipped(lexed: &Lexed<'_>, encoding: Option<&'static str>, problems: Problems<'_>) -> Report {
+    let choice = Choice {
+        lang: Lang::En,
+        langs: LangSet::EMPTY,
+        certain: false,
+    };
+    report(0, lexed, choice, encoding, None, problems)
 }
 
 /// What one game's conversion found.
