@@ -17,10 +17,7 @@ use iccf_pgn::split::{Batch, Splitter};
 
 use crate::args::ConvertArgs;
 use iccf_cli::batch::{Converted, InOrder, Ready, convert_batch};
-
-/// Bytes of whole games handed to one worker at a time: large enough that
-/// the per-batch overhead vanishes, small enough to keep memory low.
-const BATCH_BYTES: usize = 1 << 20;
+use iccf_cli::convert_files::BATCH_BYTES;
 
 /// How a person ends what they type at the terminal.
 #[cfg(windows)]

@@ -3,6 +3,7 @@
 //! parsing so it can be tested on its own.
 
 pub mod batch;
+pub mod convert_files;
 pub mod interrupt;
 pub mod io;
 pub mod pipeline;

@@ -1,0 +1,105 @@
+"""Throughput of the Python package against pure python-chess, in MB/s of
+PGN read, on testdata/pgn/pgn4web/twic944.pgn (2.5 MB, 2,953 games).
+
+    target/py-venv/bin/python bench/python_bench.py [--runs 3] [--copies 8]
+
+* iccf.convert_file to numeric PGN, on 1 thread and on every core, over
+  `--copies` copies of the file (so a run lasts long enough to time);
+* iccf.games: every record read, every move's numeric form touched;
+* python-chess: the same loop in pure Python (chess.pgn.read_game, each
+  main-line move written as numeric and SAN), once over one copy: it is
+  slow enough to time on its own.
+
+Each iccf figure is the best of `--runs`. Run it on a quiet machine, once.
+"""
+
+import argparse
+import os
+import pathlib
+import tempfile
+import time
+
+import chess
+import chess.pgn
+
+import iccf
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+TWIC = ROOT / "testdata" / "pgn" / "pgn4web" / "twic944.pgn"
+PROMOTION_DIGIT = {chess.QUEEN: "1", chess.ROOK: "2", chess.BISHOP: "3", chess.KNIGHT: "4"}
+
+
+def best(runs, fn):
+    """The shortest of `runs` timings of fn(), in seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def numeric_of(board, move):
+    """ICCF numeric for a python-chess move, in pure Python."""
+    if board.is_castling(move) and board.chess960:
+        return None  # not in this file; kept out of the loop's cost
+    digits = "".join(
+        f"{chess.square_file(s) + 1}{chess.square_rank(s) + 1}" for s in (move.from_square, move.to_square)
+    )
+    return digits + PROMOTION_DIGIT.get(move.promotion, "")
+
+
+def python_chess_loop(path, out_path):
+    """Read every game with python-chess; write the numeric movetext and
+    keep a record of numeric/SAN/UCI per move, as iccf.games gives."""
+    records = 0
+    with open(path, encoding="utf-8", errors="replace") as f, open(out_path, "w") as out:
+        while True:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                return records
+            board = game.board()
+            moves = []
+            for move in game.mainline_moves():
+                moves.append({"numeric": numeric_of(board, move), "san": board.san(move), "uci": move.uci()})
+                board.push(move)
+            out.write(" ".join(m["numeric"] or "" for m in moves) + "\n")
+            records += 1
+
+
+def games_loop(path):
+    plies = 0
+    for record in iccf.games(path):
+        plies += sum(len(m["numeric"]) > 0 for m in record["moves"])
+    return plies
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--copies", type=int, default=8)
+    args = parser.parse_args()
+    size = TWIC.stat().st_size
+    with tempfile.TemporaryDirectory() as tmp:
+        big = pathlib.Path(tmp) / "twic-copies.pgn"
+        data = TWIC.read_bytes()
+        big.write_bytes(data * args.copies)
+        big_mb = size * args.copies / 1e6
+        dst = pathlib.Path(tmp) / "out.pgn"
+        cores = os.cpu_count()
+        rows = []
+        for jobs, label in [(1, "1 thread"), (None, f"all cores ({cores})")]:
+            secs = best(args.runs, lambda: iccf.convert_file(big, dst, to="numeric", jobs=jobs))
+            rows.append((f"iccf.convert_file, {label}", big_mb / secs))
+        secs = best(args.runs, lambda: games_loop(big))
+        rows.append(("iccf.games, records and moves touched", big_mb / secs))
+        secs = best(1, lambda: python_chess_loop(TWIC, dst))
+        rows.append(("python-chess read_game + numeric/SAN/UCI", size / 1e6 / secs))
+    base = rows[-1][1]
+    print(f"{TWIC.name}: {size / 1e6:.2f} MB, iccf over {args.copies} copies, best of {args.runs}")
+    for name, mbs in rows:
+        print(f"  {name:<44} {mbs:8.2f} MB/s  {mbs / base:6.1f}x python-chess")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""ICCF numeric chess notation and localized algebraic notation.
+
+One move in every notation, python-chess boards and moves in numeric
+notation, whole PGN files converted or read game by game, and
+correspondence games checked, all by the Rust engine of the ``iccf``
+command-line tool.
+
+>>> import iccf
+>>> iccf.move("5254").san
+'e4'
+>>> iccf.move("Nf6", after="1. e4 e5 2. Nf3").numeric
+'7866'
+>>> output, problems = iccf.convert("1. e4 e5 2. Nf3 *", to="numeric")
+>>> output
+'1. 5254 5755 2. 7163 *\\n\\n'
+"""
+
+from ._chess import numeric, parse_numeric, san
+from ._corr import Card, card, check
+from ._games import convert, convert_file, games
+from ._iccf import IllegalMoveError, Move, ParseError, Problem, Summary
+from ._moves import languages, move
+from ._records import GameRecord, MoveRecord, ProblemRecord
+
+__all__ = [
+    "Card",
+    "GameRecord",
+    "IllegalMoveError",
+    "Move",
+    "MoveRecord",
+    "ParseError",
+    "Problem",
+    "ProblemRecord",
+    "Summary",
+    "card",
+    "check",
+    "convert",
+    "convert_file",
+    "games",
+    "languages",
+    "move",
+    "numeric",
+    "parse_numeric",
+    "san",
+]

@@ -1,0 +1,81 @@
+"""Correspondence games: a message checked against the game, and the card
+to send after our move."""
+
+import datetime
+import json
+from typing import Any, Dict, NamedTuple, Optional, Union
+
+from . import _iccf
+
+
+def check(game_pgn: str, message: Union[str, bytes], *, side: Optional[str] = None) -> Dict[str, Any]:
+    """Check ``message`` (text or a whole e-mail) from our opponent against
+    our game file's text, where we play ``side`` (by default the game's
+    ``ICCFSide`` tag). Returns what ``iccf check --json`` prints:
+    ``in_order``, ``findings``, ``claims``.
+
+    >>> game = '[ICCFSide "white"]\\n\\n1. 5254 5755 2. 7163 *'
+    >>> report = check(game, "Thanks for 2. 7136. My reply: 2... 2836")
+    >>> report["in_order"]
+    False
+    >>> report["findings"][0]["kind"]
+    'wrong-echo'
+    """
+    report: Dict[str, Any] = json.loads(_iccf.check(game_pgn, message, side=side))
+    return report
+
+
+class Card(NamedTuple):
+    """The message to send, and the game file's new text to save."""
+
+    text: str
+    game: str
+
+
+def card(
+    game_pgn: str,
+    move: Optional[str] = None,
+    *,
+    side: Optional[str] = None,
+    lang: str = "en",
+    also: Optional[str] = None,
+    also_lang: str = "en",
+    input_lang: Optional[str] = None,
+    offer_draw: bool = False,
+    accept_draw: bool = False,
+    resign: bool = False,
+    date: Optional[datetime.date] = None,
+) -> Card:
+    """Record our ``move`` (any notation) on ``date`` (today by default) and
+    the offers in the game; return the card to send, with its fixed words in
+    ``lang`` and the moves also in notation ``also``, and the game's new text.
+
+    >>> game = '[White "Us"]\\n[Black "Them"]\\n[ICCFSide "white"]\\n\\n*'
+    >>> sent = card(game, "e4", date=datetime.date(2026, 12, 1))
+    >>> print(sent.text.splitlines()[4])
+    My move: 1. 5254 (sent 2026.12.01)
+    >>> "1. 5254" in sent.game
+    True
+    """
+    offers = [
+        name
+        for name, given in (
+            ("offer_draw", offer_draw),
+            ("accept_draw", accept_draw),
+            ("resign", resign),
+        )
+        if given
+    ]
+    day = date or datetime.datetime.now(datetime.timezone.utc).date()
+    text, saved = _iccf.card(
+        game_pgn,
+        move,
+        date=day.strftime("%Y.%m.%d"),
+        side=side,
+        lang=lang,
+        also=also,
+        also_lang=also_lang,
+        input_lang=input_lang,
+        offers=offers,
+    )
+    return Card(text, saved)

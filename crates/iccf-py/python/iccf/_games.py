@@ -1,0 +1,110 @@
+"""Whole games: text converted in memory, files converted by the parallel
+pipeline, and files read game by game."""
+
+import json
+import os
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
+
+from . import _iccf
+from ._records import GameRecord
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def convert(
+    text: Union[str, bytes],
+    *,
+    to: Optional[str] = "numeric",
+    format: str = "pgn",
+    lang: Optional[str] = None,
+    input_lang: Optional[str] = "auto",
+) -> Tuple[str, List[_iccf.Problem]]:
+    """Convert every game of ``text``; return the output and the problems.
+
+    ``to`` is ``numeric``, ``san``, ``lan``, ``uci``, ``figurine`` or
+    ``None`` (numeric games to SAN, others to numeric); ``format`` is
+    ``pgn``, ``text`` or ``jsonl``; ``lang`` gives the piece letters written
+    and ``input_lang`` those read (``auto``: found per game). A bad game is
+    converted as far as it goes and reported, never raised.
+
+    >>> out, problems = convert("1. 5254 5755 2. 7163 *", to="san", lang="de", format="text")
+    >>> out
+    '1. e4 e5 2. Sf3\\n'
+    >>> out, problems = convert("1. e4 e5 2. Nf9 *")
+    >>> print(problems[0])
+    <text>:1:13: error: game 1, 2. `Nf9`: `f9` is not a square
+    >>> problems[0].line, problems[0].column, problems[0].move, problems[0].message
+    (1, 13, '2.', '`f9` is not a square')
+    """
+    return _iccf.convert(
+        text, to=to, format=format, lang=lang, input_lang=input_lang
+    )
+
+
+def games(
+    path: PathLike, *, input_lang: Optional[str] = "auto", jobs: Optional[int] = None
+) -> Iterator[GameRecord]:
+    """The games of a PGN file (plain, gzip, bzip2, xz or zstd), one record
+    at a time: ``game`` (its number), ``tags``, ``moves`` (each with
+    ``numeric``, ``san`` and ``uci``), ``result``, ``errors``, ``warnings``,
+    ``input`` (the notation read), ``langs``.
+
+    The records are those of ``iccf convert --format jsonl``. A thread
+    converts the file on ``jobs`` threads (``None``: one per core) a few
+    hundred kilobytes ahead of the reader, without Python's GIL; dropping
+    the iterator stops it.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.pgn"
+    >>> _ = path.write_text('[White "A"]\\n\\n1. 5254 5755 2. 7163 *\\n')
+    >>> game = next(games(path))
+    >>> game["tags"], [m["san"] for m in game["moves"]], game["result"]
+    ({'White': 'A'}, ['e4', 'e5', 'Nf3'], '*')
+    """
+    records = _iccf.game_records(os.fspath(path), input_lang=input_lang, jobs=jobs)
+    return (json.loads(record) for record in records)
+
+
+def convert_file(
+    src: Union[PathLike, Sequence[PathLike]],
+    dst: PathLike,
+    *,
+    to: Optional[str] = "numeric",
+    format: str = "pgn",
+    lang: Optional[str] = None,
+    input_lang: Optional[str] = "auto",
+    jobs: Optional[int] = None,
+) -> _iccf.Summary:
+    """Convert the games of ``src`` (one path or several, compressed or not)
+    into ``dst`` (compressed by its extension: .gz, .bz2, .xz, .zst) on
+    ``jobs`` threads (``None``: one per core), as ``iccf convert`` does.
+
+    Python's GIL is released meanwhile; Ctrl-C stops the run and raises
+    ``KeyboardInterrupt``. ``dst`` is replaced only when every game was
+    read, so an interrupted or failed run leaves it as it was.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "in.pgn").write_text("1. e4 e5 2. Nf3 *\\n\\n1. d4 d5 *\\n")
+    >>> summary = convert_file(folder / "in.pgn", folder / "out.pgn", jobs=2)
+    >>> summary.games, summary.moves, summary.games_with_errors
+    (2, 5, 0)
+    >>> print((folder / "out.pgn").read_text(), end="")
+    1. 5254 5755 2. 7163 *
+    <BLANKLINE>
+    1. 4244 4745 *
+    <BLANKLINE>
+    """
+    if isinstance(src, (str, bytes, os.PathLike)):
+        sources: Any = os.fspath(src)
+    else:
+        sources = [os.fspath(s) for s in src]
+    return _iccf.convert_file(
+        sources,
+        os.fspath(dst),
+        to=to,
+        format=format,
+        lang=lang,
+        input_lang=input_lang,
+        jobs=jobs,
+    )

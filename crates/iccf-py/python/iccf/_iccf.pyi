@@ -1,0 +1,145 @@
+"""Type stubs of the native module iccf._iccf (Rust, PyO3). The public API
+is the package iccf, which wraps it; see its docstrings."""
+
+from os import PathLike
+from typing import Iterator, List, Optional, Sequence, Tuple, Union, final
+
+_Path = Union[str, "PathLike[str]"]
+
+__all__ = [
+    "IllegalMoveError",
+    "ParseError",
+    "GameIter",
+    "Move",
+    "Problem",
+    "Summary",
+    "card",
+    "check",
+    "convert",
+    "convert_file",
+    "game_records",
+    "languages",
+    "move",
+]
+
+class ParseError(ValueError):
+    """Text that is no move (or no position)."""
+
+    text: str
+    move_number: str
+    reason: str
+    notation: str
+    nearest: List[str]
+
+class IllegalMoveError(ValueError):
+    """A move that cannot be played in the position."""
+
+    text: str
+    move_number: str
+    reason: str
+    notation: str
+    nearest: List[str]
+
+@final
+class Move:
+    """A legal move in its position, in every notation."""
+
+    @property
+    def numeric(self) -> str: ...
+    @property
+    def san(self) -> str: ...
+    @property
+    def lan(self) -> str: ...
+    @property
+    def uci(self) -> str: ...
+    @property
+    def figurine(self) -> str: ...
+    def localized(self, lang: str, notation: str = "san") -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def piece(self) -> str: ...
+    @property
+    def input(self) -> str: ...
+    @property
+    def warning(self) -> Optional[str]: ...
+    @property
+    def move_number(self) -> str: ...
+    @property
+    def fen_before(self) -> str: ...
+    @property
+    def fen_after(self) -> str: ...
+
+@final
+class Problem:
+    """An error or warning in a game, with its place."""
+
+    file: Optional[str]
+    severity: str
+    game: int
+    line: int
+    column: int
+    move: Optional[str]
+    token: str
+    message: str
+    text: str
+
+@final
+class Summary:
+    """What convert_file did."""
+
+    games: int
+    moves: int
+    games_with_errors: int
+    bytes_in: int
+    seconds: float
+    problems: List[Problem]
+
+@final
+class GameIter(Iterator[str]):
+    def __iter__(self) -> "GameIter": ...
+    def __next__(self) -> str: ...
+
+def move(
+    text: str,
+    *,
+    fen: Optional[str] = None,
+    after: Optional[str] = None,
+    input_lang: str = "en",
+    chess960: bool = False,
+) -> Move: ...
+def languages() -> List[Tuple[str, str, List[str]]]: ...
+def convert(
+    text: Union[str, bytes],
+    *,
+    to: Optional[str] = ...,
+    format: str = "pgn",
+    lang: Optional[str] = None,
+    input_lang: Optional[str] = ...,
+) -> Tuple[str, List[Problem]]: ...
+def game_records(
+    path: _Path, *, input_lang: Optional[str] = ..., jobs: Optional[int] = None
+) -> GameIter: ...
+def convert_file(
+    src: Union[_Path, Sequence[_Path]],
+    dst: _Path,
+    *,
+    to: Optional[str] = ...,
+    format: str = "pgn",
+    lang: Optional[str] = None,
+    input_lang: Optional[str] = ...,
+    jobs: Optional[int] = None,
+) -> Summary: ...
+def check(game_pgn: str, message: Union[str, bytes], *, side: Optional[str] = None) -> str: ...
+def card(
+    game_pgn: str,
+    mv: Optional[str],
+    *,
+    date: str,
+    side: Optional[str] = None,
+    lang: str = "en",
+    also: Optional[str] = None,
+    also_lang: str = "en",
+    input_lang: Optional[str] = None,
+    offers: Sequence[str] = ...,
+) -> Tuple[str, str]: ...

@@ -1,0 +1,41 @@
+"""The shape of the records iccf.games yields, for type checkers."""
+
+from typing import Dict, List, Optional
+
+try:
+    from typing import TypedDict
+except ImportError:  # Python < 3.8 has none; iccf needs 3.9, but be kind.
+    TypedDict = dict  # type: ignore
+
+
+class MoveRecord(TypedDict):
+    """One main-line move in the notations every program reads."""
+
+    numeric: str
+    san: str
+    uci: str
+
+
+class ProblemRecord(TypedDict):
+    """An error or warning of a game, as the JSON-lines output has it."""
+
+    line: int
+    column: int
+    move: Optional[str]
+    token: str
+    message: str
+
+
+class GameRecord(TypedDict):
+    """A game's main line: its tags in file order, moves, result, problems."""
+
+    game: int
+    tags: Dict[str, str]
+    input: Optional[str]
+    langs: List[str]
+    encoding: Optional[str]
+    moves: List[MoveRecord]
+    result: Optional[str]
+    unconverted: str
+    errors: List[ProblemRecord]
+    warnings: List[ProblemRecord]

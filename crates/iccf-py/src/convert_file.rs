@@ -1,0 +1,145 @@
+//! `iccf.convert_file`: files converted by the parallel pipeline of
+//! `iccf convert`, on a thread of its own while the caller waits without
+//! the GIL, looking for Ctrl-C (and other signals Python handles) ten times
+//! a second.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use iccf_cli::convert_files::{ConvertFilesError, Finished, convert_files};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyOSError, PyRuntimeError};
+use pyo3::prelude::*;
+
+use crate::args;
+use crate::problem::PyProblem;
+
+/// How often the waiting caller looks for signals.
+const SIGNAL_POLL: Duration = Duration::from_millis(100);
+
+/// How long an interrupted run may take to stop: the pipeline looks at the
+/// stop flag between batches, and a batch read from a slow pipe may never
+/// come. Past this the thread is left to stop on its own.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
+/// The worker's answer, as the caller waits for it without the GIL. A
+/// signal handler that raises (Ctrl-C) stops the worker and its exception
+/// is returned once the worker has stopped or [`STOP_GRACE`] has passed.
+/// (A `Receiver` is not `Sync`, and the closures of `detach` must be
+/// `Send`: hence the mutex.)
+fn wait(
+    py: Python<'_>,
+    rx: &Mutex<Receiver<Result<Finished, ConvertFilesError>>>,
+    stop: &AtomicBool,
+) -> PyResult<Result<Finished, ConvertFilesError>> {
+    let receive = |timeout| {
+        py.detach(|| {
+            let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
+            rx.recv_timeout(timeout)
+        })
+    };
+    loop {
+        match receive(SIGNAL_POLL) {
+            Ok(result) => return Ok(result),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(err) = py.check_signals() {
+                    // The output is not replaced: convert_files commits only
+                    // a finished run.
+                    stop.store(true, Ordering::Relaxed);
+                    let _ = receive(STOP_GRACE);
+                    return Err(err);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err("the conversion thread failed"));
+            }
+        }
+    }
+}
+
+/// What `convert_file` did: games, moves, games with errors, bytes read,
+/// seconds, and every problem.
+#[pyclass(frozen, module = "iccf", name = "Summary", get_all)]
+pub struct PySummary {
+    /// Games read.
+    pub games: u64,
+    /// Moves converted.
+    pub moves: u64,
+    /// Games with at least one error.
+    pub games_with_errors: u64,
+    /// Input bytes (compressed size for compressed inputs).
+    pub bytes_in: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Every error and warning, in input order.
+    pub problems: Vec<PyProblem>,
+}
+
+#[pymethods]
+impl PySummary {
+    fn __repr__(&self) -> String {
+        format!(
+            "<iccf.Summary {} games, {} moves, {} with errors, {} bytes in {:.2} s>",
+            self.games, self.moves, self.games_with_errors, self.bytes_in, self.seconds
+        )
+    }
+}
+
+impl From<Finished> for PySummary {
+    fn from(done: Finished) -> PySummary {
+        PySummary {
+            games: done.summary.games,
+            moves: done.summary.moves,
+            games_with_errors: done.summary.games_with_errors,
+            bytes_in: done.summary.bytes_in,
+            seconds: done.summary.elapsed.as_secs_f64(),
+            problems: done
+                .problems
+                .iter()
+                .map(|p| PyProblem::new(Some(p.file.clone()), &p.problem))
+                .collect(),
+        }
+    }
+}
+
+/// Converts `src` (a path or a list of paths) into `dst` on `jobs` threads
+/// (`None`: one per core). The output is replaced only when all went well.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (src, dst, *, to = Some("numeric"), format = "pgn", lang = None, input_lang = Some("auto"), jobs = None))]
+pub fn convert_file(
+    py: Python<'_>,
+    src: &Bound<'_, PyAny>,
+    dst: PathBuf,
+    to: Option<&str>,
+    format: &str,
+    lang: Option<&str>,
+    input_lang: Option<&str>,
+    jobs: Option<usize>,
+) -> PyResult<PySummary> {
+    let options = args::options(to, format, lang, input_lang)?;
+    let inputs: Vec<PathBuf> = match src.extract::<PathBuf>() {
+        Ok(path) => vec![path],
+        Err(_) => src.extract()?,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    let worker = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            let result = convert_files(&inputs, &dst, options, jobs.unwrap_or(0), &|| {
+                stop.load(Ordering::Relaxed)
+            });
+            let _ = tx.send(result);
+        })
+    };
+    let result = wait(py, &Mutex::new(rx), &stop)?;
+    let _ = py.detach(|| worker.join());
+    match result {
+        Ok(done) => Ok(done.into()),
+        Err(ConvertFilesError::Interrupted) => Err(PyKeyboardInterrupt::new_err("interrupted")),
+        Err(ConvertFilesError::Failed(err)) => Err(PyOSError::new_err(format!("{err:#}"))),
+    }
+}

@@ -1,0 +1,107 @@
+//! `iccf.check` and `iccf.card`: correspondence games, as `iccf check
+//! --json` and `iccf card` see them, on text instead of files.
+
+use iccf::MoveFormat;
+use iccf_corr::{CardOptions, Date, Game, MessageLang, Offer, Side};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::args;
+use crate::errors::parse_error;
+
+/// Reads a game file's text.
+fn read_game(py: Python<'_>, pgn: &str) -> PyResult<Game> {
+    iccf_corr::read_game(pgn.as_bytes()).map_err(|err| parse_error(py, format!("game: {err}")))
+}
+
+/// Our side: `side` when given, else the game's `ICCFSide` tag.
+fn our_side(game: &Game, side: Option<&str>) -> PyResult<Side> {
+    match side {
+        Some(name) => Side::from_name(name)
+            .ok_or_else(|| PyValueError::new_err(format!("side `{name}`: use white or black"))),
+        None => game.side().ok_or_else(|| {
+            PyValueError::new_err("which side do we play? give side=\"white\" or \"black\"")
+        }),
+    }
+}
+
+/// Checks `message` (text or an e-mail) from our opponent against
+/// `game_pgn`; the findings as `iccf check --json` prints them, as JSON.
+#[pyfunction]
+#[pyo3(signature = (game_pgn, message, *, side = None))]
+pub fn check(
+    py: Python<'_>,
+    game_pgn: &str,
+    message: &Bound<'_, PyAny>,
+    side: Option<&str>,
+) -> PyResult<String> {
+    let game = read_game(py, game_pgn)?;
+    let side = our_side(&game, side)?;
+    let text = iccf_corr::message_text(&args::text_bytes(message)?);
+    let report = iccf_corr::check(&game, side, &text);
+    let json = serde_json::json!({
+        "in_order": report.in_order(),
+        "findings": report.findings,
+        "claims": report.claims,
+    });
+    Ok(json.to_string())
+}
+
+/// Records our move `mv` (if any) and the offers in `game_pgn`; returns the
+/// card to send and the game file's new text, as `iccf card` does.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game_pgn, mv, *, date, side = None, lang = "en", also = None, also_lang = "en", input_lang = None, offers = Vec::new()))]
+pub fn card(
+    py: Python<'_>,
+    game_pgn: &str,
+    mv: Option<&str>,
+    date: &str,
+    side: Option<&str>,
+    lang: &str,
+    also: Option<&str>,
+    also_lang: &str,
+    input_lang: Option<&str>,
+    offers: Vec<String>,
+) -> PyResult<(String, String)> {
+    let mut game = read_game(py, game_pgn)?;
+    let side = our_side(&game, side)?;
+    let today: Date = date
+        .parse()
+        .map_err(|err| PyValueError::new_err(format!("date `{date}`: {err}")))?;
+    let lang: MessageLang = lang
+        .parse()
+        .map_err(|err| PyValueError::new_err(format!("lang `{lang}`: {err}")))?;
+    let offers = offers
+        .iter()
+        .map(|name| offer(name))
+        .collect::<PyResult<Vec<Offer>>>()?;
+    if let Some(mv) = mv {
+        iccf_corr::play_our_move(&mut game, mv, args::input_lang(input_lang)?, today)
+            .map_err(|err| PyValueError::new_err(format!("our move {mv}: {err}")))?;
+    }
+    for offer in &offers {
+        offer.record(&mut game, side);
+    }
+    let also = match args::notation(also)? {
+        Some(notation) => Some(MoveFormat {
+            lang: args::lang(also_lang)?,
+            ..MoveFormat::new(notation)
+        }),
+        None => None,
+    };
+    let text = iccf_corr::card(&game, side, &CardOptions { lang, also, offers });
+    let saved = String::from_utf8_lossy(&iccf_corr::write_game(&game)).into_owned();
+    Ok((text, saved))
+}
+
+fn offer(name: &str) -> PyResult<Offer> {
+    match name {
+        "offer_draw" => Ok(Offer::OfferDraw),
+        "accept_draw" => Ok(Offer::AcceptDraw),
+        "resign" => Ok(Offer::Resign),
+        _ => Err(PyValueError::new_err(format!(
+            "offer `{name}`: use offer_draw, accept_draw or resign"
+        ))),
+    }
+}

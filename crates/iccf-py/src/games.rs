@@ -1,0 +1,135 @@
+//! `iccf.games`: the games of a PGN file (compressed too), one record at a
+//! time. A thread runs the pipeline of `iccf convert --format jsonl` and
+//! hands the records over a bounded channel, so memory stays small however
+//! large the file; dropping the iterator stops it.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::time::Duration;
+
+use anyhow::Context;
+use iccf_cli::batch::{Converted, InOrder, Ready, convert_batch};
+use iccf_cli::io::{Input, open_input};
+use iccf_cli::pipeline::{default_jobs, run_ordered};
+use iccf_cli::text::text_reader;
+use iccf_pgn::convert::Options;
+use iccf_pgn::encoding::InputEncoding;
+use iccf_pgn::split::{Batch, DEFAULT_MAX_GAME_SIZE, Splitter};
+use pyo3::exceptions::PyOSError;
+use pyo3::prelude::*;
+
+use crate::args;
+use crate::records::{ready_records, record_converter};
+
+/// Bytes of games a worker converts at a time: small enough that the
+/// first record comes at once.
+const STEP_BYTES: usize = 256 * 1024;
+
+/// Steps converted ahead of the reader.
+const AHEAD: usize = 4;
+
+/// How often a waiting `__next__` looks for Ctrl-C.
+const SIGNAL_POLL: Duration = Duration::from_millis(100);
+
+/// Records of some games in order, or why the input stopped.
+type Step = Result<Vec<String>, String>;
+
+/// An iterator over the records of a file's games (JSON text each; the
+/// Python wrapper `iccf.games` reads them into dicts).
+#[pyclass(module = "iccf")]
+pub struct GameIter {
+    rx: Mutex<Receiver<Step>>,
+    ready: Mutex<VecDeque<String>>,
+}
+
+#[pymethods]
+impl GameIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let mut ready = self.ready.lock().unwrap_or_else(|e| e.into_inner());
+        while ready.is_empty() {
+            let received = py.detach(|| {
+                let rx = self.rx.lock().unwrap_or_else(|e| e.into_inner());
+                rx.recv_timeout(SIGNAL_POLL)
+            });
+            match received {
+                Ok(Ok(records)) => ready.extend(records),
+                Ok(Err(message)) => return Err(PyOSError::new_err(message)),
+                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        }
+        Ok(ready.pop_front())
+    }
+}
+
+/// Opens `path` (gzip, bzip2, xz, zstd or plain) and starts converting it
+/// on `jobs` threads (`None`: one per core).
+#[pyfunction]
+#[pyo3(name = "game_records", signature = (path, *, input_lang = Some("auto"), jobs = None))]
+pub fn games(path: PathBuf, input_lang: Option<&str>, jobs: Option<usize>) -> PyResult<GameIter> {
+    let options = Options {
+        input_lang: args::input_lang(input_lang)?,
+        ..Options::default()
+    };
+    let input = open_input(&path).map_err(|err| PyOSError::new_err(format!("{err:#}")))?;
+    let (tx, rx) = mpsc::sync_channel(AHEAD);
+    let jobs = jobs.unwrap_or_else(default_jobs).max(1);
+    std::thread::spawn(move || {
+        if let Err(err) = produce(input, options, jobs, &tx) {
+            // Nobody listens when the iterator was dropped: nothing to say.
+            let _ = tx.send(Err(format!("{err:#}")));
+        }
+    });
+    Ok(GameIter {
+        rx: Mutex::new(rx),
+        ready: Mutex::new(VecDeque::new()),
+    })
+}
+
+/// Why the pipeline stopped early.
+enum Stop {
+    Failed(anyhow::Error),
+    /// The iterator is gone.
+    Dropped,
+}
+
+/// Converts `input` and sends its records, in order, until the end or
+/// until the iterator is dropped.
+fn produce(
+    input: Input,
+    options: Options,
+    jobs: usize,
+    tx: &SyncSender<Step>,
+) -> anyhow::Result<()> {
+    let converter = record_converter(options);
+    let name = input.name.clone();
+    let reader = text_reader(input.reader, InputEncoding::Auto)
+        .with_context(|| format!("cannot read {name}"))?;
+    let mut splitter = Splitter::new(reader).max_game_size(DEFAULT_MAX_GAME_SIZE);
+    let batches = std::iter::from_fn(|| splitter.next_batch(STEP_BYTES).transpose()).map(|b| {
+        b.with_context(|| format!("cannot read {name}"))
+            .map_err(Stop::Failed)
+    });
+    let mut in_order = InOrder::new(&converter);
+    let send = |ready: Ready| {
+        tx.send(Ok(ready_records(&ready)))
+            .map_err(|_| Stop::Dropped)
+    };
+    let result = run_ordered(
+        batches,
+        jobs,
+        |batch: Batch| convert_batch(&converter, batch, DEFAULT_MAX_GAME_SIZE),
+        |done: Converted| send(in_order.push(done)),
+    )
+    .and_then(|()| send(in_order.finish()));
+    match result {
+        Ok(()) | Err(Stop::Dropped) => Ok(()),
+        Err(Stop::Failed(err)) => Err(err),
+    }
+}

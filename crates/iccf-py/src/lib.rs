@@ -1,0 +1,45 @@
+//! The native part of the Python package `iccf`, imported as `iccf._iccf`
+//! and wrapped by the pure-Python package in `python/iccf`, which adds the
+//! python-chess helpers, docstrings with examples and the type stubs.
+//!
+//! One file a Python entry point: [`one_move`] (`iccf.move`), [`convert_text`]
+//! (`iccf.convert`), [`games`] (`iccf.games`, the pipeline on a thread of
+//! its own feeding a bounded channel), [`convert_file`] (`iccf.convert_file`,
+//! `iccf_cli::convert_files` on a thread while the caller waits without the
+//! GIL, watching for Ctrl-C), [`corr`] (`iccf.check`, `iccf.card`);
+//! [`errors`] and [`problem`] are what they raise and report, [`args`]
+//! reads their string arguments, [`records`] makes the records of games.
+
+use pyo3::prelude::*;
+
+mod args;
+mod convert_file;
+mod convert_text;
+mod corr;
+mod errors;
+mod games;
+mod one_move;
+mod problem;
+mod records;
+
+#[pymodule]
+fn _iccf(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("ParseError", py.get_type::<errors::ParseError>())?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add_class::<one_move::PyMove>()?;
+    m.add_class::<problem::PyProblem>()?;
+    m.add_class::<convert_file::PySummary>()?;
+    m.add_class::<games::GameIter>()?;
+    m.add_function(wrap_pyfunction!(one_move::read_move, m)?)?;
+    m.add_function(wrap_pyfunction!(one_move::languages, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_text::convert, m)?)?;
+    m.add_function(wrap_pyfunction!(games::games, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_file::convert_file, m)?)?;
+    m.add_function(wrap_pyfunction!(corr::check, m)?)?;
+    m.add_function(wrap_pyfunction!(corr::card, m)?)?;
+    Ok(())
+}

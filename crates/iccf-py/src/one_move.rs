@@ -1,0 +1,185 @@
+//! `iccf.move`: one move read in any notation, written in every notation,
+//! as `iccf move` shows it.
+
+use iccf::lang::Lang;
+use iccf::read::read_move_in;
+use iccf::{MoveFormat, MoveNumber, Notation, describe_move, role_name};
+use iccf_pgn::lexer::{Lexer, TokenKind};
+use pyo3::prelude::*;
+use shakmaty::fen::Fen;
+use shakmaty::san::Suffix;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+
+use crate::args;
+use crate::errors::{move_error, parse_error};
+
+/// A legal move in its position: `.numeric`, `.san`, `.lan`, `.uci`,
+/// `.figurine`, `.localized(lang)`, and the piece described.
+#[pyclass(frozen, module = "iccf", name = "Move")]
+pub struct PyMove {
+    pos: Chess,
+    m: Move,
+    input: Notation,
+    warning: Option<String>,
+}
+
+impl PyMove {
+    fn write(&self, notation: Notation, lang: Lang) -> String {
+        let mut after = self.pos.clone();
+        after.play_unchecked(self.m);
+        let mut buf = Vec::new();
+        let format = MoveFormat {
+            lang,
+            ..MoveFormat::new(notation)
+        };
+        format.append(&mut buf, &self.pos, self.m, Suffix::from_position(&after));
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// ICCF numeric: `5254`.
+    #[getter]
+    fn numeric(&self) -> String {
+        self.write(Notation::Numeric, Lang::En)
+    }
+    /// SAN with English letters: `e4`, `Nf3`.
+    #[getter]
+    fn san(&self) -> String {
+        self.write(Notation::San, Lang::En)
+    }
+    /// Long algebraic: `e2-e4`, `Ng1-f3`.
+    #[getter]
+    fn lan(&self) -> String {
+        self.write(Notation::Lan, Lang::En)
+    }
+    /// UCI: `e2e4`.
+    #[getter]
+    fn uci(&self) -> String {
+        self.write(Notation::Uci, Lang::En)
+    }
+    /// SAN with figurines: `♘f3`.
+    #[getter]
+    fn figurine(&self) -> String {
+        self.write(Notation::Figurine, Lang::En)
+    }
+    /// The move in another language's letters: `Sf3` for `de`.
+    #[pyo3(signature = (lang, notation = "san"))]
+    fn localized(&self, lang: &str, notation: &str) -> PyResult<String> {
+        let notation = args::notation(Some(notation))?.unwrap_or(Notation::San);
+        Ok(self.write(notation, args::lang(lang)?))
+    }
+    /// The move in words: `pawn e2-e4`, `king e1-g1, castling short`.
+    #[getter]
+    fn description(&self) -> String {
+        describe_move(self.m)
+    }
+    /// The piece that moves: `pawn`, `knight`, ..., `king`.
+    #[getter]
+    fn piece(&self) -> &'static str {
+        role_name(self.m.role())
+    }
+    /// The notation the move was read in: `numeric`, `san`, `lan`, `uci`.
+    #[getter]
+    fn input(&self) -> &'static str {
+        self.input.name()
+    }
+    /// What was read but is not written as it should be, if anything.
+    #[getter]
+    fn warning(&self) -> Option<String> {
+        self.warning.clone()
+    }
+    /// `1.` or `1...`: the move's number.
+    #[getter]
+    fn move_number(&self) -> String {
+        MoveNumber::from_position(&self.pos).to_string()
+    }
+    /// The position before the move, as FEN.
+    #[getter]
+    fn fen_before(&self) -> String {
+        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
+    }
+    /// The position after the move, as FEN.
+    #[getter]
+    fn fen_after(&self) -> String {
+        let mut after = self.pos.clone();
+        after.play_unchecked(self.m);
+        Fen::from_position(&after, EnPassantMode::Legal).to_string()
+    }
+    fn __str__(&self) -> String {
+        self.numeric()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<iccf.Move {} {}: {}, {}>",
+            self.move_number(),
+            self.numeric(),
+            self.san(),
+            self.description()
+        )
+    }
+}
+
+/// Reads one move in any notation, after the moves of `after` from `fen`
+/// (the start position by default).
+#[pyfunction]
+#[pyo3(name = "move", signature = (text, *, fen = None, after = None, input_lang = "en", chess960 = false))]
+pub fn read_move(
+    py: Python<'_>,
+    text: &str,
+    fen: Option<&str>,
+    after: Option<&str>,
+    input_lang: &str,
+    chess960: bool,
+) -> PyResult<PyMove> {
+    let lang = args::lang(input_lang)?;
+    let mut pos = start(py, fen, chess960)?;
+    for token in movetext_moves(after.unwrap_or("")) {
+        let read = read_move_in(token.as_bytes(), &pos, lang)
+            .map_err(|err| move_error(py, &err, token, MoveNumber::from_position(&pos)))?;
+        pos.play_unchecked(read.m);
+    }
+    let text = text.trim();
+    let read = read_move_in(text.as_bytes(), &pos, lang)
+        .map_err(|err| move_error(py, &err, text, MoveNumber::from_position(&pos)))?;
+    Ok(PyMove {
+        pos,
+        m: read.m,
+        input: read.notation,
+        warning: read.warning.map(|w| w.to_string()),
+    })
+}
+
+fn start(py: Python<'_>, fen: Option<&str>, chess960: bool) -> PyResult<Chess> {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let Some(fen) = fen else {
+        return Ok(iccf_pgn::setup::start_position(mode));
+    };
+    let parsed: Fen = fen
+        .parse()
+        .map_err(|err| parse_error(py, format!("bad FEN `{fen}`: {err}")))?;
+    parsed
+        .into_position(mode)
+        .map_err(|err| parse_error(py, format!("impossible position `{fen}`: {err}")))
+}
+
+/// The move tokens of a movetext line, without numbers, comments or results.
+fn movetext_moves(text: &str) -> Vec<&str> {
+    Lexer::new(text.as_bytes())
+        .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+        .map(|t| &text[t.span])
+        .collect()
+}
+
+/// Every language: (code, name, letters K Q R B N).
+#[pyfunction]
+pub fn languages() -> Vec<(&'static str, &'static str, [&'static str; 5])> {
+    Lang::all()
+        .map(|lang| (lang.code(), lang.name(), lang.letters()))
+        .collect()
+}

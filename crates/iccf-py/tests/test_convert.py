@@ -1,0 +1,141 @@
+"""iccf.convert, iccf.games and iccf.convert_file on real files."""
+
+import bz2
+import json
+import gzip
+import lzma
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import iccf
+
+TWIC = "pgn/pgn4web/twic944.pgn"
+BROKEN = "pgn/pgn4web/test.pgn"
+
+
+def test_convert_reports_problems_and_never_raises(testdata):
+    text = (testdata / BROKEN).read_bytes()
+    out, problems = iccf.convert(text, to="numeric")
+    assert out
+    errors = [p for p in problems if p.severity == "error"]
+    assert errors
+    first = errors[0]
+    assert first.file is None and first.game >= 1 and first.line >= 1 and first.column >= 1
+    assert str(first) == f"<text>:{first.line}:{first.column}: error: {first.text}"
+
+
+def test_convert_matches_the_cli_byte_for_byte(testdata, cli):
+    path = testdata / "pgn/pgn-extract/fischer.pgn"
+    for to, fmt, lang in [("numeric", "pgn", None), ("san", "text", "de"), ("figurine", "pgn", None)]:
+        args = [cli, "convert", "--quiet", "--to", to, "--format", fmt, str(path)]
+        if lang:
+            args += ["--lang", lang]
+        expected = subprocess.run(args, capture_output=True, check=True).stdout.decode()
+        out, _ = iccf.convert(path.read_bytes(), to=to, format=fmt, lang=lang)
+        assert out == expected, (to, fmt, lang)
+
+
+def test_bad_arguments_are_value_errors():
+    for kwargs in [{"to": "morse"}, {"format": "xml"}, {"lang": "xx"}, {"input_lang": "yy"}]:
+        with pytest.raises(ValueError):
+            iccf.convert("1. e4 *", **kwargs)
+
+
+@pytest.mark.parametrize("opener,suffix", [(open, ""), (gzip.open, ".gz"), (bz2.open, ".bz2"), (lzma.open, ".xz")])
+def test_games_reads_plain_and_compressed_files(testdata, tmp_path, opener, suffix):
+    data = (testdata / "pgn/pgn-extract/fischer.pgn").read_bytes()
+    path = tmp_path / f"fischer.pgn{suffix}"
+    with opener(path, "wb") as f:
+        f.write(data)
+    records = list(iccf.games(path))
+    expected, _ = iccf.convert(data, format="jsonl")
+    assert records == [json.loads(line) for line in expected.splitlines()]
+    assert len(records) > 10
+
+
+@pytest.mark.parametrize("name", [TWIC, BROKEN, "pgn/pgn-extract/expected-output/test-Wdeutsch-out.pgn"])
+def test_games_are_the_cli_json_lines(testdata, cli, name):
+    """Records are what `iccf convert --format jsonl` writes, batch
+    boundaries, game numbers and the language rule included."""
+    path = testdata / name
+    run = subprocess.run([cli, "convert", "-q", "--format", "jsonl", str(path)], capture_output=True)
+    expected = [json.loads(line) for line in run.stdout.splitlines()]
+    assert list(iccf.games(path, jobs=2)) == expected
+    assert list(iccf.games(path, jobs=1)) == expected
+
+
+def test_games_is_lazy(testdata):
+    it = iccf.games(testdata / TWIC)
+    first = next(it)
+    assert first["game"] == 1 and len(first["moves"]) > 0
+    assert next(it)["game"] == 2
+
+
+def test_games_of_a_missing_file_is_an_os_error(tmp_path):
+    with pytest.raises(OSError, match="cannot open"):
+        iccf.games(tmp_path / "missing.pgn")
+
+
+def test_convert_file_on_two_threads_equals_convert(testdata, tmp_path):
+    src = testdata / TWIC
+    dst = tmp_path / "twic.pgn"
+    summary = iccf.convert_file(src, dst, to="numeric", jobs=2)
+    out, problems = iccf.convert(src.read_bytes(), to="numeric")
+    assert dst.read_text() == out
+    assert summary.games == 2953 and summary.moves > 240_000
+    assert summary.bytes_in == src.stat().st_size
+    assert len(summary.problems) == len(problems)
+
+
+def test_convert_file_takes_several_inputs_and_compresses(testdata, tmp_path):
+    srcs = [testdata / "pgn/pgn-extract/fischer.pgn", testdata / "pgn/pgn-extract/petrosian.pgn"]
+    dst = tmp_path / "both.pgn.gz"
+    summary = iccf.convert_file(srcs, dst, to="san", jobs=1)
+    text = gzip.decompress(dst.read_bytes()).decode()
+    assert text.count("[Event ") == summary.games > 20
+
+
+def test_convert_file_problems_name_the_file(testdata, tmp_path):
+    summary = iccf.convert_file(testdata / BROKEN, tmp_path / "out.pgn")
+    assert summary.games_with_errors > 0
+    assert all(p.file.endswith("test.pgn") for p in summary.problems)
+
+
+def test_convert_file_refuses_a_missing_input_and_keeps_the_output(tmp_path):
+    dst = tmp_path / "out.pgn"
+    dst.write_text("kept")
+    with pytest.raises(OSError, match="cannot open"):
+        iccf.convert_file(tmp_path / "missing.pgn", dst)
+    assert dst.read_text() == "kept"
+
+
+def test_ctrl_c_stops_convert_file_and_leaves_no_output(testdata, tmp_path):
+    """SIGINT while the pipeline runs: KeyboardInterrupt out of
+    convert_file, the output not written, no temporary file left."""
+    big = tmp_path / "big.pgn"
+    data = (testdata / TWIC).read_bytes()
+    with open(big, "wb") as f:
+        for _ in range(60):
+            f.write(data)
+    dst = tmp_path / "out.pgn"
+    # The timer starts as convert_file is called: the signal comes while it
+    # runs (150 MB on one thread take well over the 0.2 s).
+    script = textwrap.dedent(
+        f"""
+        import os, signal, sys, threading, iccf
+        threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+        try:
+            iccf.convert_file({str(big)!r}, {str(dst)!r}, jobs=1)
+        except KeyboardInterrupt:
+            print("interrupted in convert_file", flush=True)
+            sys.exit(3)
+        print("finished", flush=True)
+        """
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stdout.strip()) == (3, "interrupted in convert_file"), run.stderr
+    assert not dst.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["big.pgn"]

@@ -1,0 +1,69 @@
+"""iccf.check and iccf.card on a real correspondence game, against
+`iccf check --json` and `iccf card`."""
+
+import datetime
+import json
+import shutil
+import subprocess
+
+import pytest
+
+import iccf
+
+GAME = '[Event "Test"]\n[White "Us"]\n[Black "Them"]\n[ICCFSide "white"]\n\n1. 5254 5755 2. 7163 *\n'
+
+
+def test_check_finds_a_wrong_echo():
+    report = iccf.check(GAME, "Thanks for 2. 7136. My reply: 2... 2836")
+    assert report["in_order"] is False
+    assert report["findings"][0]["kind"] == "wrong-echo"
+
+
+def test_check_a_message_in_order():
+    report = iccf.check(GAME, "Your move: 2. 7163\nMy move: 2... 2836")
+    assert report["in_order"] is True
+
+
+def test_check_needs_our_side():
+    with pytest.raises(ValueError, match="which side"):
+        iccf.check("1. 5254 *", "1... 5755")
+    assert iccf.check("1. 5254 *", "Your move: 1. 5254 My move: 1... 5755", side="white")["in_order"]
+
+
+def test_check_agrees_with_the_cli(tmp_path, cli):
+    game = tmp_path / "game.pgn"
+    game.write_text(GAME)
+    for message in ["Thanks for 2. 7136. My reply: 2... 2836", "Your move: 2. 7163\nMy move: 2... 2836", "I resign"]:
+        (tmp_path / "msg.txt").write_text(message)
+        run = subprocess.run([cli, "check", str(game), str(tmp_path / "msg.txt"), "--json"], capture_output=True)
+        assert json.loads(run.stdout) == {**iccf.check(GAME, message), "applied": None}
+
+
+def test_card_records_our_move_and_writes_the_message():
+    game = GAME.replace("2. 7163 *", "2. 7163 2836 *")
+    sent = iccf.card(game, "Bb5", date=datetime.date(2026, 12, 1), lang="de", also="san", also_lang="de")
+    assert "3. 6125" in sent.game
+    assert "3. 6125" in sent.text and "Lb5" in sent.text
+    with pytest.raises(ValueError, match="our move"):
+        iccf.card(game, "Bb6", date=datetime.date(2026, 12, 1))
+
+
+def test_card_on_the_real_everitt_wang_game(testdata):
+    """A real ICCF game (SAN, as the server's download has it): the card
+    repeats Black's last move and writes the whole record in numeric, which
+    python-chess reads back as the same game."""
+    import chess
+    import chess.pgn
+    import io
+
+    pgn = (testdata / "pgn/iccf/ostinato-everitt-wang-iccf-1997.pgn").read_text()
+    sent = iccf.card(pgn, None, side="white", date=datetime.date(1997, 5, 1))
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    board = game.board()
+    numbers = []
+    for move in game.mainline_moves():
+        numbers.append(iccf.numeric(board, move))
+        board.push(move)
+    assert f"Your move: 54... {numbers[-1]}" in sent.text
+    game_part = sent.text.split("Game:")[1].split("Days used")[0]
+    assert [tok for tok in game_part.split() if tok.isdigit()] == numbers

@@ -1,0 +1,88 @@
+"""iccf.move, its errors, and the python-chess helpers, against what
+`iccf move` prints for the same moves."""
+
+import subprocess
+
+import chess
+import pytest
+
+import iccf
+
+
+def test_every_notation_of_one_move():
+    m = iccf.move("Nf6", after="1. e4 e5 2. Nf3")
+    assert (m.numeric, m.san, m.lan, m.uci, m.figurine) == ("7866", "Nf6", "Ng8-f6", "g8f6", "♞f6")
+    assert m.localized("de") == "Sf6"
+    assert m.localized("fr", notation="lan") == "Cg8-f6"
+    assert (m.piece, m.description, m.input, m.move_number) == ("knight", "knight g8-f6", "san", "2...")
+    assert str(m) == "7866"
+
+
+def test_castling_promotion_and_check_marks():
+    castle = iccf.move("O-O", fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert (castle.numeric, castle.uci, castle.description) == ("5171", "e1g1", "king e1-g1, castling short")
+    promo = iccf.move("a7a8n", fen="4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    assert (promo.numeric, promo.san) == ("17184", "a8=N")
+    mate = iccf.move("Qh4", after="1. f3 e5 2. g4")
+    assert mate.san == "Qh4#" and mate.numeric == "4884"
+
+
+def test_every_language_reads_back_its_own_letters():
+    for code, name, letters in iccf.languages():
+        text = iccf.move("Nf3").localized(code)
+        assert iccf.move(text, input_lang=code).numeric == "7163", (code, text)
+
+
+def test_illegal_numeric_move_names_the_nearest_legal_ones():
+    with pytest.raises(iccf.IllegalMoveError) as info:
+        iccf.move("5245")
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert err.nearest == ["5254", "4243", "4244"]
+    assert err.reason == "the white pawn on e2 cannot move to d5; nearest legal: 5254, 4243, 4244"
+    assert (err.text, err.move_number, err.notation) == ("5245", "1.", "numeric")
+
+
+def test_text_that_is_no_move_is_a_parse_error():
+    with pytest.raises(iccf.ParseError) as info:
+        iccf.move("5294")
+    assert info.value.nearest == []
+    with pytest.raises(iccf.ParseError):
+        iccf.move("e4", fen="not a fen")
+    with pytest.raises(iccf.IllegalMoveError):
+        iccf.move("Ke2")
+
+
+def test_a_bad_after_move_says_where():
+    with pytest.raises(iccf.ParseError) as info:
+        iccf.move("e5", after="1. e4 e5 2. Nf9")
+    assert str(info.value).startswith("2. `Nf9`: ")
+
+
+def test_errors_say_what_the_cli_says(cli):
+    """The exception message is the command line's, after `iccf: `."""
+    for text in ["5245", "Nf9", "Bb5", "O-O"]:
+        run = subprocess.run([cli, "move", text], capture_output=True, text=True)
+        with pytest.raises(ValueError) as info:
+            iccf.move(text)
+        assert run.stderr.strip() == f"iccf: {info.value}"
+
+
+def test_python_chess_helpers():
+    board = chess.Board()
+    board.push_san("e4")
+    assert iccf.numeric(board, chess.Move.from_uci("e7e5")) == "5755"
+    assert iccf.parse_numeric(board, "7866") == chess.Move.from_uci("g8f6")
+    assert iccf.san(board, board.parse_san("Nc6"), lang="de") == "Sc6"
+    with pytest.raises(iccf.IllegalMoveError):
+        iccf.parse_numeric(board, "5254")
+
+
+def test_python_chess_960_castling_is_king_takes_rook():
+    board = chess.Board.from_chess960_pos(518)
+    board.set_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    board.chess960 = True
+    castle = board.parse_san("O-O")
+    assert castle.uci() == "e1h1"
+    assert iccf.numeric(board, castle) == "5181"
+    assert iccf.parse_numeric(board, "5181") == castle
