@@ -18,6 +18,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/movelist.js", JS, include_str!("../web/js/movelist.js")),
     ("/js/paste.js", JS, include_str!("../web/js/paste.js")),
     ("/js/desk.js", JS, include_str!("../web/js/desk.js")),
+    ("/js/copy.js", JS, include_str!("../web/js/copy.js")),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";
