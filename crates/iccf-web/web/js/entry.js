@@ -49,7 +49,8 @@ function clear(app, entry, promotion) {
 }
 
 /** After each keystroke: highlight, ask for the promotion digit, or play. */
-function typed(app, entry, promotion) {
+async function typed(app, entry, promotion) {
+  await app.queue;
   const text = entry.value.trim();
   promotion.hidden = true;
   if (!/^\d+$/.test(text) || !app.view) {
@@ -83,8 +84,7 @@ function typed(app, entry, promotion) {
 async function submit(app, entry, promotion, text) {
   if (text.trim() === '') return;
   promotion.hidden = true;
-  const ok = await app.play(text.trim());
   entry.value = '';
+  const ok = await app.play(text.trim());
   if (!ok) app.board.mark(null);
-  entry.focus();
 }

@@ -18,6 +18,15 @@ const app = {
   view: null,
   flipped: false,
   listeners: [],
+  // Requests run one after another, so that fast typing plays on the
+  // position the move before it made.
+  queue: Promise.resolve(),
+
+  enqueue(job) {
+    const run = this.queue.then(job);
+    this.queue = run.catch(() => {});
+    return run;
+  },
 
   /** The display options sent with every line. */
   display() {
@@ -25,7 +34,11 @@ const app = {
   },
 
   /** Shows the position after `ply` half-moves (clamped to the line). */
-  async show(ply) {
+  show(ply) {
+    return this.enqueue(() => this.showNow(ply));
+  },
+
+  async showNow(ply) {
     const target = Math.max(0, Math.min(ply, this.moves.length));
     try {
       const line = await post('/api/position', { fen: this.fen, moves: this.moves, ply: target, ...this.display() });
@@ -36,7 +49,11 @@ const app = {
   },
 
   /** Plays `text` (any notation) after the position shown; false when refused. */
-  async play(text) {
+  play(text) {
+    return this.enqueue(() => this.playNow(text));
+  },
+
+  async playNow(text) {
     const moves = this.moves.slice(0, this.ply);
     try {
       const line = await post('/api/play', { fen: this.fen, moves, text, input_lang: $('lang').value, ...this.display() });
@@ -52,11 +69,15 @@ const app = {
   },
 
   /** Replaces the line: a loaded game, a game file, a new game. */
-  async load({ fen = null, moves = [], tags = [] }) {
+  load(line) {
+    return this.enqueue(() => this.loadNow(line));
+  },
+
+  async loadNow({ fen = null, moves = [], tags = [] }) {
     this.fen = fen;
     this.moves = moves;
     this.tags = tags;
-    await this.show(moves.length);
+    await this.showNow(moves.length);
   },
 
   update(line) {
