@@ -36,7 +36,9 @@ fn open_address(bind: SocketAddr) -> SocketAddr {
         ip if ip.is_unspecified() && ip.is_ipv4() => {
             SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), bind.port())
         }
-        ip if ip.is_unspecified() => SocketAddr::new(std::net::Ipv6Addr::LOCALHOST.into(), bind.port()),
+        ip if ip.is_unspecified() => {
+            SocketAddr::new(std::net::Ipv6Addr::LOCALHOST.into(), bind.port())
+        }
         _ => bind,
     }
 }

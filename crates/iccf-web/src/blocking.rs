@@ -16,11 +16,10 @@ where
     T: Send + 'static,
     F: FnOnce() -> Result<T, ApiError> + Send + 'static,
 {
-    let permit = workers
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
+    let permit =
+        workers.clone().acquire_owned().await.map_err(|_| {
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping")
+        })?;
     let task = tokio::task::spawn_blocking(move || {
         // Held until the work is really done, even after a timeout.
         let _permit = permit;

@@ -3,6 +3,7 @@
 
 use axum::Json;
 use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -21,6 +22,9 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Body<T>, ApiError> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(value)) => Ok(Body(value)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::too_large(crate::limits::body_too_large()))
+            }
             Err(rejection) => Err(ApiError::new(rejection.status(), rejection.body_text())),
         }
     }

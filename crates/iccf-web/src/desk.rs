@@ -37,7 +37,10 @@ impl DeskGame {
     pub fn open(&self) -> Result<OpenGame, ApiError> {
         let asked = self.side.as_deref().map(parse_side).transpose()?;
         let mut game = if self.game.trim().is_empty() {
-            let tc = TimeControl { moves: 10, days: 50 };
+            let tc = TimeControl {
+                moves: 10,
+                days: 50,
+            };
             Game::new("?", "?", "?", asked.unwrap_or(Side::White), tc)
         } else {
             read_game(self.game.as_bytes())

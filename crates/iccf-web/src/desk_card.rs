@@ -23,6 +23,10 @@ pub struct CardRequest {
     /// card for our last move again.
     #[serde(default, rename = "move")]
     pub mv: Option<String>,
+    /// Piece letters of an algebraic move; any language that reads it
+    /// when absent (refused when languages disagree).
+    #[serde(default)]
+    pub input_lang: Option<String>,
     /// Language of the card's fixed words: en, de, fr, es, it, cs, ru.
     #[serde(default)]
     pub message_lang: Option<String>,
@@ -62,12 +66,28 @@ pub async fn handle(
 }
 
 fn compose(request: &CardRequest) -> Result<CardJson, ApiError> {
+    let lang = message_lang(request.message_lang.as_deref())?;
+    let also = match request.also.as_deref().filter(|a| !a.is_empty()) {
+        Some(name) => Some(MoveFormat {
+            lang: lang_or_english(request.lang.as_deref())?,
+            ..MoveFormat::new(parse_notation(name)?)
+        }),
+        None => None,
+    };
+    let input_lang = match request.input_lang.as_deref() {
+        Some(code) => Some(lang_or_english(Some(code))?),
+        None => None,
+    };
     let mut open = request.game.open()?;
     let (game, side) = (&mut open.game, open.side);
-    let mv = request.mv.as_deref().map(str::trim).filter(|m| !m.is_empty());
+    let mv = request
+        .mv
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty());
     if let Some(mv) = mv {
         let today = request.game.today()?;
-        iccf_corr::play_our_move(game, short_text("move", mv)?, None, today)
+        iccf_corr::play_our_move(game, short_text("move", mv)?, input_lang, today)
             .map_err(|err| ApiError::unprocessable(format!("our move {mv}: {err}")))?;
     }
     let offers: Vec<Offer> = [
@@ -92,17 +112,7 @@ fn compose(request: &CardRequest) -> Result<CardJson, ApiError> {
     for offer in &offers {
         offer.record(game, side);
     }
-    let options = CardOptions {
-        lang: message_lang(request.message_lang.as_deref())?,
-        also: match request.also.as_deref().filter(|a| !a.is_empty()) {
-            Some(name) => Some(MoveFormat {
-                lang: lang_or_english(request.lang.as_deref())?,
-                ..MoveFormat::new(parse_notation(name)?)
-            }),
-            None => None,
-        },
-        offers,
-    };
+    let options = CardOptions { lang, also, offers };
     Ok(CardJson {
         card: iccf_corr::card(game, side, &options),
         game: file_text(game),

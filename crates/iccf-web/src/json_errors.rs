@@ -21,20 +21,20 @@ pub async fn to_json(response: Response) -> Response {
 
 fn message(status: StatusCode) -> String {
     match status {
-        StatusCode::PAYLOAD_TOO_LARGE => format!(
-            "the request is larger than {} KiB",
-            crate::limits::MAX_BODY_BYTES / 1024
-        ),
+        StatusCode::PAYLOAD_TOO_LARGE => crate::limits::body_too_large(),
         StatusCode::REQUEST_TIMEOUT => format!(
             "the request took longer than {} s",
             crate::limits::REQUEST_TIME.as_secs()
         ),
-        StatusCode::METHOD_NOT_ALLOWED => "method not allowed here (the API takes POST with JSON)".into(),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "send JSON with Content-Type: application/json".into(),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            "method not allowed here (the API takes POST with JSON)".into()
+        }
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            "send JSON with Content-Type: application/json".into()
+        }
         status => status
             .canonical_reason()
             .unwrap_or("request refused")
             .to_lowercase(),
     }
 }
-

@@ -18,6 +18,11 @@ pub const JOB_TIME: Duration = Duration::from_secs(10);
 /// Requests the engine works on at once; more wait their turn.
 pub const WORKERS: usize = 4;
 
+/// What a body over [`MAX_BODY_BYTES`] is told, however it was found.
+pub fn body_too_large() -> String {
+    format!("the request is larger than {} KiB", MAX_BODY_BYTES / 1024)
+}
+
 /// Refuses a short text (a move, a FEN) longer than [`MAX_SHORT_TEXT`].
 pub fn short_text<'a>(what: &str, text: &'a str) -> Result<&'a str, crate::ApiError> {
     if text.len() > MAX_SHORT_TEXT {

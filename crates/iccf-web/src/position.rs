@@ -114,7 +114,11 @@ pub fn position_json(pos: &Chess, shown: MoveFormat) -> PositionJson {
     PositionJson {
         fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
         pieces,
-        turn: if pos.turn().is_white() { "white" } else { "black" },
+        turn: if pos.turn().is_white() {
+            "white"
+        } else {
+            "black"
+        },
         number: MoveNumber::from_position(pos).to_string(),
         check: pos.is_check(),
         status,
