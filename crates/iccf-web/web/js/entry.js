@@ -35,9 +35,9 @@ export function setupEntry(app) {
 
 function navigate(app, key) {
   const steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
-  if (key in steps) app.show(app.ply + steps[key]);
+  if (key in steps) app.step(steps[key]);
   else if (key === 'Home') app.show(0);
-  else if (key === 'End') app.show(app.moves.length);
+  else if (key === 'End') app.toEnd();
   else return false;
   return true;
 }

@@ -38,6 +38,16 @@ const app = {
     return this.enqueue(() => this.showNow(ply));
   },
 
+  /** Shows the end of the line, as it is once the requests before it are done. */
+  toEnd() {
+    return this.enqueue(() => this.showNow(this.moves.length));
+  },
+
+  /** Steps `delta` half-moves from wherever the requests before it leave the board. */
+  step(delta) {
+    return this.enqueue(() => this.showNow(this.ply + delta));
+  },
+
   async showNow(ply) {
     const target = Math.max(0, Math.min(ply, this.moves.length));
     try {
@@ -139,9 +149,9 @@ async function start() {
     app.board.setAlgebraic(algebraic);
   });
   $('to-start').addEventListener('click', () => app.show(0));
-  $('back').addEventListener('click', () => app.show(app.ply - 1));
-  $('forward').addEventListener('click', () => app.show(app.ply + 1));
-  $('to-end').addEventListener('click', () => app.show(app.moves.length));
+  $('back').addEventListener('click', () => app.step(-1));
+  $('forward').addEventListener('click', () => app.step(1));
+  $('to-end').addEventListener('click', () => app.toEnd());
   $('new-game').addEventListener('click', () => app.load({}));
   setupEntry(app);
   setupPaste(app);
