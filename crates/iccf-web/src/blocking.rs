@@ -72,7 +72,10 @@ mod tests {
         });
         let err = slow.await.unwrap_err();
         assert_eq!(err.status, StatusCode::SERVICE_UNAVAILABLE);
-        assert_eq!(err.message, "the request took longer than 20 ms and was given up");
+        assert_eq!(
+            err.message,
+            "the request took longer than 20 ms and was given up"
+        );
         // The one worker is back once the slow job has really ended.
         let next = run_within(&workers, Duration::from_secs(5), || Ok(7));
         assert_eq!(next.await.unwrap(), 7);
@@ -81,9 +84,11 @@ mod tests {
     #[tokio::test]
     async fn a_job_that_panics_is_a_500_not_a_dead_server() {
         let workers = workers();
-        let err = run(&workers, || -> Result<(), ApiError> { panic!("engine bug") })
-            .await
-            .unwrap_err();
+        let err = run(&workers, || -> Result<(), ApiError> {
+            panic!("engine bug")
+        })
+        .await
+        .unwrap_err();
         assert_eq!(err.status, StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(run(&workers, || Ok(1)).await.unwrap(), 1);
     }
