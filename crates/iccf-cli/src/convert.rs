@@ -11,11 +11,12 @@ use iccf_cli::io::{Output, create_output, is_stdio, open_input};
 use iccf_cli::pipeline::{default_jobs, run_ordered};
 use iccf_cli::progress::{Progress, Summary, progress_enabled, summary_enabled};
 use iccf_cli::text::text_reader;
-use iccf_pgn::convert::{Converter, GameLocation, Options, Problem};
+use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::encoding::InputEncoding;
 use iccf_pgn::split::{Batch, Splitter};
 
 use crate::args::ConvertArgs;
+use iccf_cli::batch::{Converted, InOrder, Ready, convert_batch};
 
 /// Bytes of whole games handed to one worker at a time: large enough that
 /// the per-batch overhead vanishes, small enough to keep memory low.
@@ -26,18 +27,6 @@ const BATCH_BYTES: usize = 1 << 20;
 const END_OF_INPUT: &str = "end with Ctrl-Z then Enter";
 #[cfg(not(windows))]
 const END_OF_INPUT: &str = "end with Ctrl-D on a line of its own";
-
-/// One converted batch.
-struct Converted {
-    out: Vec<u8>,
-    games: u64,
-    moves: u64,
-    failed_games: u64,
-    /// In input order.
-    problems: Vec<Problem>,
-    /// Input bytes consumed up to the end of this batch, for progress.
-    end_offset: u64,
-}
 
 /// How a whole `iccf convert` run went, worst first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -148,72 +137,43 @@ fn convert_input(
             InputError::Input(anyhow::Error::new(err).context(format!("cannot read {name}")))
         })
     });
-    let mut problems = String::new();
+    let mut in_order = InOrder::new(converter);
+    let mut write = |ready: Ready| -> Result<(), InputError> {
+        output.write_all(&ready.out).map_err(|err| {
+            InputError::Output(
+                anyhow::Error::new(err).context(format!("cannot write {}", output.name())),
+            )
+        })?;
+        let mut problems = String::new();
+        for p in &ready.problems {
+            let (line, column, severity) = (p.line, p.column, p.severity);
+            let _ = writeln!(problems, "{name}:{line}:{column}: {severity}: {p}");
+        }
+        progress.print_lines(&problems);
+        summary.games += ready.games;
+        summary.moves += ready.moves;
+        summary.games_with_errors += ready.failed_games;
+        progress.add_games(ready.games);
+        Ok(())
+    };
     let result = run_ordered(
         batches,
         jobs,
-        |batch: Batch| convert_batch(converter, &batch),
+        |batch: Batch| convert_batch(converter, batch),
         |done: Converted| -> Result<(), InputError> {
-            output.write_all(&done.out).map_err(|err| {
-                InputError::Output(
-                    anyhow::Error::new(err).context(format!("cannot write {}", output.name())),
-                )
-            })?;
-            problems.clear();
-            for p in &done.problems {
-                let _ = writeln!(
-                    problems,
-                    "{name}:{}:{}: {}: {p}",
-                    p.line, p.column, p.severity
-                );
-            }
-            progress.print_lines(&problems);
-            summary.games += done.games;
-            summary.moves += done.moves;
-            summary.games_with_errors += done.failed_games;
-            progress.add_games(done.games);
+            let end_offset = done.end_offset;
+            write(in_order.push(done))?;
             // Compressed inputs count compressed bytes, as the total does.
             progress.set_position(if input.len.is_some() {
                 counter.get()
             } else {
-                done.end_offset
+                end_offset
             });
             Ok(())
         },
-    );
+    )
+    .and_then(|()| write(in_order.finish()));
     progress.finish();
     summary.bytes_in += counter.get();
     result
-}
-
-fn convert_batch(converter: &Converter, batch: &Batch) -> Converted {
-    let mut done = Converted {
-        out: Vec::with_capacity(batch.data.len() + batch.data.len() / 4),
-        games: 0,
-        moves: 0,
-        failed_games: 0,
-        problems: Vec::new(),
-        end_offset: 0,
-    };
-    let games: Vec<(GameLocation, &[u8])> = batch
-        .iter()
-        .map(|(span, game)| (span.into(), game))
-        .collect();
-    // Games of a batch are converted as one stream, so that an ambiguous
-    // game takes the language of the games around it.
-    let reports = converter.convert_stream(&games, &mut done.out);
-    for report in reports {
-        done.games += 1;
-        done.moves += report.moves;
-        if !report.errors.is_empty() {
-            done.failed_games += 1;
-        }
-        // Errors and warnings interleaved by position, as a reader expects.
-        done.problems
-            .extend(report.problems_in_order().into_iter().cloned());
-    }
-    if let Some(last) = batch.games.last() {
-        done.end_offset = last.byte_offset + last.range.len() as u64;
-    }
-    done
 }

@@ -43,6 +43,14 @@ pub enum Compression {
 impl Compression {
     /// Detects the format from the first bytes of a stream (fewer than six
     /// bytes are fine: a short stream is simply plain).
+    ///
+    /// ```
+    /// use iccf_cli::io::Compression;
+    ///
+    /// assert_eq!(Compression::from_magic(b"\x1f\x8b\x08\x00"), Compression::Gzip);
+    /// assert_eq!(Compression::from_magic(b"BZh9"), Compression::Bzip2);
+    /// assert_eq!(Compression::from_magic(b"BZh is a tag"), Compression::None);
+    /// ```
     pub fn from_magic(head: &[u8]) -> Compression {
         match head {
             [0x28, 0xB5, 0x2F, 0xFD, ..] => Compression::Zstd,
@@ -60,6 +68,14 @@ impl Compression {
 
     /// Chooses the output format from a file name's extension
     /// (case-insensitive): `.zst`/`.zstd`, `.gz`, `.bz2`, `.xz`; plain otherwise.
+    ///
+    /// ```
+    /// use iccf_cli::io::Compression;
+    /// use std::path::Path;
+    ///
+    /// assert_eq!(Compression::from_extension(Path::new("out.PGN.ZST")), Compression::Zstd);
+    /// assert_eq!(Compression::from_extension(Path::new("out.pgn")), Compression::None);
+    /// ```
     pub fn from_extension(path: &Path) -> Compression {
         let ext = path
             .extension()
@@ -201,6 +217,24 @@ fn stdin_metadata() -> Option<fs::Metadata> {
 
 /// The shared core of [`open_input`]: sniffs the magic bytes of `raw` and
 /// stacks the matching decoder on it. Tests feed it a `Cursor`.
+///
+/// ```
+/// use iccf_cli::io::{Compression, open_reader};
+/// use std::io::{Cursor, Read, Write};
+///
+/// let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+/// gz.write_all(b"1. 5254 5755 *\n")?;
+/// let raw = gz.finish()?;
+/// let raw_len = raw.len() as u64;
+///
+/// let mut input = open_reader(Box::new(Cursor::new(raw)), "games.pgn.gz", Some(raw_len))?;
+/// let mut text = String::new();
+/// input.reader.read_to_string(&mut text)?;
+/// assert_eq!(text, "1. 5254 5755 *\n");
+/// assert_eq!(input.compression, Compression::Gzip);
+/// assert_eq!(input.bytes_read.get(), raw_len);
+/// # Ok::<_, anyhow::Error>(())
+/// ```
 pub fn open_reader(
     raw: Box<dyn Read + Send>,
     name: impl Into<String>,
@@ -392,6 +426,20 @@ impl fmt::Debug for Output {
 /// destroy the input; a read-only file unless `force`; and a symlink whose
 /// target does not exist. A symlink to an existing file is written through:
 /// the file it points to is replaced and the link stays a link.
+///
+/// ```
+/// use iccf_cli::io::create_output;
+/// use std::io::Write;
+///
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("out.pgn");
+/// let mut output = create_output(Some(&path), &[], false)?;
+/// output.write_all(b"1. e4 *\n")?;
+/// assert!(!path.exists()); // written to a temporary file until committed
+/// output.commit()?;
+/// assert_eq!(std::fs::read(&path)?, b"1. e4 *\n");
+/// # Ok::<_, anyhow::Error>(())
+/// ```
 pub fn create_output(
     path: Option<&Path>,
     inputs: &[PathBuf],
@@ -643,6 +691,16 @@ impl Write for Sink {
 
 /// True when `err` was caused by writing to a closed pipe
 /// (`iccf convert big.pgn | head`), after which the binary should exit quietly.
+///
+/// ```
+/// use anyhow::Context;
+/// use iccf_cli::io::is_broken_pipe;
+/// use std::io;
+///
+/// let closed: anyhow::Result<()> = Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
+/// assert!(is_broken_pipe(&closed.context("cannot write <stdout>").unwrap_err()));
+/// assert!(!is_broken_pipe(&anyhow::anyhow!("cannot open games.pgn")));
+/// ```
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         // io::Error::source skips the error it wraps, so look inside

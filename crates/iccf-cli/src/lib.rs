@@ -2,6 +2,7 @@
 //! (input/output, parallel pipeline, progress reporting) kept apart from flag
 //! parsing so it can be tested on its own.
 
+pub mod batch;
 pub mod interrupt;
 pub mod io;
 pub mod pipeline;

@@ -57,6 +57,20 @@ pub const fn max_in_flight(jobs: usize) -> usize {
 /// The source is polled by the worker threads, one at a time, while the
 /// calling thread runs the sink, so a source that blocks (reading a pipe)
 /// delays the return after an error until it yields its next item.
+///
+/// ```
+/// use iccf_cli::pipeline::run_ordered;
+///
+/// // Items finish in any order on four threads; the sink sees them in order.
+/// let source = (1..=100u64).map(Ok::<_, std::io::Error>);
+/// let mut squares = Vec::new();
+/// run_ordered(source, 4, |n| n * n, |sq| {
+///     squares.push(sq);
+///     Ok(())
+/// })?;
+/// assert_eq!(squares, (1..=100u64).map(|n| n * n).collect::<Vec<_>>());
+/// # Ok::<_, std::io::Error>(())
+/// ```
 pub fn run_ordered<In, Out, E, S, W, K>(source: S, jobs: usize, work: W, sink: K) -> Result<(), E>
 where
     S: Iterator<Item = Result<In, E>> + Send,

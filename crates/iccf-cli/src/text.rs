@@ -38,6 +38,23 @@ impl std::error::Error for NotPgn {}
 /// transcoded when it is UTF-16 (a byte-order mark under `auto`, or
 /// `--encoding utf-16le/be`), as it is otherwise. A read error or input that
 /// is not PGN is an `io::Error` (a [`NotPgn`] inside for the latter).
+///
+/// ```
+/// use iccf_cli::text::text_reader;
+/// use iccf_pgn::encoding::InputEncoding;
+/// use std::io::{Cursor, Read};
+///
+/// // UTF-16LE with its byte-order mark becomes UTF-8 without it.
+/// let utf16: Vec<u8> = "\u{feff}1. Kf3 *".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// let mut text = String::new();
+/// text_reader(Box::new(Cursor::new(utf16)), InputEncoding::Auto)?.read_to_string(&mut text)?;
+/// assert_eq!(text, "1. Kf3 *");
+///
+/// // Our own JSON lines output is refused.
+/// let jsonl = Cursor::new(b"{\"game\":1,\"tags\":{}}\n".to_vec());
+/// assert!(text_reader(Box::new(jsonl), InputEncoding::Auto).is_err());
+/// # Ok::<_, std::io::Error>(())
+/// ```
 pub fn text_reader(
     mut reader: Box<dyn Read + Send>,
     encoding: InputEncoding,
@@ -111,6 +128,18 @@ impl<R: Read> Utf16Reader<R> {
             pos: 0,
             done: false,
         }
+    }
+}
+
+// By hand: a derive would print the 64 KiB read buffer.
+impl<R: fmt::Debug> fmt::Debug for Utf16Reader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Utf16Reader")
+            .field("inner", &self.inner)
+            .field("encoding", &self.decoder.encoding())
+            .field("pending", &(self.output.len() - self.pos))
+            .field("done", &self.done)
+            .finish_non_exhaustive()
     }
 }
 

@@ -40,6 +40,17 @@ pub enum Applied {
 /// `today`), and a resignation or an accepted draw as the result.
 ///
 /// Call it only for a report that is [in order](Report::in_order).
+///
+/// ```
+/// use iccf_corr::{Applied, MoveNo, Side, apply, check, read_game};
+///
+/// let mut game = read_game(b"[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} *")?;
+/// let report = check(&game, Side::White, "1. 5254 5755");
+/// let done = apply(&mut game, &report, Side::White, "2026.12.03".parse()?);
+/// assert_eq!(done, [Applied::TheirMove { no: MoveNo::of_ply(1), numeric: "5755".into() }]);
+/// assert_eq!(game.plies[1].received, Some("2026.12.03".parse()?));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 pub fn apply(game: &mut Game, report: &Report, side: Side, today: Date) -> Vec<Applied> {
     let mut done = Vec::new();
     if let Some(received) = report.our_received

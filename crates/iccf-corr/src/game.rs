@@ -55,6 +55,17 @@ impl std::error::Error for IllegalPlyError {}
 
 impl Game {
     /// A new game with the Seven Tag Roster, our side and a time control.
+    ///
+    /// ```
+    /// use iccf_corr::{Game, Side, write_game};
+    ///
+    /// let game = Game::new("NAPZ M-01", "Everitt", "Wang", Side::White, "10/50".parse()?);
+    /// assert_eq!(game.side(), Some(Side::White));
+    /// assert_eq!(game.tag("Result"), Some("*"));
+    /// let file = String::from_utf8(write_game(&game))?;
+    /// assert!(file.contains("[ICCFSide \"white\"]\n[TimeControl \"10/50\"]"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(event: &str, white: &str, black: &str, side: Side, tc: TimeControl) -> Game {
         let mut game = Game::default();
         for (name, value) in [

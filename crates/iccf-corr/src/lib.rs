@@ -19,8 +19,6 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-#![warn(missing_docs)]
-
 mod apply;
 mod card;
 mod card_words;

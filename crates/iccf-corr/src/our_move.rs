@@ -142,6 +142,24 @@ fn illegal(text: &str, pos: &Chess) -> OurMoveError {
 ///
 /// [`OurMoveError`] when the game is over, it is not our turn, or the
 /// move is refused; the game is unchanged then.
+///
+/// ```
+/// use iccf::lang::Lang;
+/// use iccf_corr::{Game, OurMoveError, Side, play_our_move};
+///
+/// let mut game = Game::new("Friendly", "Everitt", "Wang", Side::White, "10/50".parse()?);
+/// let date = "2026.12.01".parse()?;
+/// // S is a knight in German and a pawn in Finnish: refused unless the
+/// // language is given.
+/// let err = play_our_move(&mut game, "Sf3", None, date).unwrap_err();
+/// assert!(matches!(err, OurMoveError::Ambiguous { .. }));
+/// play_our_move(&mut game, "Sf3", Some(Lang::De), date)?;
+/// assert_eq!(game.plies[0].mv.to_string(), "7163");
+/// // Now it is Black's move, not ours.
+/// let err = play_our_move(&mut game, "d4", None, date).unwrap_err();
+/// assert!(matches!(err, OurMoveError::NotOurTurn));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 pub fn play_our_move(
     game: &mut Game,
     text: &str,

@@ -40,11 +40,13 @@ use iccf::{CastlingNotation, MoveFormat, Notation};
 
 use crate::encoding::{InputEncoding, decode};
 use crate::language::{Choice, Choose, named_language};
+pub use crate::language::{GameHint, Neighbours, Verdict};
 use crate::lexer::{Lexer, Token, TokenKind};
 use crate::problem::Problems;
-pub use crate::problem::{Problem, ProblemKind, Severity};
+pub use crate::problem::{Limit, Problem, ProblemKind, Severity};
+use crate::record::GameRecord;
 use crate::setup::SetupTags;
-use crate::sink::jsonl::JsonlSink;
+use crate::sink::jsonl::{RecordSink, write_jsonl};
 use crate::sink::pgn::PgnSink;
 use crate::sink::text::TextSink;
 use crate::split::{GameSpan, game_spans};
@@ -143,8 +145,11 @@ pub struct Report {
     pub langs: LangSet,
     /// Whether the piece letters alone named [`Report::langs`]: such a game
     /// is good evidence of the language of the games around it, to pass as
-    /// the hint of the next (see [`Converter::convert_with_hint()`]).
+    /// the hint of the next (see [`Neighbours`]).
     pub langs_certain: bool,
+    /// The language of the games around this one that the game asked for
+    /// and was given, if it asked (see [`Converter::convert_with_hint()`]).
+    pub hint_asked: Option<LangSet>,
     /// The legacy encoding the game was decoded from, if it was not UTF-8.
     pub encoding: Option<&'static str>,
     /// Problems that left part of the game unconverted.
@@ -169,6 +174,14 @@ pub struct Converter {
     options: Options,
 }
 
+/// Where a converted game goes.
+enum Target<'o> {
+    /// Written in the options' format.
+    Write(&'o mut Vec<u8>),
+    /// Kept as a value.
+    Record(&'o mut Option<GameRecord>),
+}
+
 impl Converter {
     /// A converter with `options`.
     pub fn new(options: Options) -> Converter {
@@ -181,38 +194,42 @@ impl Converter {
         self.convert_with_hint(game, at, out, LangSet::EMPTY)
     }
 
-    /// Converts the games of one stream in order, appending the output to
-    /// `out`: each game's language helps read the next ambiguous one (see
-    /// [`Converter::convert_with_hint()`]), and the games before the first
-    /// whose letters name a language get the language of that game.
+    /// Like [`Converter::convert()`], with the language of the games around
+    /// this one: when several languages make the game legal with different
+    /// moves, the one among `hint` is read, with a warning instead of an
+    /// error. Games of one file are nearly always written in one language.
+    /// [`Report::hint_asked`] says whether the game needed it.
+    pub fn convert_with_hint(
+        &self,
+        game: &[u8],
+        at: GameLocation,
+        out: &mut Vec<u8>,
+        hint: LangSet,
+    ) -> Report {
+        self.convert_into(game, at, Target::Write(out), hint)
+    }
+
+    /// Converts the games of one input in order, appending the output to
+    /// `out`; an ambiguous game takes the language of the games around it,
+    /// by the rule of [`Neighbours`].
     pub fn convert_stream(
         &self,
         games: &[(GameLocation, &[u8])],
         out: &mut Vec<u8>,
     ) -> Vec<Report> {
-        // The language of the last game whose letters named one.
-        let mut certain = None;
         let mut reports = Vec::with_capacity(games.len());
-        // Each game's language, looked up at most once, and only when a game
-        // needs a hint: nearly none do, and looking costs a pass over the game.
-        let mut named: Vec<Option<Option<LangSet>>> = vec![None; games.len()];
-        for (i, &(at, game)) in games.iter().enumerate() {
-            let report = match certain {
-                Some(langs) => self.convert_lazily(game, at, out, &mut || langs),
-                // Before the first such game: the first game, up to
-                // LOOKAHEAD games past this one, whose letters name a
-                // language (as if looked up from the batch's start).
-                None => self.convert_lazily(game, at, out, &mut || {
-                    (0..games.len().min(i + LOOKAHEAD))
-                        .find_map(|j| *named[j].get_or_insert_with(|| self.language_of(games[j].1)))
-                        .unwrap_or_default()
-                }),
-            };
-            if report.langs_certain {
-                certain = Some(report.langs);
-            }
-            reports.push(report);
-        }
+        self.stream(
+            games,
+            &mut |at, game, hint| {
+                let mut buf = Vec::new();
+                let report = self.convert_with_hint(game, at, &mut buf, hint);
+                (report, buf)
+            },
+            &mut |report, buf| {
+                out.extend_from_slice(&buf);
+                reports.push(report);
+            },
+        );
         reports
     }
 
@@ -232,39 +249,69 @@ impl Converter {
         self.convert_stream(&located_games(pgn), out)
     }
 
-    /// The language group a game's piece letters name, if they name just one.
+    /// Reads every game of PGN text in memory into a [`GameRecord`]: what
+    /// `--format jsonl` writes, as values (see [`crate::record`]). The
+    /// options' notation and format do not matter here.
+    pub fn records(&self, pgn: &[u8]) -> Vec<GameRecord> {
+        let mut records = Vec::new();
+        self.stream(
+            &located_games(pgn),
+            &mut |at, game, hint| {
+                let mut record = None;
+                let report = self.convert_into(game, at, Target::Record(&mut record), hint);
+                (report, record.unwrap_or_default())
+            },
+            &mut |_, record| records.push(record),
+        );
+        records
+    }
+
+    /// Converts `games` in order, each by `convert` with the hint
+    /// [`Neighbours`] gives, and hands each to `emit` in order: a game
+    /// that asked for a hint before the rule could give the right one is
+    /// converted again.
+    fn stream<T>(
+        &self,
+        games: &[(GameLocation, &[u8])],
+        convert: &mut ConvertOne<'_, T>,
+        emit: &mut dyn FnMut(Report, T),
+    ) {
+        let mut neighbours = Neighbours::default();
+        for (i, &(at, game)) in games.iter().enumerate() {
+            let (report, item) = convert(at, game, neighbours.guess());
+            neighbours.push(GameHint::of(&report), (i, report, item));
+            drain(&mut neighbours, games, convert, emit);
+        }
+        neighbours.finish();
+        drain(&mut neighbours, games, convert, emit);
+    }
+
+    /// The language group a game's piece letters name, if they name just
+    /// one: the games whose language is certain, which [`Neighbours`]
+    /// takes the language of the games around an ambiguous one from.
     pub fn language_of(&self, game: &[u8]) -> Option<LangSet> {
         let (game, _) = decode(game, self.options.encoding);
         named_language(&game)
     }
 
-    /// Like [`Converter::convert()`], with the language of the games around
-    /// this one: when several languages make the game legal with different
-    /// moves, the one among `hint` is read, with a warning instead of an
-    /// error. Games of one file are nearly always written in one language.
-    pub fn convert_with_hint(
-        &self,
-        game: &[u8],
-        at: GameLocation,
-        out: &mut Vec<u8>,
-        hint: LangSet,
-    ) -> Report {
-        self.convert_lazily(game, at, out, &mut || hint)
-    }
-
-    /// [`Converter::convert_with_hint()`] with the hint computed only if the
+    /// Converts one game into `target`; `hint` is asked for only if the
     /// game needs it.
-    fn convert_lazily(
+    fn convert_into(
         &self,
         game: &[u8],
         at: GameLocation,
-        out: &mut Vec<u8>,
-        hint: &mut dyn FnMut() -> LangSet,
+        target: Target<'_>,
+        hint: LangSet,
     ) -> Report {
         let (game, encoding) = decode(game, self.options.encoding);
         let lexed = Lexed::new(&game);
         let mut problems = Problems::new(&game, at);
+        if let Some(limit) = lexed.over {
+            problems.error(0..0, None, ProblemKind::OverLimit(limit));
+            return skipped(&lexed, encoding, problems);
+        }
         let start = lexed.setup.start(&lexed.tokens, &mut problems);
+        let mut hint_asked = None;
         let choice = match (lexed.input, &start) {
             (Some(Notation::San | Notation::Lan), Some(start)) => match self.options.input_lang {
                 Some(lang) => Choice {
@@ -277,7 +324,7 @@ impl Converter {
                     tokens: &lexed.tokens,
                     start,
                     letters: lexed.letters,
-                    hint,
+                    hint: &mut || *hint_asked.insert(hint),
                 }
                 .choose(&mut problems),
             },
@@ -297,26 +344,31 @@ impl Converter {
             problems: &mut problems,
             moves: 0,
         };
-        let mut jsonl = None;
-        match self.options.format {
-            OutputFormat::Pgn => walk.run(start, &mut PgnSink::new(out, format, choice.langs)),
-            OutputFormat::Text => walk.run(start, &mut TextSink::new(out, format)),
-            OutputFormat::Jsonl => {
-                let sink = jsonl.insert(JsonlSink::new(format.chess960_castling));
-                walk.run(start, sink);
+        let mut record = None;
+        let target = match target {
+            Target::Write(out) if self.options.format == OutputFormat::Pgn => {
+                walk.run(start, &mut PgnSink::new(out, format, choice.langs));
+                None
             }
-        }
-        let report = Report {
-            moves: walk.moves,
-            input: lexed.input,
-            langs: choice.langs,
-            langs_certain: choice.certain,
-            encoding,
-            errors: problems.errors,
-            warnings: problems.warnings,
+            Target::Write(out) if self.options.format == OutputFormat::Text => {
+                walk.run(start, &mut TextSink::new(out, format));
+                None
+            }
+            target => {
+                walk.run(
+                    start,
+                    record.insert(RecordSink::new(format.chess960_castling)),
+                );
+                Some(target)
+            }
         };
-        if let Some(sink) = jsonl {
-            sink.write(out, at.index, &report);
+        let moves = walk.moves;
+        let report = report(moves, &lexed, choice, encoding, hint_asked, problems);
+        let record = record.map(|sink| sink.finish(at.index, &report));
+        match (target, record) {
+            (Some(Target::Write(out)), Some(record)) => write_jsonl(out, &record),
+            (Some(Target::Record(slot)), record) => *slot = record,
+            _ => {}
         }
         report
     }
@@ -337,6 +389,17 @@ impl Converter {
     }
 }
 
+/// The most tokens (moves, move numbers, comments, ...) a game may have:
+/// over a million moves, far beyond any real game. A game with more is
+/// reported and skipped whole, so that its tokens (56 bytes each) never
+/// take more than about 110 MB.
+pub const MAX_TOKENS: usize = 2_000_000;
+
+/// The deepest a game's variations may nest: far beyond any real game. A
+/// game nested deeper is reported and skipped whole; each level holds a
+/// position.
+pub const MAX_DEPTH: usize = 1_000;
+
 /// A game cut into tokens, with what the later steps need of them
 /// gathered in the same pass.
 struct Lexed<'g> {
@@ -346,17 +409,21 @@ struct Lexed<'g> {
     /// The notation of the first main-line move.
     input: Option<Notation>,
     has_variations: bool,
+    /// The limit the game went over, if any: its tokens are then not all
+    /// there.
+    over: Option<Limit>,
 }
 
 impl<'g> Lexed<'g> {
     fn new(game: &'g [u8]) -> Lexed<'g> {
         let mut lexed = Lexed {
             // Sized for the usual few bytes a token, so it seldom grows.
-            tokens: Vec::with_capacity(game.len() / 4 + 16),
+            tokens: Vec::with_capacity((game.len() / 4 + 16).min(MAX_TOKENS)),
             letters: GameLetters::default(),
             setup: SetupTags::default(),
             input: None,
             has_variations: false,
+            over: None,
         };
         let mut depth = 0usize;
         for token in Lexer::new(game) {
@@ -371,9 +438,17 @@ impl<'g> Lexed<'g> {
                 TokenKind::VariationStart => {
                     depth += 1;
                     lexed.has_variations = true;
+                    if depth > MAX_DEPTH {
+                        lexed.over = Some(Limit::Depth(MAX_DEPTH));
+                        break;
+                    }
                 }
                 TokenKind::VariationEnd => depth = depth.saturating_sub(1),
                 _ => {}
+            }
+            if lexed.tokens.len() == MAX_TOKENS {
+                lexed.over = Some(Limit::Tokens(MAX_TOKENS));
+                break;
             }
             lexed.tokens.push(token);
         }
@@ -390,5 +465,55 @@ pub fn located_games(pgn: &[u8]) -> Vec<(GameLocation, &[u8])> {
         .collect()
 }
 
-/// How many games [`Converter::convert_stream()`] looks ahead for a language.
-const LOOKAHEAD: usize = 64;
+/// Converts one game with a hint, into a `T`.
+type ConvertOne<'a, T> = dyn FnMut(GameLocation, &[u8], LangSet) -> (Report, T) + 'a;
+
+/// Hands the games `neighbours` can judge to `emit`, converting again
+/// those that need another hint.
+fn drain<T>(
+    neighbours: &mut Neighbours<(usize, Report, T)>,
+    games: &[(GameLocation, &[u8])],
+    convert: &mut ConvertOne<'_, T>,
+    emit: &mut dyn FnMut(Report, T),
+) {
+    while let Some(((i, report, item), verdict)) = neighbours.pop() {
+        match verdict {
+            Verdict::Keep => emit(report, item),
+            Verdict::Redo(hint) => {
+                let (report, item) = convert(games[i].0, games[i].1, hint);
+                emit(report, item);
+            }
+        }
+    }
+}
+
+/// What a game skipped whole found: nothing is written of it.
+fn skipped(lexed: &Lexed<'_>, encoding: Option<&'static str>, problems: Problems<'_>) -> Report {
+    let choice = Choice {
+        lang: Lang::En,
+        langs: LangSet::EMPTY,
+        certain: false,
+    };
+    report(0, lexed, choice, encoding, None, problems)
+}
+
+/// What one game's conversion found.
+fn report(
+    moves: u64,
+    lexed: &Lexed<'_>,
+    choice: Choice,
+    encoding: Option<&'static str>,
+    hint_asked: Option<LangSet>,
+    problems: Problems<'_>,
+) -> Report {
+    Report {
+        moves,
+        input: lexed.input,
+        langs: choice.langs,
+        langs_certain: choice.certain,
+        hint_asked,
+        encoding,
+        errors: problems.errors,
+        warnings: problems.warnings,
+    }
+}

@@ -15,15 +15,18 @@
 //! ```
 //!
 //! The games around one are asked for only when a game needs them, through
-//! [`Choose::hint`].
+//! `Choose::hint`; which games those are is the rule of [`Neighbours`].
 
 use core::ops::Range;
+use std::collections::VecDeque;
 
 use iccf::MoveNumber;
 use iccf::lang::{GameLetters, Lang, LangSet, letter_groups, same_letters};
+use iccf::token::{is_castling, is_move, is_null_move};
 use shakmaty::Chess;
 
-use crate::lexer::Token;
+use crate::convert::Report;
+use crate::lexer::{Token, TokenKind};
 use crate::problem::{AmbiguousLanguage, ProblemKind, Problems, Severity};
 use crate::sink::{Played, Sink};
 use crate::walk::{Scope, Step, Walk};
@@ -76,6 +79,22 @@ impl Choose<'_, '_, '_> {
         let Some(&first) = groups.first() else {
             return english;
         };
+        if self.language_free() {
+            // Every group reads it alike: one reading tells them all.
+            let chosen = match self.trial(first.first().unwrap_or(Lang::En)).legal {
+                true if groups.len() > 1 => {
+                    let hint = (self.hint)();
+                    let hinted = groups.iter().find(|group| !(**group & hint).is_empty());
+                    *hinted.unwrap_or(&first)
+                }
+                _ => first,
+            };
+            return Choice {
+                lang: chosen.first().unwrap_or(Lang::En),
+                langs: chosen,
+                certain: false,
+            };
+        }
         // Read the main line in each group; keep those that read it all.
         let mut legal: Vec<(LangSet, Trial)> = Vec::new();
         let mut furthest = (0, first);
@@ -87,8 +106,12 @@ impl Choose<'_, '_, '_> {
                 furthest = (trial.moves.len(), group);
             }
         }
-        // Readings that agree with the games around this one come first.
-        let hint = (self.hint)();
+        // Readings that agree with the games around this one come first;
+        // they are asked for only when there is a choice.
+        let hint = match legal.len() {
+            0 | 1 => LangSet::EMPTY,
+            _ => (self.hint)(),
+        };
         legal.sort_by_key(|(group, _)| (*group & hint).is_empty());
         let chosen = legal.first().map_or(furthest.1, |(group, _)| *group);
         let lang = chosen.first().unwrap_or(Lang::En);
@@ -101,6 +124,15 @@ impl Choose<'_, '_, '_> {
             langs: chosen,
             certain: false,
         }
+    }
+
+    /// Whether every move token reads alike in every language: pawn moves
+    /// without a promotion letter, numeric, UCI, castling and null moves.
+    fn language_free(&self) -> bool {
+        self.tokens.iter().all(|t| match t.kind {
+            TokenKind::Move(text) => !is_move(text) || reads_alike(text),
+            _ => true,
+        })
     }
 
     /// Reads the main line in `lang`.
@@ -124,6 +156,160 @@ impl Choose<'_, '_, '_> {
             )
         });
         trial
+    }
+}
+
+/// How many games, counting the one that asks, the rule of [`Neighbours`]
+/// looks ahead at the start of an input.
+pub const LOOKAHEAD: usize = 64;
+
+/// What the language rule needs to know of a converted game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameHint {
+    /// The game's language group, if its piece letters alone named it.
+    pub certain: Option<LangSet>,
+    /// The hint the game asked for and was given, if it asked.
+    pub asked: Option<LangSet>,
+}
+
+impl GameHint {
+    /// What `report` says of the game's language.
+    pub fn of(report: &Report) -> GameHint {
+        GameHint {
+            certain: report.langs_certain.then_some(report.langs),
+            asked: report.hint_asked,
+        }
+    }
+}
+
+/// Whether a game stands as converted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It asked for no hint, or was given the right one.
+    Keep,
+    /// It must be converted again with this hint.
+    Redo(LangSet),
+}
+
+/// The rule for the language of the games around an ambiguous game,
+/// applied to the games of one input in order, however they were cut into
+/// batches or spread over threads.
+///
+/// A game that reads legally with different moves in several languages
+/// takes the language of the nearest game before it whose piece letters
+/// alone name one; at the start of an input, before any such game, that
+/// of the first such game among the next [`LOOKAHEAD`] games.
+///
+/// Games are converted with a guess ([`Neighbours::guess`]: the last
+/// certain language pushed), pushed in input order, and popped in the same
+/// order once the rule can judge them, with a verdict.
+///
+/// ```
+/// use iccf::lang::{Lang, LangSet};
+/// use iccf_pgn::language::{GameHint, Neighbours, Verdict};
+///
+/// let german = LangSet::from(Lang::De);
+/// let mut rule = Neighbours::default();
+/// // An ambiguous game first: converted with no hint, it waits.
+/// rule.push(GameHint { certain: None, asked: Some(LangSet::EMPTY) }, "first");
+/// assert_eq!(rule.pop(), None);
+/// rule.push(GameHint { certain: Some(german), asked: None }, "second");
+/// assert_eq!(rule.pop(), Some(("first", Verdict::Redo(german))));
+/// assert_eq!(rule.pop(), Some(("second", Verdict::Keep)));
+/// assert_eq!(rule.guess(), german);
+/// ```
+#[derive(Debug)]
+pub struct Neighbours<T> {
+    /// The language of the last certain game popped.
+    last_certain: Option<LangSet>,
+    /// The language of the last certain game pushed.
+    guess: LangSet,
+    held: VecDeque<(GameHint, T)>,
+    finished: bool,
+}
+
+impl<T> Default for Neighbours<T> {
+    fn default() -> Neighbours<T> {
+        Neighbours {
+            last_certain: None,
+            guess: LangSet::EMPTY,
+            held: VecDeque::new(),
+            finished: false,
+        }
+    }
+}
+
+impl<T> Neighbours<T> {
+    /// The hint to convert the next game with: right unless no certain
+    /// game came before it.
+    pub fn guess(&self) -> LangSet {
+        self.guess
+    }
+
+    /// The next game of the input, converted.
+    pub fn push(&mut self, game: GameHint, item: T) {
+        if let Some(langs) = game.certain {
+            self.guess = langs;
+        }
+        self.held.push_back((game, item));
+    }
+
+    /// No more games: the lookahead stops at the end of the input.
+    pub fn finish(&mut self) {
+        self.finished = true;
+    }
+
+    /// The oldest game with its verdict, once the rule can judge it.
+    pub fn pop(&mut self) -> Option<(T, Verdict)> {
+        let (game, _) = self.held.front()?;
+        let verdict = match game.asked {
+            None => Verdict::Keep,
+            Some(asked) => {
+                let right = match self.last_certain {
+                    Some(langs) => langs,
+                    None => self.lookahead()?,
+                };
+                if right == asked {
+                    Verdict::Keep
+                } else {
+                    Verdict::Redo(right)
+                }
+            }
+        };
+        let (game, item) = self.held.pop_front()?;
+        if let Some(langs) = game.certain {
+            self.last_certain = Some(langs);
+        }
+        Some((item, verdict))
+    }
+
+    /// The first certain language among the held games after the oldest,
+    /// within [`LOOKAHEAD`] games; `None` until that is known.
+    fn lookahead(&self) -> Option<LangSet> {
+        let window = self.held.iter().skip(1).take(LOOKAHEAD - 1);
+        if let Some(langs) = window.clone().find_map(|(g, _)| g.certain) {
+            return Some(langs);
+        }
+        (self.finished || self.held.len() >= LOOKAHEAD).then_some(LangSet::EMPTY)
+    }
+}
+
+/// Whether a move token means the same in every language: it has no
+/// letter that could be a piece's (see [`Choose::language_free`]).
+fn reads_alike(text: &[u8]) -> bool {
+    let body = text.strip_suffix(b"#").unwrap_or(text);
+    let body = body.strip_suffix(b"+").unwrap_or(body);
+    let file = |b: &u8| (b'a'..=b'h').contains(b);
+    let rank = |b: &u8| (b'1'..=b'8').contains(b);
+    match body {
+        [f, r] if file(f) && rank(r) => true,
+        [p, b'x' | b':', f, r] if file(p) && file(f) && rank(r) => true,
+        [f1, r1, f2, r2] if file(f1) && rank(r1) && file(f2) && rank(r2) => true,
+        _ => {
+            is_null_move(text)
+                || is_castling(text)
+                || (!body.is_empty() && body.iter().all(|b| b.is_ascii_digit() || *b == b'-'))
+        }
     }
 }
 
@@ -329,6 +515,86 @@ mod tests {
         }
         for game in named {
             assert!(!letterless_moves(game), "{}", String::from_utf8_lossy(game));
+        }
+    }
+
+    /// The verdicts of the rule, computed over the whole input at once.
+    fn by_the_rule(games: &[GameHint]) -> Vec<Verdict> {
+        let mut last = None;
+        let mut verdicts = Vec::new();
+        for (i, g) in games.iter().enumerate() {
+            let right = last.or_else(|| {
+                let window = games[i + 1..].iter().take(LOOKAHEAD - 1);
+                Some(
+                    window
+                        .clone()
+                        .find_map(|g| g.certain)
+                        .unwrap_or(LangSet::EMPTY),
+                )
+            });
+            verdicts.push(match (g.asked, right) {
+                (Some(asked), Some(right)) if asked != right => Verdict::Redo(right),
+                _ => Verdict::Keep,
+            });
+            last = g.certain.or(last);
+        }
+        verdicts
+    }
+
+    #[test]
+    fn neighbours_judge_as_the_rule_however_far_the_certain_games_are() {
+        let de = LangSet::from(Lang::De);
+        let fi = LangSet::from(Lang::Fi);
+        let ambiguous = |asked| GameHint {
+            certain: None,
+            asked: Some(asked),
+        };
+        let certain = |langs| GameHint {
+            certain: Some(langs),
+            asked: None,
+        };
+        // Ambiguous games before, between and after certain ones, with the
+        // certain games near and beyond the lookahead.
+        for gap in [0, 1, 62, 63, 64, 65, 130] {
+            let mut games = vec![ambiguous(LangSet::EMPTY); gap];
+            games.push(certain(de));
+            games.extend([ambiguous(de), ambiguous(LangSet::EMPTY), certain(fi)]);
+            games.extend(vec![ambiguous(de); gap]);
+            let mut rule = Neighbours::default();
+            let mut verdicts = Vec::new();
+            for (i, g) in games.iter().enumerate() {
+                rule.push(*g, i);
+                while let Some((j, verdict)) = rule.pop() {
+                    assert_eq!(j, verdicts.len(), "in order");
+                    verdicts.push(verdict);
+                }
+            }
+            rule.finish();
+            verdicts.extend(core::iter::from_fn(|| rule.pop()).map(|(_, v)| v));
+            assert_eq!(verdicts, by_the_rule(&games), "gap {gap}");
+        }
+    }
+
+    #[test]
+    fn only_letterless_moves_read_alike() {
+        for alike in [
+            "e4", "exd5", "e:d5", "e4+", "5254", "57581", "e2e4", "O-O", "0-0-0", "--",
+        ] {
+            assert!(reads_alike(alike.as_bytes()), "{alike}");
+        }
+        // Piece letters, promotion letters (`q` reads only in English),
+        // bishops that look like files.
+        for letters in [
+            "Nf3",
+            "Bxd5",
+            "e8=Q",
+            "e8=q",
+            "e8q",
+            "bxa8=D",
+            "Lb5",
+            "\u{2658}f3",
+        ] {
+            assert!(!reads_alike(letters.as_bytes()), "{letters}");
         }
     }
 

@@ -11,13 +11,12 @@
 //! token once and hands what it finds to the sink of the output format;
 //! [`problem`] says what went wrong and where.
 
-#![warn(missing_docs)]
-
 pub mod convert;
 pub mod encoding;
-mod language;
+pub mod language;
 pub mod lexer;
 pub mod problem;
+pub mod record;
 pub mod setup;
 mod sink;
 pub mod split;

@@ -1,13 +1,13 @@
 //! What can be wrong in a game, and where.
 //!
 //! The walk over a game's tokens finds problems as typed [`ProblemKind`]s
-//! at byte ranges of the game; [`Problems`] turns each range into a line
+//! at byte ranges of the game; `Problems` turns each range into a line
 //! and column of the whole input and keeps the problem with its
 //! [`Severity`]. Messages are made by `Display`, so a caller can match on
 //! the kind and still print what the command line prints.
 
 use core::cell::Cell;
-use core::fmt;
+use core::fmt::{self, Write as _};
 use core::ops::Range;
 
 use iccf::lang::Lang;
@@ -78,11 +78,38 @@ pub enum ProblemKind {
         /// Why, in shakmaty's words.
         reason: String,
     },
+    /// A `FEN` tag with a move counter no game reaches (see
+    /// [`crate::setup::MAX_FEN_COUNTER`]).
+    AbsurdFenCounter(String),
     /// A `FEN` tag whose castling rights do not fit its pieces: they are
     /// dropped.
     FenCastlingIgnored,
     /// Several languages read the whole game legally with different moves.
     AmbiguousLanguage(AmbiguousLanguage),
+    /// The game goes over a limit that bounds memory: it is skipped whole,
+    /// nothing of it written.
+    OverLimit(Limit),
+}
+
+/// A limit a game can go over ([`ProblemKind::OverLimit`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// More tokens than this.
+    Tokens(usize),
+    /// Variations nested deeper than this.
+    Depth(usize),
+    /// More bytes than this.
+    Bytes(u64),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Tokens(n) => write!(f, "more than {n} tokens"),
+            Limit::Depth(n) => write!(f, "variations nested deeper than {n}"),
+            Limit::Bytes(n) => write!(f, "more than {n} bytes"),
+        }
+    }
 }
 
 /// Several languages make a game legal with different moves
@@ -119,10 +146,12 @@ impl fmt::Display for ProblemKind {
             ProblemKind::ImpossibleFen { reason, .. } => {
                 write!(f, "impossible FEN position: {reason}")
             }
+            ProblemKind::AbsurdFenCounter(n) => write!(f, "bad FEN: move counter {n} is absurd"),
             ProblemKind::FenCastlingIgnored => {
                 f.write_str("FEN castling rights do not fit the position: ignored")
             }
             ProblemKind::AmbiguousLanguage(a) => fmt::Display::fmt(a, f),
+            ProblemKind::OverLimit(limit) => write!(f, "game skipped: {limit}, the limit"),
         }
     }
 }
@@ -169,17 +198,27 @@ pub struct Problem {
 }
 
 /// Shows the problem without its location, which callers put first with
-/// the file name: ``game 3, 12... `5255`: no black piece …``.
+/// the file name: ``game 3, 12... `5255`: no black piece …``. Control
+/// characters of the input are escaped (`\u{1b}`), so that a message
+/// printed on a terminal cannot drive it.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {}", self.game)?;
+        let mut text = format!("game {}", self.game);
         if let Some(number) = &self.move_number {
-            write!(f, ", {number}")?;
+            text += &format!(", {number}");
         }
         if !self.token.is_empty() {
-            write!(f, " `{}`", self.token)?;
+            text += &format!(" `{}`", self.token);
         }
-        write!(f, ": {}", self.kind)
+        text += &format!(": {}", self.kind);
+        for c in text.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -325,6 +364,22 @@ mod tests {
         let e = &problems.errors[0];
         assert_eq!((e.line, e.column, e.token.as_str()), (11, 4, "Qh7"));
         assert_eq!(e.to_string(), "game 3, 1. `Qh7`: tag inside movetext");
+    }
+
+    /// Issue 11: input bytes were echoed raw into messages, so an ESC
+    /// sequence in a game reached the terminal.
+    #[test]
+    fn control_characters_reached_the_terminal() {
+        let mut problems = Problems::new(b"\x1b[2J\x07\tQh7", GameLocation::default());
+        problems.error(0..9, None, ProblemKind::TagInMovetext);
+        let shown = problems.errors[0].to_string();
+        assert_eq!(
+            shown,
+            "game 1 `\\u{1b}[2J\\u{7}\\tQh7`: tag inside movetext"
+        );
+        assert!(!shown.chars().any(char::is_control));
+        // The token itself keeps what was written, for programs.
+        assert_eq!(problems.errors[0].token, "\x1b[2J\x07\tQh7");
     }
 
     #[test]

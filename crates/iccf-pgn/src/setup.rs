@@ -50,16 +50,24 @@ impl SetupTags {
                 _ => None,
             }
         };
+        let fen = tag(self.fen);
         let mode = match tag(self.variant) {
+            // Shredder-FEN names the rooks' files (`HAha`): Chess960.
+            None if fen.as_ref().is_some_and(|(fen, _)| names_rook_files(fen)) => {
+                CastlingMode::Chess960
+            }
             None => CastlingMode::Standard,
             Some((name, span)) => variant_mode(&name).ok_or_else(|| {
                 let name = String::from_utf8_lossy(&name).into_owned();
                 (span, ProblemKind::UnsupportedVariant(name))
             })?,
         };
-        let Some((fen, span)) = tag(self.fen) else {
+        let Some((fen, span)) = fen else {
             return Ok(start_position(mode));
         };
+        if let Some(counter) = absurd_counter(&fen) {
+            return Err((span, ProblemKind::AbsurdFenCounter(counter)));
+        }
         let fen = Fen::from_ascii(fen.trim_ascii())
             .map_err(|err| (span.clone(), ProblemKind::BadFen(err)))?;
         match fen.into_position(mode) {
@@ -95,6 +103,38 @@ pub fn start_position(mode: CastlingMode) -> Chess {
     }
 }
 
+/// The largest move counter a FEN may give: no game reaches move 10,000,
+/// and shakmaty would quietly cap a counter past `u32::MAX`.
+pub const MAX_FEN_COUNTER: u64 = 100_000;
+
+/// A FEN's halfmove clock or fullmove number past [`MAX_FEN_COUNTER`].
+fn absurd_counter(fen: &[u8]) -> Option<String> {
+    let fields = fen
+        .trim_ascii()
+        .split(|&b| b == b' ')
+        .filter(|f| !f.is_empty());
+    fields.skip(4).find_map(|field| {
+        let digits = field.iter().all(u8::is_ascii_digit);
+        let value = core::str::from_utf8(field).ok()?.parse::<u64>();
+        let absurd = digits && value.map_or(true, |n| n > MAX_FEN_COUNTER);
+        absurd.then(|| String::from_utf8_lossy(field).into_owned())
+    })
+}
+
+/// Whether a FEN's castling field names rook files (Shredder-FEN, `HAha`)
+/// rather than sides (`KQkq`).
+fn names_rook_files(fen: &[u8]) -> bool {
+    let mut fields = fen
+        .trim_ascii()
+        .split(|&b| b == b' ')
+        .filter(|f| !f.is_empty());
+    fields.nth(2).is_some_and(|castling| {
+        castling
+            .iter()
+            .any(|b| matches!(b, b'A'..=b'H' | b'a'..=b'h'))
+    })
+}
+
 /// Standard chess, Chess960, or `None` for a variant numeric cannot hold.
 fn variant_mode(name: &[u8]) -> Option<CastlingMode> {
     let name = name.trim_ascii().to_ascii_lowercase();
@@ -124,6 +164,33 @@ mod tests {
             assert_eq!(start_position(mode), validated);
             assert_eq!(start_position(mode).castles().mode(), mode);
         }
+    }
+
+    #[test]
+    fn shredder_fen_castling_names_rook_files() {
+        assert!(names_rook_files(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+        ));
+        assert!(!names_rook_files(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ));
+        assert!(!names_rook_files(b"8/8/8/8/8/8/8/K1k5 b - - 0 1"));
+    }
+
+    #[test]
+    fn absurd_fen_counters_are_named() {
+        let fen = |counters: &str| format!("8/8/8/8/8/8/8/K1k5 w - - {counters}");
+        assert_eq!(absurd_counter(fen("0 1").as_bytes()), None);
+        assert_eq!(absurd_counter(fen("99 5000").as_bytes()), None);
+        let huge = fen("0 99999999999999999999999");
+        assert_eq!(
+            absurd_counter(huge.as_bytes()).as_deref(),
+            Some("99999999999999999999999")
+        );
+        assert_eq!(
+            absurd_counter(fen("4294967296 1").as_bytes()).as_deref(),
+            Some("4294967296")
+        );
     }
 
     #[test]

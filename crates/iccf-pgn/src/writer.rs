@@ -67,6 +67,18 @@ impl<'a> PgnWriter<'a> {
 
     /// Creates a writer appending to `out`, wrapping lines at `line_width`
     /// columns.
+    ///
+    /// ```
+    /// use iccf_pgn::writer::PgnWriter;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut writer = PgnWriter::with_line_width(&mut out, 12);
+    /// for token in ["1.", "5254", "5755", "2.", "7163", "*"] {
+    ///     writer.token(token.as_bytes());
+    /// }
+    /// writer.end_game();
+    /// assert_eq!(out, b"1. 5254 5755\n2. 7163 *\n\n");
+    /// ```
     pub fn with_line_width(out: &'a mut Vec<u8>, line_width: usize) -> PgnWriter<'a> {
         let start = out.len();
         PgnWriter {
@@ -125,6 +137,19 @@ impl<'a> PgnWriter<'a> {
     }
 
     /// Ends the tag section with a blank line, if there were tags.
+    ///
+    /// ```
+    /// use iccf_pgn::writer::PgnWriter;
+    ///
+    /// // Bare movetext: no blank line before the moves.
+    /// let mut out = Vec::new();
+    /// let mut writer = PgnWriter::new(&mut out);
+    /// writer.end_tags();
+    /// writer.token(b"1.");
+    /// writer.token(b"e4");
+    /// writer.end_game();
+    /// assert_eq!(out, b"1. e4\n\n");
+    /// ```
     pub fn end_tags(&mut self) {
         if self.out.len() == self.start {
             return;
@@ -153,6 +178,17 @@ impl<'a> PgnWriter<'a> {
     }
 
     /// Writes a numeric annotation glyph `$nag`.
+    ///
+    /// ```
+    /// use iccf_pgn::writer::PgnWriter;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut writer = PgnWriter::new(&mut out);
+    /// writer.token(b"Nf3");
+    /// writer.nag(1);
+    /// writer.nag(146);
+    /// assert_eq!(out, b"Nf3 $1 $146");
+    /// ```
     pub fn nag(&mut self, nag: u8) {
         let mut buf = [b'$', 0, 0, 0];
         let mut len = 1;
@@ -179,6 +215,18 @@ impl<'a> PgnWriter<'a> {
     /// `;` line comments instead, which keep it whole when it has no line
     /// break; text with both `}` and line breaks becomes one line comment
     /// per line.
+    ///
+    /// ```
+    /// use iccf_pgn::writer::PgnWriter;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut writer = PgnWriter::new(&mut out);
+    /// writer.token(b"e4");
+    /// writer.comment(b"best by test");
+    /// writer.comment(b"a } inside");
+    /// writer.token(b"e5");
+    /// assert_eq!(out, b"e4 {best by test} ;a } inside\ne5");
+    /// ```
     pub fn comment(&mut self, text: &[u8]) {
         if memchr::memchr(b'}', text).is_some() {
             self.line_comment(text);

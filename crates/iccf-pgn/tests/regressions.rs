@@ -145,3 +145,42 @@ fn null_move_by_black_advances_the_move_number() {
         "1. 5254 5755 2. 7163 -- 3. 6134 -- 4. 4243\n"
     );
 }
+
+/// Issue 11: a Shredder-FEN castling field (`HAha`) without a `Variant` tag
+/// was read as standard chess, where it is invalid, so castling rights were
+/// dropped with a warning; it names rook files, so the game is Chess960 and
+/// castling is king takes rook.
+#[test]
+fn shredder_fen_without_variant_was_read_as_standard_chess() {
+    let game = b"[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\"]\n\n1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O *";
+    let mut out = Vec::new();
+    let report =
+        Converter::new(Options::default()).convert(game, GameLocation::default(), &mut out);
+    assert!(
+        report.errors.is_empty() && report.warnings.is_empty(),
+        "{report:?}"
+    );
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("4. 5181 5888"), "{out}");
+}
+
+/// Issue 11: FEN move counters past `u32::MAX` were quietly capped at
+/// 4294967295; any counter no game reaches is an error on the game.
+#[test]
+fn absurd_fen_move_number_saturated() {
+    for counters in ["0 99999999999", "0 4294967296", "100001 1"] {
+        let game = format!("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - {counters}\"]\n\n1. Kd2 *");
+        let mut out = Vec::new();
+        let report = Converter::new(Options::default()).convert(
+            game.as_bytes(),
+            GameLocation::default(),
+            &mut out,
+        );
+        assert_eq!(report.errors.len(), 1, "{counters}");
+        assert!(
+            report.errors[0].to_string().contains("is absurd"),
+            "{}",
+            report.errors[0]
+        );
+    }
+}

@@ -44,8 +44,6 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-#![warn(missing_docs, missing_debug_implementations)]
-
 pub mod lang;
 pub mod localized;
 mod move_number;

@@ -281,10 +281,10 @@ fn ten_megabyte_line() {
     );
     check_error_lines(&run, path.to_str().unwrap());
     // A 10 MB line of legal movetext tokens that are each fine: 1. e4 and
-    // a long run of comments.
+    // a long run of comments (under a million tokens: see MAX_TOKENS).
     let mut bytes = b"1. e4 ".to_vec();
     while bytes.len() < size {
-        bytes.extend_from_slice(b"{c} $1 ");
+        bytes.extend_from_slice(b"{a comment} $1 ");
     }
     bytes.extend_from_slice(b"e5 *");
     let path = write(dir.path(), "comments.pgn", &bytes);
@@ -321,24 +321,41 @@ fn hundred_megabyte_comment() {
 #[test]
 fn hundred_thousand_nested_variations() {
     let dir = tempdir();
-    let depth = 100_000 / scale();
-    // Each variation replaces the move before it, nested 100,000 deep.
-    let mut text = String::from("1. e4 ");
-    for _ in 0..depth {
-        text.push_str("(1. d4 ");
+    // As deep as a game may nest (MAX_DEPTH), then far deeper.
+    for depth in [1_000, 100_000 / scale()] {
+        // Each variation replaces the move before it.
+        let mut text = String::from("1. e4 ");
+        for _ in 0..depth {
+            text.push_str("(1. d4 ");
+        }
+        for _ in 0..depth {
+            text.push(')');
+        }
+        text.push_str(" e5 *\n");
+        let path = write(dir.path(), "nested.pgn", text.as_bytes());
+        let name = path.to_str().unwrap();
+        let run = iccf(&["convert", name], None);
+        if depth <= 1_000 {
+            assert_eq!(run.status, 0, "{}", run.stderr);
+            assert_eq!(games_in(&run.stdout), 1);
+            let opened = run.stdout.iter().filter(|&&b| b == b'(').count();
+            let closed = run.stdout.iter().filter(|&&b| b == b')').count();
+            assert_eq!((opened, closed), (depth, depth));
+        } else {
+            // Over the limit: reported at the game, skipped whole.
+            assert_eq!(run.status, 1, "{}", run.stderr);
+            assert!(
+                run.stderr.contains(&format!(
+                    "{name}:1:1: error: game 1: game skipped: variations nested deeper than 1000"
+                )),
+                "{}",
+                run.stderr
+            );
+            assert!(run.stdout.is_empty());
+        }
     }
-    for _ in 0..depth {
-        text.push(')');
-    }
-    text.push_str(" e5 *\n");
-    let path = write(dir.path(), "nested.pgn", text.as_bytes());
-    let run = iccf(&["convert", path.to_str().unwrap()], None);
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    assert_eq!(games_in(&run.stdout), 1);
-    let opened = run.stdout.iter().filter(|&&b| b == b'(').count();
-    let closed = run.stdout.iter().filter(|&&b| b == b')').count();
-    assert_eq!((opened, closed), (depth, depth));
     // Unbalanced both ways, and variations before any move.
+    let depth = 1_000;
     for (name, text) in [
         ("open.pgn", "1. e4 ".to_owned() + &"(".repeat(depth) + " *"),
         ("close.pgn", "1. e4 ".to_owned() + &")".repeat(depth) + " *"),
@@ -348,6 +365,38 @@ fn hundred_thousand_nested_variations() {
         let run = iccf(&["convert", path.to_str().unwrap()], None);
         assert_eq!(games_in(&run.stdout), games_in(text.as_bytes()), "{name}");
         check_error_lines(&run, path.to_str().unwrap());
+    }
+}
+
+/// Regression (issue 11): each `(` cost about 400 bytes, so 20 MB of `(`
+/// reached 5.8 GB and aborted. The nesting limit skips the game after
+/// 1,000 levels; the run stays within the memory bound every run here is
+/// held to.
+#[test]
+fn twenty_megabytes_of_parentheses_aborted() {
+    let dir = tempdir();
+    let path = write(dir.path(), "paren.pgn", &vec![b'('; 20_000_000 / scale()]);
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert_eq!(run.stderr.matches(": error: ").count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("variations nested deeper than 1000"));
+}
+
+/// Regression (issue 11): a 1,000,000-ply game took 230-270 MB (a position
+/// copy a ply); now it takes what its tokens take (about 130 MB in a
+/// release build), within the bound every run here is held to.
+#[test]
+fn million_ply_game_took_a_position_a_ply() {
+    let dir = tempdir();
+    let plies = 1_000_000 / scale();
+    let path = write(dir.path(), "long.pgn", knight_shuffle(plies).as_bytes());
+    for format in ["text", "pgn"] {
+        let run = iccf(
+            &["convert", path.to_str().unwrap(), "--format", format],
+            None,
+        );
+        assert_eq!(run.status, 0, "{format}: {}", run.stderr);
+        assert_eq!(games_in(&run.stdout), 1);
     }
 }
 
@@ -492,6 +541,30 @@ fn hundred_thousand_tiny_games() {
         assert_eq!(run.stdout.iter().filter(|&&b| b == b'\n').count(), games);
     }
     eprintln!("{games} games: {:?}", run.elapsed);
+}
+
+/// Regression (issue 11): the language hint rescanned the batch for every
+/// game, so 1 MB of `e4 *` took 17 s and 5 MB 52 s. 15 MB would take many
+/// minutes that way, past the watchdog; now it is linear, and reading the
+/// language costs the same as being told it.
+#[test]
+fn many_tiny_games_took_quadratic_time() {
+    let dir = tempdir();
+    let games = 3_000_000 / scale();
+    let path = write(dir.path(), "tiny.pgn", "e4 *\n".repeat(games).as_bytes());
+    let name = path.to_str().unwrap();
+    let auto = iccf(&["convert", name, "--format", "text"], None);
+    assert_eq!(auto.status, 0, "{}", auto.stderr);
+    let told = iccf(
+        &["convert", name, "--format", "text", "--input-lang", "en"],
+        None,
+    );
+    assert_eq!(auto.stdout, told.stdout);
+    assert_eq!(auto.stdout.iter().filter(|&&b| b == b'\n').count(), games);
+    eprintln!(
+        "{games} games: {:?} detected, {:?} told",
+        auto.elapsed, told.elapsed
+    );
 }
 
 #[test]

@@ -1,0 +1,181 @@
+//! Converting a batch of games on a worker, and putting the games back in
+//! input order on the calling thread, where the language rule of
+//! [`Neighbours`] can see every game before each one.
+//!
+//! ```text
+//!   worker:  Batch ─▶ each game converted, with the last certain language
+//!            of the batch as its hint ─▶ Converted
+//!   caller:  Converted ─▶ Neighbours (in input order) ─▶ Ready: the games
+//!            whose hint was right as they are, the others converted again
+//! ```
+
+use std::rc::Rc;
+
+use iccf_pgn::convert::{Converter, GameHint, GameLocation, Neighbours, Problem, Report, Verdict};
+use iccf_pgn::split::Batch;
+
+/// One batch, converted on a worker.
+#[derive(Debug)]
+pub struct Converted {
+    batch: Batch,
+    out: Vec<u8>,
+    /// Each game's end in `out`, and what converting it found.
+    games: Vec<(usize, Report)>,
+    /// Input bytes consumed up to the end of this batch, for progress.
+    pub end_offset: u64,
+}
+
+/// Converts the games of `batch` in order, each ambiguous one with the
+/// language of the last game before it in the batch whose letters named
+/// one: right unless the game comes before the first such game.
+pub fn convert_batch(converter: &Converter, batch: Batch) -> Converted {
+    let mut out = Vec::with_capacity(batch.data.len() + batch.data.len() / 4);
+    let mut games = Vec::with_capacity(batch.games.len());
+    let mut guess = Neighbours::<()>::default();
+    for (span, game) in batch.iter() {
+        let report = converter.convert_with_hint(game, span.into(), &mut out, guess.guess());
+        guess.push(GameHint::of(&report), ());
+        games.push((out.len(), report));
+    }
+    let end_offset = batch
+        .games
+        .last()
+        .map_or(0, |last| last.byte_offset + last.range.len() as u64);
+    Converted {
+        batch,
+        out,
+        games,
+        end_offset,
+    }
+}
+
+/// Games ready to be written, in input order.
+#[derive(Debug, Default)]
+pub struct Ready {
+    /// Their output.
+    pub out: Vec<u8>,
+    /// Their problems, in input order; errors and warnings interleaved by
+    /// position.
+    pub problems: Vec<Problem>,
+    /// How many games.
+    pub games: u64,
+    /// Moves converted in them.
+    pub moves: u64,
+    /// How many of them had errors.
+    pub failed_games: u64,
+}
+
+/// Puts converted batches of one input back in order under the language
+/// rule.
+#[derive(Debug)]
+pub struct InOrder<'c> {
+    converter: &'c Converter,
+    rule: Neighbours<(Rc<Converted>, usize)>,
+}
+
+impl<'c> InOrder<'c> {
+    /// Nothing seen yet of an input converted by `converter`.
+    pub fn new(converter: &'c Converter) -> InOrder<'c> {
+        InOrder {
+            converter,
+            rule: Neighbours::default(),
+        }
+    }
+
+    /// The next batch of the input; the games that can be judged come back.
+    pub fn push(&mut self, done: Converted) -> Ready {
+        let done = Rc::new(done);
+        for (i, (_, report)) in done.games.iter().enumerate() {
+            self.rule.push(GameHint::of(report), (done.clone(), i));
+        }
+        self.ready()
+    }
+
+    /// The end of the input: the games still held come back.
+    pub fn finish(&mut self) -> Ready {
+        self.rule.finish();
+        self.ready()
+    }
+
+    fn ready(&mut self) -> Ready {
+        let mut ready = Ready::default();
+        while let Some(((done, i), verdict)) = self.rule.pop() {
+            let start = i.checked_sub(1).map_or(0, |j| done.games[j].0);
+            let (end, report) = &done.games[i];
+            let redone;
+            let report = match verdict {
+                Verdict::Keep => {
+                    ready.out.extend_from_slice(&done.out[start..*end]);
+                    report
+                }
+                Verdict::Redo(hint) => {
+                    let span = &done.batch.games[i];
+                    let at = GameLocation::from(span);
+                    let game = done.batch.game(i);
+                    redone = self
+                        .converter
+                        .convert_with_hint(game, at, &mut ready.out, hint);
+                    &redone
+                }
+            };
+            ready.games += 1;
+            ready.moves += report.moves;
+            ready.failed_games += u64::from(!report.errors.is_empty());
+            ready
+                .problems
+                .extend(report.problems_in_order().into_iter().cloned());
+        }
+        ready
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use iccf_pgn::convert::{Options, OutputFormat};
+    use iccf_pgn::split::Splitter;
+
+    use super::*;
+
+    /// A Finnish game (its letters name Finnish) and one legal in English
+    /// and Finnish with different moves, which takes the language of the
+    /// games around it.
+    const FINNISH: &str =
+        "1. e4 e5 2. Rf3 Rc6 3. Lc4 Lc5 4. d3 d6 5. Dd2 Dd7 6. Rc3 Rf6 7. Tb1 Tb8 *\n\n";
+    const AMBIGUOUS: &str = "1. h4 h5 2. Rh3 *\n\n";
+
+    /// Converts `pgn` cut into batches of about `batch_bytes`.
+    fn in_batches(converter: &Converter, pgn: &[u8], batch_bytes: usize) -> (Vec<u8>, u64) {
+        let mut splitter = Splitter::with_block_size(pgn, 7);
+        let mut in_order = InOrder::new(converter);
+        let mut all = Ready::default();
+        let mut take = |ready: Ready| {
+            all.out.extend(ready.out);
+            all.games += ready.games;
+            all.failed_games += ready.failed_games;
+        };
+        while let Some(batch) = splitter.next_batch(batch_bytes).expect("in memory") {
+            take(in_order.push(convert_batch(converter, batch)));
+        }
+        take(in_order.finish());
+        (all.out, all.failed_games)
+    }
+
+    #[test]
+    fn the_language_of_the_games_around_does_not_depend_on_batches() {
+        let pgn = [AMBIGUOUS, FINNISH, AMBIGUOUS, AMBIGUOUS, FINNISH, AMBIGUOUS].concat();
+        let converter = Converter::new(Options {
+            format: OutputFormat::Text,
+            ..Options::default()
+        });
+        let mut whole = Vec::new();
+        let reports = converter.convert_all(pgn.as_bytes(), &mut whole);
+        // Every ambiguous game is read in Finnish, with a warning only.
+        assert!(reports.iter().all(|r| r.errors.is_empty()), "{reports:?}");
+        assert_eq!(reports.iter().filter(|r| !r.warnings.is_empty()).count(), 4);
+        for batch_bytes in 1..pgn.len() + 1 {
+            let (out, failed) = in_batches(&converter, pgn.as_bytes(), batch_bytes);
+            assert_eq!(failed, 0, "batches of {batch_bytes} bytes");
+            assert_eq!(out, whole, "batches of {batch_bytes} bytes");
+        }
+    }
+}
