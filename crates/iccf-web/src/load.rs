@@ -32,18 +32,17 @@ pub async fn handle(
 ) -> Result<Json<LoadJson>, ApiError> {
     blocking::run(&state.workers, move || {
         let bytes = request.text.as_bytes();
-        let games = located_games(bytes);
-        if games.is_empty() {
+        let games = located_games(bytes).len();
+        if games == 0 {
             return Err(ApiError::unprocessable("no game found in the text"));
         }
-        if games.len() > MAX_GAMES {
+        if games > MAX_GAMES {
             return Err(ApiError::too_large(format!(
-                "{} games pasted; the page loads at most {MAX_GAMES} at a time",
-                games.len()
+                "{games} games pasted; the page loads at most {MAX_GAMES} at a time"
             )));
         }
         Ok(Json(LoadJson {
-            games: records(&games),
+            games: records(bytes),
         }))
     })
     .await

@@ -1,13 +1,9 @@
-//! The main line of each pasted game, typed: tags, numeric moves, result
-//! and problems. Read from the converter's JSON-lines output for now; when
-//! `iccf_pgn::record` lands this file becomes a call to it.
+//! The main line of each pasted game as the page takes it: tags, numeric
+//! moves, result and problems, from the converter's typed records
+//! ([`iccf_pgn::record::GameRecord`]).
 
-use std::fmt;
-
-use iccf::Notation;
-use iccf_pgn::convert::{Converter, GameLocation, Options, OutputFormat, Problem};
-use serde::de::{Deserializer, MapAccess, Visitor};
-use serde::{Deserialize, Serialize};
+use iccf_pgn::convert::{Converter, Options, Problem};
+use serde::Serialize;
 
 /// One game's main line.
 #[derive(Clone, Debug, Serialize)]
@@ -51,68 +47,18 @@ impl From<&Problem> for ProblemJson {
     }
 }
 
-/// The part of a JSON line this reads.
-#[derive(Deserialize)]
-struct JsonLine {
-    #[serde(deserialize_with = "tags_in_order")]
-    tags: Vec<(String, String)>,
-    moves: Vec<JsonMove>,
-    result: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct JsonMove {
-    numeric: String,
-}
-
 /// The games' main lines, one record a game, in order.
-pub fn records(games: &[(GameLocation, &[u8])]) -> Vec<GameRecord> {
-    let converter = Converter::new(Options {
-        to: Some(Notation::Numeric),
-        format: OutputFormat::Jsonl,
-        ..Options::default()
-    });
-    let mut out = Vec::new();
-    let reports = converter.convert_stream(games, &mut out);
-    let lines = out.split(|&b| b == b'\n').filter(|l| !l.is_empty());
-    reports
-        .iter()
-        .zip(lines)
-        .zip(games)
-        .map(|((report, line), (at, _))| {
-            // The converter wrote this line: it is our JSON.
-            let json: JsonLine = serde_json::from_slice(line).unwrap_or(JsonLine {
-                tags: Vec::new(),
-                moves: Vec::new(),
-                result: None,
-            });
-            GameRecord {
-                index: at.index,
-                tags: json.tags,
-                moves: json.moves.into_iter().map(|m| m.numeric).collect(),
-                result: json.result,
-                errors: report.errors.iter().map(ProblemJson::from).collect(),
-                warnings: report.warnings.iter().map(ProblemJson::from).collect(),
-            }
+pub fn records(text: &[u8]) -> Vec<GameRecord> {
+    Converter::new(Options::default())
+        .records(text)
+        .into_iter()
+        .map(|record| GameRecord {
+            index: record.game,
+            moves: record.moves.iter().map(|m| m.numeric.clone()).collect(),
+            errors: record.errors.iter().map(ProblemJson::from).collect(),
+            warnings: record.warnings.iter().map(ProblemJson::from).collect(),
+            tags: record.tags,
+            result: record.result,
         })
         .collect()
-}
-
-/// A JSON object read as its entries in order (serde_json's map sorts).
-fn tags_in_order<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
-    struct Entries;
-    impl<'de> Visitor<'de> for Entries {
-        type Value = Vec<(String, String)>;
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an object of tags")
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            let mut tags = Vec::new();
-            while let Some(entry) = map.next_entry()? {
-                tags.push(entry);
-            }
-            Ok(tags)
-        }
-    }
-    d.deserialize_map(Entries)
 }
