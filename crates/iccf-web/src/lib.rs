@@ -58,6 +58,7 @@ mod json_errors;
 pub mod limits;
 pub mod line;
 pub mod load;
+pub mod message_moves;
 pub mod move_json;
 pub mod play;
 pub mod position;

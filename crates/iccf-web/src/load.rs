@@ -1,5 +1,5 @@
 //! `POST /api/load`: pasted game text (PGN, a numeric record, any of our
-//! languages) read into main lines with their problems.
+//! languages, a received message) read into main lines with their problems.
 
 use axum::Json;
 use axum::extract::State;
@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::body::Body;
 use crate::limits::MAX_GAMES;
+use crate::message_moves::message_record;
 use crate::record::{GameRecord, records};
 use crate::{ApiError, AppState, blocking};
 
@@ -41,9 +42,16 @@ pub async fn handle(
                 "{games} games pasted; the page loads at most {MAX_GAMES} at a time"
             )));
         }
-        Ok(Json(LoadJson {
-            games: records(bytes),
-        }))
+        let mut games = records(bytes);
+        // Not a game but a message with numbered moves in it: its moves.
+        if let [game] = games.as_slice()
+            && game.moves.is_empty()
+            && !game.errors.is_empty()
+            && let Some(found) = message_record(&request.text)
+        {
+            games = vec![found];
+        }
+        Ok(Json(LoadJson { games }))
     })
     .await
 }

@@ -23,6 +23,11 @@ test('the page loads with the start position and the numeric grid', async () => 
   const numbers = await page.$$eval('#board text.sqnum', (t) => t.map((x) => x.textContent));
   assert.equal(numbers.length, 64);
   assert.ok(numbers.includes('11') && numbers.includes('88'));
+  const a1 = await page.$eval('#board rect[data-square="11"]', (r) => [r.getAttribute('x'), r.getAttribute('y')]);
+  await page.click('#flip');
+  const flipped = await page.$eval('#board rect[data-square="11"]', (r) => [r.getAttribute('x'), r.getAttribute('y')]);
+  assert.notDeepEqual(flipped, a1);
+  assert.equal(flipped[1], '20', 'a1 at the top when flipped');
   await page.click('#coords');
   assert.equal(await page.$$eval('#board text.sqnum', (t) => t.length), 0);
   assert.ok((await page.$$eval('#board text.edge', (t) => t.map((x) => x.textContent))).includes('e'));

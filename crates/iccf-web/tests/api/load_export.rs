@@ -153,3 +153,27 @@ async fn export_refuses_a_bad_format_or_tag_name() {
     .await;
     assert!(message.starts_with("bad tag name `Bad]Name`"), "{message}");
 }
+
+#[tokio::test]
+async fn a_received_message_loads_as_its_numbered_moves() {
+    let text = "Dear Boris,\nthanks for your move.\nOur game so far: 1. 5254 5755 2. 7163 2836\n\
+                > 2. 7136 (quoted, ignored)\nMy move: 3. 6125\nRegards, Anna";
+    let answer = ok("/api/load", json!({"text": text})).await;
+    let game = &answer["games"][0];
+    assert_eq!(
+        game["moves"],
+        json!(["5254", "5755", "7163", "2836", "6125"])
+    );
+    assert_eq!(game["errors"], json!([]));
+    // An illegal move stops the line, and says where.
+    let answer = ok("/api/load", json!({"text": "Hello\n1. 5254 5755\n2. 7164"})).await;
+    let game = &answer["games"][0];
+    assert_eq!(game["moves"], json!(["5254", "5755"]));
+    assert!(
+        game["errors"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("3: `7164`: "),
+        "{game}"
+    );
+}
