@@ -12,7 +12,13 @@ after(async () => { await chromium.close(); });
 const record = (page) => page.textContent('#record');
 
 async function waitRecord(page, text) {
-  await page.waitForFunction((t) => document.getElementById('record').textContent === t, text);
+  try {
+    await page.waitForFunction((t) => document.getElementById('record').textContent === t, text, { timeout: 10000 });
+  } catch (err) {
+    const got = await page.textContent('#record');
+    const status = await page.textContent('#status');
+    throw new Error(`record ${JSON.stringify(got)} (status ${JSON.stringify(status)}), not ${JSON.stringify(text)}`);
+  }
 }
 
 test('the page loads with the start position and the numeric grid', async () => {
@@ -59,6 +65,41 @@ test('a promotion asks for its fifth digit', async () => {
   await page.keyboard.type('4');
   await waitRecord(page, '1. 57584');
   assert.equal(await pieceOn(page, '58'), 'N');
+});
+
+test('digits typed anywhere on the page go to the move entry', async () => {
+  const page = await openPage(chromium.context);
+  await page.click('h1');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'entry');
+  await page.keyboard.type('7163');
+  await waitRecord(page, '1. 7163');
+  assert.equal(await pieceOn(page, '63'), 'N');
+});
+
+test('a promotion by click asks for the piece with buttons', async () => {
+  const page = await openPage(chromium.context);
+  await paste(page, '[SetUp "1"]\n[FEN "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]\n\n*');
+  await page.waitForFunction(() => document.querySelector('#board g.piece[data-square="57"]'));
+  await page.click('#board g.piece[data-square="57"]');
+  await page.click('#board rect[data-square="58"]');
+  await page.waitForSelector('#promotion:not([hidden])');
+  await page.click('#promotion button[data-digit="2"]');
+  await waitRecord(page, '1. 57582');
+  assert.equal(await pieceOn(page, '58'), 'R');
+});
+
+test('the page says when it is reachable from other computers', async () => {
+  const page = await openPage(chromium.context);
+  assert.equal(await page.isHidden('#remote'), true);
+  // The server on loopback says it is not; a server bound beyond says so (faked here).
+  await page.route('**/api/info', async (route) => {
+    const response = await route.fetch();
+    const info = await response.json();
+    await route.fulfill({ response, json: { ...info, bind: '0.0.0.0:8080', reachable_from_elsewhere: true } });
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.match(await page.textContent('#remote'), /listens on 0\.0\.0\.0:8080: other computers on the network can open it/);
 });
 
 test('an illegal entry is refused with the reason', async () => {
