@@ -67,6 +67,13 @@ test('a promotion asks for its fifth digit', async () => {
   assert.equal(await pieceOn(page, '58'), 'N');
 });
 
+test('moves typed faster than the server answers are played in order', async () => {
+  const page = await openPage(chromium.context);
+  await typeMove(page, '525457557163283661251716');
+  await waitRecord(page, '1. 5254 5755 2. 7163 2836 3. 6125 1716');
+  assert.equal(await page.inputValue('#entry'), '');
+});
+
 test('digits typed anywhere on the page go to the move entry', async () => {
   const page = await openPage(chromium.context);
   await page.click('h1');

@@ -48,36 +48,60 @@ function clear(app, entry, promotion) {
   app.board.mark(null);
 }
 
-/** After each keystroke: highlight, ask for the promotion digit, or play. */
+// Whether a keystroke is being handled: keystrokes meanwhile are picked up
+// by the loop below, which reads the entry again after each request.
+let busy = false;
+
+/**
+ * After each keystroke: highlight the from-square, ask for the promotion
+ * digit, or play the first 4 (or 5) digits and go on with the rest, so
+ * that moves typed faster than the server answers are played in order.
+ */
 async function typed(app, entry, promotion) {
-  await app.queue;
-  const text = entry.value.trim();
-  promotion.hidden = true;
-  if (!/^\d+$/.test(text) || !app.view) {
-    if (text === '') app.board.mark(null);
-    return;
-  }
-  const legal = app.view.position.legal;
-  if (text.length >= 2) {
-    const from = text.slice(0, 2);
-    const targets = legal.filter((m) => m.from === from);
-    app.board.mark(from);
-    if (text.length === 2) {
-      app.status(targets.length
-        ? `${from}: to ${targets.map((m) => m.to).filter((t, i, a) => a.indexOf(t) === i).join(', ')}`
-        : `no legal move from ${from}`, targets.length ? 'info' : 'warn');
+  if (busy) return;
+  busy = true;
+  try {
+    for (;;) {
+      await app.queue;
+      const text = entry.value.trim();
+      promotion.hidden = true;
+      if (!/^\d+$/.test(text) || !app.view) {
+        if (text === '') app.board.mark(null);
+        return;
+      }
+      highlight(app, text);
+      if (text.length < 4) return;
+      const matches = app.view.position.legal.filter((m) => m.numeric.slice(0, 4) === text.slice(0, 4));
+      const needsFifth = matches.length > 0 && matches.every((m) => m.promotion);
+      if (needsFifth && text.length === 4) {
+        promotion.hidden = false;
+        app.status('promotion: type the fifth digit, 1 = queen, 2 = rook, 3 = bishop, 4 = knight', 'info');
+        return;
+      }
+      const move = text.slice(0, needsFifth ? 5 : 4);
+      entry.value = text.slice(move.length);
+      if (!(await app.play(move))) {
+        // Refused: what was typed after it was meant for another position.
+        entry.value = '';
+        app.board.mark(null);
+        return;
+      }
     }
+  } finally {
+    busy = false;
   }
-  if (text.length === 4) {
-    const matches = legal.filter((m) => m.numeric.slice(0, 4) === text);
-    if (matches.length > 0 && matches.every((m) => m.promotion)) {
-      promotion.hidden = false;
-      app.status('promotion: type the fifth digit, 1 = queen, 2 = rook, 3 = bishop, 4 = knight', 'info');
-      return;
-    }
-    submit(app, entry, promotion, text);
-  } else if (text.length >= 5) {
-    submit(app, entry, promotion, text);
+}
+
+/** Two digits or more: the from-square and its legal targets. */
+function highlight(app, text) {
+  if (text.length < 2) return;
+  const from = text.slice(0, 2);
+  const targets = app.view.position.legal.filter((m) => m.from === from);
+  app.board.mark(from);
+  if (text.length === 2) {
+    const squares = targets.map((m) => m.to).filter((t, i, all) => all.indexOf(t) === i);
+    app.status(targets.length ? `${from}: to ${squares.join(', ')}` : `no legal move from ${from}`,
+      targets.length ? 'info' : 'warn');
   }
 }
 
