@@ -19,6 +19,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/paste.js", JS, include_str!("../web/js/paste.js")),
     ("/js/desk.js", JS, include_str!("../web/js/desk.js")),
     ("/js/copy.js", JS, include_str!("../web/js/copy.js")),
+    ("/js/export.js", JS, include_str!("../web/js/export.js")),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

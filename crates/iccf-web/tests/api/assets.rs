@@ -36,7 +36,7 @@ async fn the_page_and_its_modules_are_served() {
 
 #[tokio::test]
 async fn every_module_the_page_imports_is_served() {
-    for module in ["main", "board", "paste", "desk"] {
+    for module in ["main", "board", "paste", "export", "desk"] {
         let (_, _, js) = get(&format!("/js/{module}.js")).await;
         for import in js.lines().filter_map(|l| l.strip_prefix("import ")) {
             let path = import.split('\'').nth(1).unwrap().trim_start_matches("./");

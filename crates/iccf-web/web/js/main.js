@@ -6,6 +6,7 @@ import { createBoard } from './board.js';
 import { setupEntry } from './entry.js';
 import { renderMoves } from './movelist.js';
 import { setupPaste } from './paste.js';
+import { setupExport } from './export.js';
 import { setupDesk } from './desk.js';
 
 const $ = (id) => document.getElementById(id);
@@ -155,6 +156,7 @@ async function start() {
   $('new-game').addEventListener('click', () => app.load({}));
   setupEntry(app);
   setupPaste(app);
+  setupExport(app);
   setupDesk(app);
   await app.load({});
   $('entry').focus();

@@ -2,11 +2,10 @@
 // listed as the CLI reports them, and a click selects the place in the text.
 
 import { post } from './api.js';
-import { copyText, saveLink } from './copy.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Wires the paste and export panels to `app`. */
+/** Wires the paste panel to `app`. */
 export function setupPaste(app) {
   let games = [];
   $('load').addEventListener('click', async () => {
@@ -28,8 +27,6 @@ export function setupPaste(app) {
     await showGame(app, games[0]);
   });
   $('game-choice').addEventListener('change', (e) => showGame(app, games[Number(e.target.value)]));
-  $('export').addEventListener('click', () => exportGame(app));
-  $('export-copy').addEventListener('click', () => copyText($('export-text').value, app));
 }
 
 function tag(game, name) {
@@ -69,18 +66,4 @@ function select(area, line, column, token) {
   offset += column - 1;
   area.focus();
   area.setSelectionRange(offset, offset + Math.max(1, token.length));
-}
-
-async function exportGame(app) {
-  const format = $('export-format').value;
-  try {
-    const { text } = await post('/api/export', {
-      fen: app.fen, moves: app.moves, tags: app.tags, format,
-      notation: $('export-notation').value, lang: $('export-lang').value,
-    });
-    $('export-text').value = text;
-    saveLink($('export-save'), text, format === 'pgn' ? 'game.pgn' : 'game.txt');
-  } catch (err) {
-    app.status(`export: ${err.message}`, 'error');
-  }
 }
