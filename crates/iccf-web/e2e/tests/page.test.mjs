@@ -228,8 +228,13 @@ test('the desk composes our next message', async () => {
   await typeMove(page, '7163');
   await page.waitForFunction(() => document.getElementById('desk-move').value === '7163');
   await page.selectOption('#desk-lang', 'de');
+  await page.selectOption('#lang', 'de');
+  await page.selectOption('#desk-also', 'san');
   await page.click('#desk-compose');
   await page.waitForFunction(() => document.getElementById('desk-card').textContent.includes('2. 7163'));
+  assert.match(await page.textContent('#desk-card'), /Sf3/);
+  assert.equal(await page.isVisible('#desk-save'), true);
+  await page.screenshot({ path: 'screenshots/desk-1280-light.png', fullPage: true });
   assert.match(await page.inputValue('#desk-game'), /2\. 7163/);
 });
 

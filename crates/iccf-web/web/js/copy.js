@@ -1,6 +1,6 @@
 // Copying text and offering it as a file to save.
 
-/** Copies `text` to the clipboard (or selects it where that is refused). */
+/** Copies `text` to the clipboard, or says to copy it by hand where the browser refuses. */
 export async function copyText(text, app) {
   try {
     await navigator.clipboard.writeText(text);
@@ -10,12 +10,14 @@ export async function copyText(text, app) {
   }
 }
 
-let lastUrl = null;
+const lastUrls = new Map();
 
 /** Points link `a` at `text` as a file named `name`. */
 export function saveLink(a, text, name) {
-  if (lastUrl) URL.revokeObjectURL(lastUrl);
-  lastUrl = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  a.href = lastUrl;
+  if (lastUrls.has(a)) URL.revokeObjectURL(lastUrls.get(a));
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  lastUrls.set(a, url);
+  a.href = url;
   a.download = name;
+  a.hidden = false;
 }

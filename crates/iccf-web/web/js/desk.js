@@ -94,6 +94,8 @@ async function compose(app, desk) {
     const answer = await post('/api/desk/card', request({
       move: $('desk-move').value || null,
       message_lang: $('desk-lang').value,
+      also: $('desk-also').value || null,
+      lang: $('lang').value,
       offer_draw: $('desk-offer').checked,
       accept_draw: $('desk-accept').checked,
       resign: $('desk-resign').checked,
