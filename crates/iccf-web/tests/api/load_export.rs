@@ -99,6 +99,18 @@ async fn too_many_games_are_refused() {
         message,
         "201 games pasted; the page loads at most 200 at a time"
     );
+    // A hundred thousand empty games fit in the body limit: counted, not read.
+    let text = "*\n".repeat(100_000);
+    let message = refused(
+        "/api/load",
+        json!({"text": text}),
+        StatusCode::PAYLOAD_TOO_LARGE,
+    )
+    .await;
+    assert_eq!(
+        message,
+        "100000 games pasted; the page loads at most 200 at a time"
+    );
     let message = refused(
         "/api/load",
         json!({"text": "  \n"}),
