@@ -21,7 +21,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
   iccf convert partie.pgn --to san --lang fr   French letters (R D T F C)
   iccf languages                          the language codes
   iccf card game.pgn --move 5254          correspondence: record our move, print the message
-  iccf check game.pgn reply.eml --apply   is their message in order? record their move")]
+  iccf check game.pgn reply.eml --apply   is their message in order? record their move
+  iccf serve                              the web page on http://127.0.0.1:8080/")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -93,6 +94,15 @@ pub enum Command {
     /// Exit status: 0 card printed, 1 move or if-move line refused (the game
     /// file is left as it was), 2 usage or I/O error.
     Card(CardArgs),
+    /// Serve a local web page: a board with the numeric grid, moves typed as
+    /// digits, pasted games translated, the correspondence desk.
+    ///
+    /// Listens on 127.0.0.1 (this computer only) unless --bind names
+    /// another address; prints the address to open. Nothing is stored on
+    /// the server. Ctrl-C stops it.
+    ///
+    /// Exit status: 0 stopped, 2 the address cannot be used.
+    Serve(ServeArgs),
 }
 
 /// Which side the game file's owner plays.
@@ -206,6 +216,18 @@ pub struct CardArgs {
     /// Also write the card as a printable SVG picture to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Port to listen on; 0 picks any free port.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+
+    /// Address to listen on. Anything but a loopback address (127.0.0.1,
+    /// ::1) lets other computers on the network use the page.
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
 }
 
 #[derive(Debug, Args)]

@@ -12,6 +12,7 @@ mod card;
 mod check;
 mod convert;
 mod corr_file;
+mod serve;
 mod single;
 
 use args::{Cli, Command};
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
         Command::Board(args) => board::run(&args).map(Status::from),
         Command::Check(args) => check::run(&args).map(Status::from),
         Command::Card(args) => card::run(&args).map(Status::from),
+        Command::Serve(args) => serve::run(&args).map(Status::from),
     };
     match result {
         Ok(Status::Clean) => ExitCode::from(SUCCESS),

@@ -1,8 +1,10 @@
 //! The `iccf` binary as users run it, in one test binary: everyday use
 //! (`cli`), hostile input (`hostile`), the board (`board`) and correspondence
-//! play (`corr`), the last two with the helpers of `cli`.
+//! play (`corr`), the web page's server (`serve`), the last three with the
+//! helpers of `cli`.
 
 mod board;
 mod cli;
 mod corr;
 mod hostile;
+mod serve;

@@ -1,0 +1,93 @@
+//! What the correspondence desk's endpoints share: the game file's text
+//! sent with each request (nothing is kept on the server), our side, and
+//! today's date.
+
+use iccf_corr::{Date, Game, Side, TimeControl, read_game};
+use serde::Deserialize;
+
+use crate::ApiError;
+use crate::limits::short_text;
+
+/// The game file part of a desk request.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct DeskGame {
+    /// The game file's content (one PGN game kept by `iccf`); empty starts
+    /// a new game.
+    #[serde(default)]
+    pub game: String,
+    /// `white` or `black`: our side, when the file does not say.
+    #[serde(default)]
+    pub side: Option<String>,
+    /// Today, `YYYY.MM.DD`; the server's date (UTC) when absent.
+    #[serde(default)]
+    pub date: Option<String>,
+}
+
+/// A game file read, with our side settled.
+#[derive(Debug)]
+pub struct OpenGame {
+    /// The game.
+    pub game: Game,
+    /// Our side.
+    pub side: Side,
+}
+
+impl DeskGame {
+    /// Reads the game; a 422 for a bad file or an unknown side.
+    pub fn open(&self) -> Result<OpenGame, ApiError> {
+        let asked = self.side.as_deref().map(parse_side).transpose()?;
+        let mut game = if self.game.trim().is_empty() {
+            let tc = TimeControl {
+                moves: 10,
+                days: 50,
+            };
+            Game::new("?", "?", "?", asked.unwrap_or(Side::White), tc)
+        } else {
+            read_game(self.game.as_bytes())
+                .map_err(|err| ApiError::unprocessable(format!("game file: {err}")))?
+        };
+        let side = match asked.or_else(|| game.side()) {
+            Some(side) => side,
+            None => {
+                return Err(ApiError::unprocessable(
+                    "which side do we play? The file does not say: choose white or black",
+                ));
+            }
+        };
+        game.set_side(side);
+        Ok(OpenGame { game, side })
+    }
+
+    /// The date asked for, or today in UTC.
+    pub fn today(&self) -> Result<Date, ApiError> {
+        match self.date.as_deref().filter(|d| !d.trim().is_empty()) {
+            Some(text) => short_text("date", text)?
+                .trim()
+                .parse()
+                .map_err(|err| ApiError::unprocessable(format!("date `{text}`: {err}"))),
+            None => {
+                let secs = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                Ok(Date::from_days((secs / 86_400) as i64))
+            }
+        }
+    }
+}
+
+/// `white` or `black`, any case.
+fn parse_side(text: &str) -> Result<Side, ApiError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "white" => Ok(Side::White),
+        "black" => Ok(Side::Black),
+        _ => Err(ApiError::unprocessable(format!(
+            "unknown side `{}`: white or black",
+            short_text("side", text)?
+        ))),
+    }
+}
+
+/// The game file's text after a change, as `iccf` writes it.
+pub fn file_text(game: &Game) -> String {
+    String::from_utf8_lossy(&iccf_corr::write_game(game)).into_owned()
+}

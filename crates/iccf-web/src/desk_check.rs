@@ -1,0 +1,88 @@
+//! `POST /api/desk/check`: a received message checked against the game
+//! file, as `iccf check` does; recorded in the file with `apply`.
+
+use axum::Json;
+use axum::extract::State;
+use iccf_corr::{Applied, Claim, Finding};
+use serde::{Deserialize, Serialize};
+
+use crate::body::Body;
+use crate::desk::{DeskGame, file_text};
+use crate::{ApiError, AppState, blocking};
+
+/// The request: the game file and the message.
+#[derive(Debug, Deserialize)]
+pub struct CheckRequest {
+    /// The game file, our side, today.
+    #[serde(flatten)]
+    pub game: DeskGame,
+    /// The message: plain text, or a whole e-mail (MIME) as received.
+    pub message: String,
+    /// Record their move in the game file when the message is in order.
+    #[serde(default)]
+    pub apply: bool,
+}
+
+/// The answer: the findings, and the changed file when recorded.
+#[derive(Debug, Serialize)]
+pub struct CheckJson {
+    /// No finding is a problem.
+    pub in_order: bool,
+    /// Each finding in the order checked.
+    pub findings: Vec<FindingJson>,
+    /// Claims in words (draw offers, resignations, ...).
+    pub claims: Vec<Claim>,
+    /// What was recorded, when `apply` and in order.
+    pub applied: Option<Vec<Applied>>,
+    /// The game file after recording, when recorded.
+    pub game: Option<String>,
+}
+
+/// One finding: the line `iccf check` prints, and its details (for an
+/// unclear move, the suggested moves).
+#[derive(Debug, Serialize)]
+pub struct FindingJson {
+    /// As `iccf check` prints it.
+    pub text: String,
+    /// Whether it puts the message out of order.
+    pub problem: bool,
+    /// The finding's fields, tagged by `kind`.
+    pub detail: Finding,
+}
+
+/// Checks the message.
+pub async fn handle(
+    State(state): State<AppState>,
+    Body(request): Body<CheckRequest>,
+) -> Result<Json<CheckJson>, ApiError> {
+    blocking::run(&state.workers, move || {
+        let mut open = request.game.open()?;
+        let today = request.game.today()?;
+        let text = iccf_corr::message_text(request.message.as_bytes());
+        let report = iccf_corr::check(&open.game, open.side, &text);
+        let in_order = report.in_order();
+        let (applied, game) = if request.apply && in_order {
+            let applied = iccf_corr::apply(&mut open.game, &report, open.side, today);
+            (Some(applied), Some(file_text(&open.game)))
+        } else {
+            (None, None)
+        };
+        let findings = report
+            .findings
+            .into_iter()
+            .map(|finding| FindingJson {
+                text: finding.to_string(),
+                problem: finding.is_problem(),
+                detail: finding,
+            })
+            .collect();
+        Ok(Json(CheckJson {
+            in_order,
+            findings,
+            claims: report.claims,
+            applied,
+            game,
+        }))
+    })
+    .await
+}

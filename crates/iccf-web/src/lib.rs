@@ -1,0 +1,148 @@
+//! A local web page over the iccf engine: a board with the ICCF numeric
+//! grid, moves typed as digits, clicked or dragged, a translator for pasted
+//! games, and the correspondence desk of `iccf check` and `iccf card`.
+//!
+//! The page is plain HTML, CSS and JavaScript modules built into the
+//! binary ([`assets`]); it asks a small JSON API for everything chess:
+//! legal moves, reading and writing moves, converting games and checking
+//! messages all happen here, in the engine's crates. Nothing is stored on
+//! the server: each request carries the line or game file it is about.
+//!
+//! | endpoint | what |
+//! | --- | --- |
+//! | `GET /api/info` | languages, notations, whether reachable from elsewhere ([`info`]) |
+//! | `POST /api/position` | a line replayed: its moves and one position with its legal moves ([`position`]) |
+//! | `POST /api/play` | one more move, in any notation, or the reason it is refused ([`play`]) |
+//! | `POST /api/load` | pasted games read into numeric main lines with problems ([`load`]) |
+//! | `POST /api/export` | the line as PGN or a one-line record in any notation ([`export`]) |
+//! | `POST /api/desk/open` | a game file read ([`desk_open`]) |
+//! | `POST /api/desk/check` | a received message checked, optionally recorded ([`desk_check`]) |
+//! | `POST /api/desk/card` | our move recorded and the next message composed ([`desk_card`]) |
+//!
+//! `docs/web-api.md` gives each request and answer. Every request is
+//! bounded ([`limits`]); every error is `{"error": "..."}` with a 4xx
+//! status for bad input, a 5xx only when the server gives up.
+//!
+//! ```no_run
+//! let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+//! let config = iccf_web::Config { bind: listener.local_addr()? };
+//! iccf_web::run(listener, config)?;
+//! # Ok::<_, std::io::Error>(())
+//! ```
+
+#![warn(missing_docs)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use tokio::sync::Semaphore;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+pub mod assets;
+pub mod blocking;
+pub mod body;
+pub mod desk;
+pub mod desk_card;
+pub mod desk_check;
+pub mod desk_open;
+pub mod display;
+pub mod error;
+pub mod export;
+pub mod info;
+mod json_errors;
+pub mod limits;
+pub mod line;
+pub mod load;
+pub mod message_moves;
+pub mod move_json;
+pub mod play;
+pub mod position;
+pub mod record;
+
+pub use error::ApiError;
+
+/// How the server was started.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address it listens on.
+    pub bind: SocketAddr,
+}
+
+impl Config {
+    /// Whether other computers can reach the page: not bound to loopback.
+    pub fn reachable_from_elsewhere(&self) -> bool {
+        !self.bind.ip().is_loopback()
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// How the server was started.
+    pub config: Arc<Config>,
+    /// Permits for engine work, [`limits::WORKERS`] at once.
+    pub workers: Arc<Semaphore>,
+}
+
+/// The page and its API, with every limit in place.
+pub fn router(config: Config) -> Router {
+    let state = AppState {
+        config: Arc::new(config),
+        workers: Arc::new(Semaphore::new(limits::WORKERS)),
+    };
+    Router::new()
+        .route("/api/info", get(info::handle))
+        .route("/api/position", post(position::handle))
+        .route("/api/play", post(play::handle))
+        .route("/api/load", post(load::handle))
+        .route("/api/export", post(export::handle))
+        .route("/api/desk/open", post(desk_open::handle))
+        .route("/api/desk/check", post(desk_check::handle))
+        .route("/api/desk/card", post(desk_card::handle))
+        .fallback(get(assets::handle))
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
+        .layer(RequestBodyLimitLayer::new(limits::MAX_BODY_BYTES))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            limits::REQUEST_TIME,
+        ))
+        .layer(axum::middleware::map_response(json_errors::to_json))
+}
+
+/// Serves the page on `listener` until Ctrl-C.
+///
+/// # Errors
+///
+/// When the listener fails.
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
+
+/// Serves the page on a bound standard listener, on a runtime of its own:
+/// for callers that are not async (the `iccf serve` command).
+///
+/// # Errors
+///
+/// When the runtime cannot start or the listener fails.
+pub fn run(listener: std::net::TcpListener, config: Config) -> std::io::Result<()> {
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(limits::WORKERS * 2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        serve(listener, config).await
+    })
+}

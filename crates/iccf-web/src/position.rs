@@ -1,0 +1,131 @@
+//! `POST /api/position`: a line replayed, its moves written out, and one
+//! of its positions with the pieces and every legal move.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
+use iccf::{MoveFormat, MoveNumber};
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, EnPassantMode, Position};
+
+use crate::body::Body;
+use crate::display::DisplayRequest;
+use crate::line::{Line, LineRequest, replay};
+use crate::move_json::{MoveJson, square};
+use crate::{ApiError, AppState, blocking};
+
+/// The request: a line, which of its positions to show, how to write moves.
+#[derive(Debug, Deserialize)]
+pub struct PositionRequest {
+    /// Start and moves.
+    #[serde(flatten)]
+    pub line: LineRequest,
+    /// Half-moves from the start to the position shown; the end when absent.
+    #[serde(default)]
+    pub ply: Option<usize>,
+    /// Notation and language of `text`.
+    #[serde(flatten)]
+    pub display: DisplayRequest,
+}
+
+/// The answer: every move of the line, and the position at `ply`.
+#[derive(Debug, Serialize)]
+pub struct LineJson {
+    /// The moves of the whole line.
+    pub moves: Vec<MoveJson>,
+    /// Half-moves to the position shown.
+    pub ply: usize,
+    /// The position shown.
+    pub position: PositionJson,
+}
+
+/// A position: pieces by numeric square, whose turn, and the legal moves.
+#[derive(Debug, Serialize)]
+pub struct PositionJson {
+    /// FEN.
+    pub fen: String,
+    /// Pieces by square, `"52": "P"` (upper case white, lower case black).
+    pub pieces: BTreeMap<String, String>,
+    /// `white` or `black`.
+    pub turn: &'static str,
+    /// The number of the move due: `1.` or `1...`.
+    pub number: String,
+    /// The side to move is in check.
+    pub check: bool,
+    /// `playing`, `checkmate`, `stalemate` or `insufficient material`.
+    pub status: &'static str,
+    /// Every legal move.
+    pub legal: Vec<MoveJson>,
+}
+
+/// Replays the line and shows the position asked for.
+pub async fn handle(
+    State(state): State<AppState>,
+    Body(request): Body<PositionRequest>,
+) -> Result<Json<LineJson>, ApiError> {
+    blocking::run(&state.workers, move || {
+        let shown = request.display.format()?;
+        let line = replay(&request.line)?;
+        let ply = request.ply.unwrap_or(line.moves.len());
+        if ply > line.moves.len() {
+            return Err(ApiError::unprocessable(format!(
+                "ply {ply} is beyond the line's {} moves",
+                line.moves.len()
+            )));
+        }
+        Ok(Json(line_json(&line, ply, shown)))
+    })
+    .await
+}
+
+/// The line's moves and its position at `ply` (at most its length).
+pub fn line_json(line: &Line, ply: usize, shown: MoveFormat) -> LineJson {
+    let moves = line
+        .moves
+        .iter()
+        .zip(&line.positions)
+        .map(|(&m, pos)| MoveJson::new(pos, m, shown))
+        .collect();
+    LineJson {
+        moves,
+        ply,
+        position: position_json(&line.positions[ply], shown),
+    }
+}
+
+/// One position for the page.
+pub fn position_json(pos: &Chess, shown: MoveFormat) -> PositionJson {
+    let pieces = pos
+        .board()
+        .iter()
+        .map(|(sq, piece)| (square(sq), piece.char().to_string()))
+        .collect();
+    let status = if pos.is_checkmate() {
+        "checkmate"
+    } else if pos.is_stalemate() {
+        "stalemate"
+    } else if pos.is_insufficient_material() {
+        "insufficient material"
+    } else {
+        "playing"
+    };
+    PositionJson {
+        fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+        pieces,
+        turn: if pos.turn().is_white() {
+            "white"
+        } else {
+            "black"
+        },
+        number: MoveNumber::from_position(pos).to_string(),
+        check: pos.is_check(),
+        status,
+        legal: pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| MoveJson::new(pos, m, shown))
+            .collect(),
+    }
+}

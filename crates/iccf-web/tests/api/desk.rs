@@ -1,0 +1,155 @@
+//! The correspondence desk: a game file opened, a message checked (with
+//! the suggestions for a mistyped move), our move and message composed.
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::util::{ok, refused};
+
+const GAME: &str = "[Event \"Friendly\"]\n[Site \"?\"]\n[Date \"2026.12.01\"]\n[Round \"?\"]\n\
+[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"*\"]\n[ICCFSide \"white\"]\n[TimeControl \"10/50\"]\n\n\
+1. 5254 {[%ccsnt 2026.12.01]} *\n";
+
+#[tokio::test]
+async fn open_tells_whose_move_is_due() {
+    let game = ok("/api/desk/open", json!({"game": GAME})).await;
+    assert_eq!(game["side"], "white");
+    assert_eq!(game["moves"], json!(["5254"]));
+    assert_eq!(game["next"], "1...");
+    assert_eq!(game["our_turn"], false);
+    let game = ok("/api/desk/open", json!({"game": GAME, "side": "black"})).await;
+    assert_eq!(game["our_turn"], true);
+}
+
+#[tokio::test]
+async fn a_mistyped_move_gets_the_move_it_means_first() {
+    let body = json!({"game": GAME, "message": "Thanks for 1. 5254\nMy reply: 1... 5575"});
+    let report = ok("/api/desk/check", body).await;
+    assert_eq!(report["in_order"], false);
+    let unclear = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["detail"]["kind"] == "unclear-move")
+        .expect("an unclear move");
+    assert_eq!(unclear["problem"], true);
+    assert!(
+        unclear["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("your move 1... 5575 is not a legal numeric move")
+    );
+    assert_eq!(unclear["detail"]["suggestions"][0]["numeric"], "5755");
+    assert_eq!(report["game"], json!(null));
+}
+
+#[tokio::test]
+async fn a_message_in_order_is_recorded_with_apply() {
+    let body = json!({"game": GAME, "message": "Your move: 1. 5254\nMy move: 1... 5755", "apply": true, "date": "2026.12.05"});
+    let report = ok("/api/desk/check", body).await;
+    assert_eq!(report["in_order"], true);
+    assert_eq!(report["applied"][0]["kind"], "their-move");
+    let game = report["game"].as_str().unwrap();
+    assert!(game.contains("5755"), "{game}");
+    assert!(game.contains("2026.12.05"), "{game}");
+}
+
+#[tokio::test]
+async fn card_records_our_move_and_writes_the_message() {
+    let game = ok(
+        "/api/desk/check",
+        json!({"game": GAME, "message": "Your move: 1. 5254\nMy move: 1... 5755", "apply": true}),
+    )
+    .await["game"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let message = refused(
+        "/api/desk/card",
+        json!({"game": game, "move": "Sf3"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(
+        message.contains("means different moves in different languages"),
+        "{message}"
+    );
+    let body = json!({"game": game, "move": "Sf3", "input_lang": "de", "date": "2026.12.06", "message_lang": "de", "also": "san", "lang": "de"});
+    let answer = ok("/api/desk/card", body).await;
+    let card = answer["card"].as_str().unwrap();
+    assert!(card.contains("2. 7163"), "{card}");
+    assert!(card.contains("Sf3"), "{card}");
+    assert!(
+        answer["game"]
+            .as_str()
+            .unwrap()
+            .contains("7163 {[%ccsnt 2026.12.06]}"),
+        "{}",
+        answer["game"]
+    );
+}
+
+#[tokio::test]
+async fn card_refuses_an_illegal_move_and_a_move_out_of_turn() {
+    let game = ok(
+        "/api/desk/check",
+        json!({"game": GAME, "message": "Your move: 1. 5254\nMy move: 1... 5755", "apply": true}),
+    )
+    .await["game"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let message = refused(
+        "/api/desk/card",
+        json!({"game": game, "move": "7164"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.starts_with("our move 7164: "), "{message}");
+    let message = refused(
+        "/api/desk/card",
+        json!({"game": GAME, "move": "5755"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.starts_with("our move 5755: "), "{message}");
+}
+
+#[tokio::test]
+async fn bad_game_files_sides_and_dates_are_refused() {
+    let message = refused(
+        "/api/desk/open",
+        json!({"game": "1. 5254 5254 *"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.starts_with("game file: "), "{message}");
+    let message = refused(
+        "/api/desk/open",
+        json!({"game": "1. 5254 *"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.starts_with("which side do we play?"), "{message}");
+    let message = refused(
+        "/api/desk/open",
+        json!({"game": GAME, "side": "red"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "unknown side `red`: white or black");
+    let message = refused(
+        "/api/desk/check",
+        json!({"game": GAME, "message": "x", "date": "yesterday"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.starts_with("date `yesterday`: "), "{message}");
+    let message = refused(
+        "/api/desk/card",
+        json!({"game": GAME, "side": "black", "message_lang": "tlh"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("card languages are"), "{message}");
+}

@@ -1,0 +1,118 @@
+//! Hostile and malformed requests: each gets a JSON error with a 4xx
+//! status, never a panic, a hang or a non-JSON answer.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::json;
+
+use crate::util::{post, post_raw, refused, send};
+
+#[tokio::test]
+async fn bad_json_is_a_400_with_the_parser_message() {
+    let (status, json) = post_raw("/api/position", "{\"moves\": [").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(json["error"].as_str().unwrap().contains("JSON"), "{json}");
+    let (status, _) = post_raw("/api/play", vec![0xff, 0xfe, 0x00]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn wrong_types_and_missing_fields_are_a_422() {
+    let (status, json) = post("/api/position", json!({"moves": "5254"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{json}");
+    let (status, json) = post("/api/play", json!({"moves": []})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{json}");
+    assert!(json["error"].as_str().unwrap().contains("text"), "{json}");
+    let (status, _) = post("/api/position", json!({"ply": -1})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn deeply_nested_json_is_refused() {
+    let nested = format!(
+        "{{\"moves\": {}{}}}",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
+    let (status, json) = post_raw("/api/position", nested).await;
+    assert!(status.is_client_error(), "{status}: {json}");
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_a_413() {
+    let text = "1. e4 e5 ".repeat(150_000);
+    let (status, json) = post("/api/load", json!({"text": text})).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{json}");
+    assert_eq!(json["error"], "the request is larger than 1024 KiB");
+    // Without a Content-Length the limit holds as the body streams in.
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> =
+        (0..300).map(|_| Ok(vec![b' '; 8192])).collect();
+    let stream = Body::from_stream(futures_util::stream::iter(chunks));
+    let (status, _) = post_raw("/api/load", stream).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn too_many_moves_or_a_huge_move_are_refused() {
+    let moves = vec!["5254"; 5000];
+    let message = refused(
+        "/api/position",
+        json!({"moves": moves}),
+        StatusCode::PAYLOAD_TOO_LARGE,
+    )
+    .await;
+    assert_eq!(message, "5000 moves sent; at most 1200");
+    let message = refused(
+        "/api/play",
+        json!({"text": "5".repeat(10_000)}),
+        StatusCode::PAYLOAD_TOO_LARGE,
+    )
+    .await;
+    assert_eq!(message, "a move is 10000 bytes long; at most 200");
+    let message = refused(
+        "/api/position",
+        json!({"fen": "8/".repeat(1000)}),
+        StatusCode::PAYLOAD_TOO_LARGE,
+    )
+    .await;
+    assert!(message.starts_with("fen is 2000 bytes long"), "{message}");
+}
+
+#[tokio::test]
+async fn a_long_legal_line_is_replayed() {
+    // Knights out and back: 1200 plies, the most a line may have.
+    let cycle = ["7163", "7866", "6371", "6678"];
+    let moves: Vec<&str> = cycle.iter().copied().cycle().take(1200).collect();
+    let (status, json) = post("/api/position", json!({"moves": moves, "ply": 600})).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["moves"].as_array().unwrap().len(), 1200);
+}
+
+#[tokio::test]
+async fn unknown_paths_methods_and_media_types_get_json_errors() {
+    let (status, kind, body) =
+        send(Request::get("/api/nothing").body(Body::empty()).unwrap()).await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::NOT_FOUND, "application/json")
+    );
+    assert!(
+        String::from_utf8(body)
+            .unwrap()
+            .contains("no such page: /api/nothing")
+    );
+    let (status, kind, _) = send(Request::get("/api/play").body(Body::empty()).unwrap()).await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::METHOD_NOT_ALLOWED, "application/json")
+    );
+    let request = Request::post("/api/play")
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from("{}"))
+        .unwrap();
+    let (status, kind, _) = send(request).await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::UNSUPPORTED_MEDIA_TYPE, "application/json")
+    );
+}

@@ -1,0 +1,191 @@
+//! `/api/load` and `/api/export`: pasted games read on real data, and the
+//! line written back in any notation.
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::util::{ok, refused};
+
+#[tokio::test]
+async fn a_german_score_loads_as_numeric() {
+    let answer = ok(
+        "/api/load",
+        json!({"text": "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *"}),
+    )
+    .await;
+    let game = &answer["games"][0];
+    assert_eq!(
+        game["moves"],
+        json!(["5254", "5755", "7163", "2836", "6125", "1716"])
+    );
+    assert_eq!(game["result"], "*");
+    assert_eq!(game["errors"], json!([]));
+}
+
+#[tokio::test]
+async fn a_real_iccf_game_loads_as_its_numeric_record() {
+    let pgn = iccf_testdata::read_to_string("pgn/iccf/ostinato-everitt-wang-iccf-1997.pgn");
+    let record = iccf_testdata::read_to_string("corr/everitt-wang-1997-numeric.txt");
+    let answer = ok("/api/load", json!({"text": pgn})).await;
+    let game = &answer["games"][0];
+    let moves: Vec<&str> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = record
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    assert_eq!(moves.len(), 108);
+    assert_eq!(moves, expected);
+    assert!(
+        game["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t[0] == "White" && t[1].as_str().unwrap().contains("Everitt"))
+    );
+}
+
+#[tokio::test]
+async fn many_real_games_load_in_order() {
+    let pgn = iccf_testdata::read_to_string("pgn/pgn4web/euroteams2011.pgn");
+    let answer = ok("/api/load", json!({"text": pgn})).await;
+    let games = answer["games"].as_array().unwrap();
+    let events = pgn.lines().filter(|l| l.starts_with("[Event ")).count();
+    assert_eq!(games.len(), events);
+    assert!(events > 50);
+    assert!(games.iter().enumerate().all(|(i, g)| g["index"] == i + 1));
+    assert!(
+        games
+            .iter()
+            .all(|g| !g["moves"].as_array().unwrap().is_empty())
+    );
+}
+
+#[tokio::test]
+async fn problems_are_reported_where_they_are_as_the_cli_says() {
+    let answer = ok("/api/load", json!({"text": "1. 5254 5755\n2. 7163 2855 *"})).await;
+    let game = &answer["games"][0];
+    assert_eq!(game["moves"], json!(["5254", "5755", "7163"]));
+    let error = &game["errors"][0];
+    assert_eq!(
+        (&error["line"], &error["column"], &error["token"]),
+        (&json!(2), &json!(9), &json!("2855"))
+    );
+    assert!(
+        error["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("2:9: game 1, 2... `2855`: "),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn too_many_games_are_refused() {
+    let text = "1. e4 *\n\n".repeat(201);
+    let message = refused(
+        "/api/load",
+        json!({"text": text}),
+        StatusCode::PAYLOAD_TOO_LARGE,
+    )
+    .await;
+    assert_eq!(
+        message,
+        "201 games pasted; the page loads at most 200 at a time"
+    );
+    // A hundred thousand empty games fit in the body limit: counted, not read.
+    let text = "*\n".repeat(100_000);
+    let message = refused(
+        "/api/load",
+        json!({"text": text}),
+        StatusCode::PAYLOAD_TOO_LARGE,
+    )
+    .await;
+    assert_eq!(
+        message,
+        "100000 games pasted; the page loads at most 200 at a time"
+    );
+    let message = refused(
+        "/api/load",
+        json!({"text": "  \n"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "no game found in the text");
+}
+
+#[tokio::test]
+async fn export_writes_pgn_in_any_notation_and_language() {
+    let body = json!({
+        "moves": ["5254", "5755", "7163"],
+        "tags": [["White", "Anna \"A\""], ["Black", "Boris"], ["Result", "1-0"], ["Annotator", "me"]],
+        "notation": "san", "lang": "fr",
+    });
+    let text = ok("/api/export", body).await["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n"), "{text}");
+    assert!(text.contains("[White \"Anna \\\"A\\\"\"]\n"), "{text}");
+    assert!(text.contains("[Annotator \"me\"]\n"), "{text}");
+    assert!(text.contains("1. e4 e5 2. Cf3 1-0"), "{text}");
+}
+
+#[tokio::test]
+async fn export_writes_the_numeric_record_from_a_fen() {
+    let body =
+        json!({"fen": "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "moves": ["57581"], "format": "text"});
+    let text = ok("/api/export", body).await["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(text.starts_with("1. 57581"), "{text}");
+}
+
+#[tokio::test]
+async fn export_refuses_a_bad_format_or_tag_name() {
+    let message = refused(
+        "/api/export",
+        json!({"format": "docx"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(message, "unknown format `docx`: pgn or text");
+    let message = refused(
+        "/api/export",
+        json!({"tags": [["Bad]Name", "x"]]}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.starts_with("bad tag name `Bad]Name`"), "{message}");
+}
+
+#[tokio::test]
+async fn a_received_message_loads_as_its_numbered_moves() {
+    let text = "Dear Boris,\nthanks for your move.\nOur game so far: 1. 5254 5755 2. 7163 2836\n\
+                > 2. 7136 (quoted, ignored)\nMy move: 3. 6125\nRegards, Anna";
+    let answer = ok("/api/load", json!({"text": text})).await;
+    let game = &answer["games"][0];
+    assert_eq!(
+        game["moves"],
+        json!(["5254", "5755", "7163", "2836", "6125"])
+    );
+    assert_eq!(game["errors"], json!([]));
+    // An illegal move stops the line, and says where.
+    let answer = ok("/api/load", json!({"text": "Hello\n1. 5254 5755\n2. 7164"})).await;
+    let game = &answer["games"][0];
+    assert_eq!(game["moves"], json!(["5254", "5755"]));
+    assert!(
+        game["errors"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("3: `7164`: "),
+        "{game}"
+    );
+}

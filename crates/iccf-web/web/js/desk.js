@@ -1,0 +1,111 @@
+// The correspondence desk: the game file's text kept in the page, checked
+// and updated by the server as `iccf check` and `iccf card` do.
+
+import { post } from './api.js';
+import { copyText, saveLink } from './copy.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Wires the desk panel to `app`. */
+export function setupDesk(app) {
+  const desk = { moves: null, ourTurn: false };
+  $('desk-file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    $('desk-game').value = await file.text();
+    await open(app, desk);
+  });
+  $('desk-open').addEventListener('click', () => open(app, desk));
+  $('desk-check').addEventListener('click', () => check(app, desk));
+  $('desk-compose').addEventListener('click', () => compose(app, desk));
+  $('desk-copy').addEventListener('click', () => copyText($('desk-card').textContent, app));
+  // A move played on the board right after the file's last one, our turn: our move.
+  app.listeners.push(() => {
+    if (desk.moves && desk.ourTurn && app.moves.length === desk.moves.length + 1
+      && desk.moves.every((m, i) => m === app.moves[i])) {
+      $('desk-move').value = app.moves[app.moves.length - 1];
+    }
+  });
+}
+
+function request(extra = {}) {
+  return { game: $('desk-game').value, side: $('desk-side').value || null, ...extra };
+}
+
+async function open(app, desk) {
+  try {
+    const game = await post('/api/desk/open', request());
+    desk.moves = game.moves;
+    desk.ourTurn = game.our_turn;
+    const tag = (name) => (game.tags.find(([n]) => n === name) || [name, '?'])[1];
+    $('desk-summary').textContent = `${tag('White')} – ${tag('Black')}, we play ${game.side}; `
+      + (game.result !== '*' ? `result ${game.result}` : `move ${game.next} is due from ${game.our_turn ? 'us' : 'them'}`);
+    await app.load({ moves: game.moves, tags: game.tags });
+  } catch (err) {
+    $('desk-summary').textContent = err.message;
+  }
+}
+
+async function check(app, desk) {
+  const list = $('findings');
+  list.replaceChildren();
+  try {
+    const report = await post('/api/desk/check', request({ message: $('desk-message').value, apply: $('desk-apply').checked }));
+    for (const finding of report.findings) list.appendChild(findingItem(app, desk, finding));
+    if (report.game) {
+      $('desk-game').value = report.game;
+      await open(app, desk);
+    }
+    app.status(report.in_order ? 'the message is in order' : 'the message is not in order', report.in_order ? 'info' : 'warn');
+  } catch (err) {
+    list.appendChild(Object.assign(document.createElement('li'), { textContent: err.message, className: 'problem' }));
+  }
+}
+
+/** One finding; an unclear move's likely meanings are buttons that play them. */
+function findingItem(app, desk, finding) {
+  const li = document.createElement('li');
+  li.className = finding.problem ? 'problem' : 'ok';
+  li.textContent = `${finding.problem ? 'problem' : 'ok'}: ${finding.text}`;
+  const detail = finding.detail;
+  if (detail.kind === 'unclear-move') {
+    const moves = detail.suggestions.length
+      ? detail.suggestions.map((s) => [s.numeric, `${s.numeric} (${s.san})`])
+      : detail.nearest.map((n) => [n, n]);
+    const span = document.createElement('span');
+    span.className = 'suggestions';
+    for (const [numeric, label] of moves) {
+      const button = document.createElement('button');
+      button.className = 'suggestion';
+      button.textContent = label;
+      button.addEventListener('click', async () => {
+        await app.load({ moves: desk.moves || [], tags: app.tags });
+        if (await app.play(numeric)) app.status(`${detail.no} ${numeric} on the board: ask them to confirm it`, 'info');
+      });
+      span.appendChild(button);
+    }
+    li.appendChild(span);
+  }
+  return li;
+}
+
+async function compose(app, desk) {
+  try {
+    const answer = await post('/api/desk/card', request({
+      move: $('desk-move').value || null,
+      message_lang: $('desk-lang').value,
+      also: $('desk-also').value || null,
+      lang: $('lang').value,
+      offer_draw: $('desk-offer').checked,
+      accept_draw: $('desk-accept').checked,
+      resign: $('desk-resign').checked,
+    }));
+    $('desk-card').textContent = answer.card;
+    $('desk-game').value = answer.game;
+    $('desk-move').value = '';
+    saveLink($('desk-save'), answer.game, 'game.pgn');
+    await open(app, desk);
+  } catch (err) {
+    $('desk-card').textContent = err.message;
+  }
+}
