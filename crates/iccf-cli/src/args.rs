@@ -367,15 +367,19 @@ fn parse_encoding(name: &str) -> Result<iccf_pgn::encoding::InputEncoding, Strin
 
 #[derive(Debug, Args)]
 pub struct MoveArgs {
-    /// The move: numeric, SAN, long algebraic or UCI.
+    /// The move: numeric, SAN, long algebraic, UCI, figurines or another
+    /// language's letters, with or without its number and `!?`/`+`
+    /// ("2... 2836", "8567+").
     pub mv: String,
 
     /// The position to read the move in.
-    #[arg(long, conflicts_with = "after")]
+    #[arg(long)]
     pub fen: Option<String>,
 
-    /// Moves played from the start before MOVE, in any notation, with or
-    /// without move numbers: "1. e4 e5 2. Nf3" or "5254 5755 7163".
+    /// Moves played before MOVE, in any notation, with or without move
+    /// numbers ("1. e4 e5 2. Nf3", "5254 5755 7163"), or a whole PGN game
+    /// (its tags, FEN included, and its main line), as `iccf convert` reads
+    /// it. From --fen if given, else from the start.
     #[arg(long, value_name = "MOVES")]
     pub after: Option<String>,
 
@@ -383,9 +387,11 @@ pub struct MoveArgs {
     #[arg(long)]
     pub chess960: bool,
 
-    /// Piece letters MOVE (and --after) are written in.
-    #[arg(long, value_name = "CODE", default_value = "en", value_parser = parse_lang)]
-    pub input_lang: iccf::lang::Lang,
+    /// Piece letters MOVE (and --after) are written in, or auto: the
+    /// language of --after if it names one, else every language that reads
+    /// MOVE as a legal move, as long as they agree on the move.
+    #[arg(long, value_name = "CODE", default_value = "auto", value_parser = parse_input_lang)]
+    pub input_lang: InputLang,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -467,7 +473,7 @@ pub struct BoardArgs {
     pub ply: Option<usize>,
 
     /// The position in FEN (standard chess or Chess960).
-    #[arg(long, conflicts_with = "after")]
+    #[arg(long)]
     pub fen: Option<String>,
 
     /// Moves played from the start, in any notation, with or without move

@@ -3,12 +3,14 @@
 use std::io::Write;
 
 use anyhow::Context;
-use iccf::lang::Lang;
-use iccf::read::read_move_in;
-use iccf::{MoveFormat, Notation, describe_move};
+use iccf::lang::{Lang, LangSet, letter_groups};
+use iccf::read::{ReadMove, read_move_in};
+use iccf::{MoveFormat, MoveNumber, Notation, describe_move};
+use iccf_pgn::convert::{Converter, Options};
+use iccf_pgn::lexer::{Lexer, TokenKind};
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::args::MoveArgs;
 
@@ -27,61 +29,147 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
             .with_context(|| format!("impossible position `{fen}`"))?,
         None => iccf_pgn::setup::start_position(mode),
     };
+    let mut langs = LangSet::EMPTY;
     if let Some(after) = &args.after {
-        for token in movetext_moves(after) {
-            let read =
-                read_move_in(token.as_bytes(), &pos, args.input_lang).with_context(|| {
-                    format!(
-                        "--after: {} `{token}`",
-                        iccf::MoveNumber::from_position(&pos)
-                    )
-                })?;
-            pos.play_unchecked(read.m);
-        }
+        (pos, langs) = play_after(args, after)?;
     }
-    let mut out = std::io::stdout().lock();
-    let read = match read_move_in(args.mv.trim().as_bytes(), &pos, args.input_lang) {
+    let number = MoveNumber::from_position(&pos);
+    let mv = args.mv.trim();
+    let read =
+        the_move(mv, &pos).and_then(|text| read_in_any(text, &pos, args.input_lang.0, langs));
+    let read = match read {
         Ok(read) => read,
-        Err(err) => {
-            writeln!(
-                std::io::stderr(),
-                "iccf: {} `{}`: {err}",
-                iccf::MoveNumber::from_position(&pos),
-                args.mv.trim()
-            )?;
+        Err(message) => {
+            writeln!(std::io::stderr(), "iccf: {number} `{mv}`: {message}")?;
             return Ok(false);
         }
     };
     if let Some(warning) = &read.warning {
         writeln!(std::io::stderr(), "iccf: warning: {warning}")?;
     }
+    print_move(&pos, read.m)?;
+    Ok(true)
+}
+
+/// The position after `--after`, read as `iccf convert` reads a game
+/// (from `--fen` when it names no FEN itself), and its language.
+fn play_after(args: &MoveArgs, after: &str) -> anyhow::Result<(Chess, LangSet)> {
+    let mut text = String::new();
+    if !after.contains("[FEN ") {
+        if let Some(fen) = &args.fen {
+            text += &format!("[FEN \"{fen}\"]\n");
+        }
+        if args.chess960 {
+            text += "[Variant \"Chess960\"]\n";
+        }
+    }
+    text += after;
+    let converter = Converter::new(Options {
+        input_lang: args.input_lang.0,
+        ..Options::default()
+    });
+    let mut records = converter.records(text.as_bytes());
+    anyhow::ensure!(
+        records.len() == 1,
+        "--after holds {} games: give one",
+        records.len()
+    );
+    let record = records.remove(0);
+    if let Some(problem) = record.errors.first() {
+        anyhow::bail!("--after: {problem}");
+    }
+    let mut pos = record.start;
+    for m in record.moves.iter().filter_map(|m| m.m) {
+        pos.play_unchecked(m);
+    }
+    Ok((pos, record.langs))
+}
+
+/// The move token of MOVE, as `iccf convert` reads it: after its number,
+/// which must fit the position, and before its `!?` or `+`.
+fn the_move<'t>(text: &'t str, pos: &Chess) -> Result<&'t str, String> {
+    let next = MoveNumber::from_position(pos);
+    let mut the_move = None;
+    for token in Lexer::new(text.as_bytes()) {
+        let raw = &text[token.span.clone()];
+        match token.kind {
+            TokenKind::MoveNumber { number, dots } if the_move.is_none() => {
+                let black_dots = dots >= 2;
+                let number_fits =
+                    number.is_empty() || number == next.fullmoves.to_string().as_bytes();
+                if !number_fits || (black_dots && pos.turn() == Color::White) {
+                    return Err(format!("move number does not fit: the next move is {next}"));
+                }
+            }
+            TokenKind::Move(_) if the_move.is_none() => the_move = Some(raw),
+            TokenKind::Suffix(_) | TokenKind::Nag(_) => {}
+            _ => return Err(format!("`{raw}`: one move expected")),
+        }
+    }
+    the_move.ok_or_else(|| "no move".to_owned())
+}
+
+/// Reads `text` in `lang`, or with none given in the language of
+/// `--after`, else in every language that reads it legally, as long as
+/// they agree on the move.
+fn read_in_any(
+    text: &str,
+    pos: &Chess,
+    lang: Option<Lang>,
+    after: LangSet,
+) -> Result<ReadMove, String> {
+    let read = |lang| read_move_in(text.as_bytes(), pos, lang);
+    if let Some(lang) = lang.or(after.first()) {
+        return read(lang).map_err(|err| err.to_string());
+    }
+    let mut found: Vec<(Lang, ReadMove)> = Vec::new();
+    for group in letter_groups(LangSet::ALL) {
+        let lang = group.first().unwrap_or(Lang::En);
+        if let Ok(r) = read(lang)
+            && !found.iter().any(|(_, other)| other.m == r.m)
+        {
+            found.push((lang, r));
+        }
+    }
+    match found.len() {
+        0 => read(Lang::En).map_err(|err| err.to_string()),
+        1 => Ok(found.remove(0).1),
+        _ => {
+            let names: Vec<String> = found
+                .iter()
+                .map(|(lang, _)| format!("{} ({})", lang.name(), lang.code()))
+                .collect();
+            Err(format!(
+                "legal in {} with different moves: choose with --input-lang",
+                names.join(", ")
+            ))
+        }
+    }
+}
+
+/// Prints legal move `m` of `pos`: numeric, SAN and the piece, then every
+/// notation.
+fn print_move(pos: &Chess, m: Move) -> anyhow::Result<()> {
     let mut after = pos.clone();
-    after.play_unchecked(read.m);
+    after.play_unchecked(m);
     let suffix = Suffix::from_position(&after);
     let form = |n: Notation| {
         let mut buf = Vec::new();
-        MoveFormat::new(n).append(&mut buf, &pos, read.m, suffix);
+        MoveFormat::new(n).append(&mut buf, pos, m, suffix);
         String::from_utf8_lossy(&buf).into_owned()
     };
+    let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "{}: {}, {}",
         form(Notation::Numeric),
         form(Notation::San),
-        describe_move(read.m)
+        describe_move(m)
     )?;
     for n in Notation::ALL {
         writeln!(out, "  {:<8} {}", n.name(), form(n))?;
     }
-    Ok(true)
-}
-
-/// The move tokens of a movetext line, without numbers, comments or results.
-fn movetext_moves(text: &str) -> Vec<&str> {
-    iccf_pgn::lexer::Lexer::new(text.as_bytes())
-        .filter(|t| matches!(t.kind, iccf_pgn::lexer::TokenKind::Move(_)))
-        .map(|t| &text[t.span])
-        .collect()
+    Ok(())
 }
 
 /// Prints the language table: code, name and the letters K Q R B N.

@@ -356,6 +356,9 @@ impl Converter {
             moves: 0,
         };
         let mut record = None;
+        let start_copy = matches!(target, Target::Record(_))
+            .then(|| start.clone())
+            .flatten();
         let target = match target {
             Target::Write(out) if self.options.format == OutputFormat::Pgn => {
                 walk.run(start, &mut PgnSink::new(out, format, choice.langs));
@@ -375,7 +378,8 @@ impl Converter {
         };
         let moves = walk.moves;
         let report = report(moves, &lexed, choice, encoding, hint_asked, problems);
-        let record = record.map(|sink| sink.finish(at.index, &report));
+        let record =
+            record.map(|sink| sink.finish(at.index, start_copy.unwrap_or_default(), &report));
         match (target, record) {
             (Some(Target::Write(out)), Some(record)) => write_jsonl(out, &record),
             (Some(Target::Record(slot)), record) => *slot = record,

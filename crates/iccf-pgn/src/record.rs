@@ -20,7 +20,7 @@ use iccf::Notation;
 use iccf::lang::LangSet;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
-use shakmaty::Move;
+use shakmaty::{Chess, Move};
 
 use crate::problem::Problem;
 
@@ -53,6 +53,10 @@ pub struct GameRecord {
     pub errors: Vec<Problem>,
     /// Things read that are not as they should be.
     pub warnings: Vec<Problem>,
+    /// The position the game starts from (its FEN tag's, else the
+    /// standard start), to replay [`GameRecord::moves`] from.
+    #[serde(skip)]
+    pub start: Chess,
 }
 
 impl GameRecord {

@@ -753,3 +753,48 @@ fn game_boundaries_merged_or_invented() {
         assert_eq!(back, games, "{show}\n{}", r.stdout);
     }
 }
+
+/// Issue 10: `iccf move` read less than `iccf convert`: no move number, no
+/// `!?` or `+`, English letters only unless told, and `--after` only a
+/// list of moves.
+#[test]
+fn move_read_less_than_convert() {
+    let r = run(&["move", "2... 2836", "--after", "1. e4 e5 2. Nf3"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("2836: Nc6, knight b8-c6"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["move", "5254!"], b"");
+    assert!(r.stdout.starts_with("5254: e4,"), "{}", r.stdout);
+    let fen = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1";
+    let r = run(&["move", "6168+", "--fen", fen], b"");
+    assert!(r.stdout.starts_with("6168: Qf8+,"), "{}", r.stdout);
+    // A number that does not fit is refused.
+    let r = run(&["move", "3... 2836", "--after", "1. e4 e5 2. Nf3"], b"");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("move number does not fit: the next move is 2..."),
+        "{}",
+        r.stderr
+    );
+    // The language of --after reads the move; alone, a move legal with
+    // different pieces in several languages is refused, naming them.
+    let r = run(&["move", "Cc6", "--after", "1. e4 e5 2. Cf3"], b"");
+    assert!(r.stdout.starts_with("2836: Nc6,"), "{}", r.stdout);
+    let r = run(&["move", "Sf3"], b"");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("German (de)") && r.stderr.contains("--input-lang"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["move", "Sf3", "--input-lang", "de"], b"");
+    assert!(r.stdout.starts_with("7163: Nf3,"), "{}", r.stdout);
+    // --after a whole PGN game, FEN tag included.
+    let game = "[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 2. Nf3 *";
+    let r = run(&["move", "Nc6", "--after", game], b"");
+    assert!(r.stdout.starts_with("2836: Nc6,"), "{}", r.stdout);
+}

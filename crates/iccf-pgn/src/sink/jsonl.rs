@@ -30,10 +30,12 @@ impl RecordSink {
         }
     }
 
-    /// The record, completed with what `report` found.
-    pub(crate) fn finish(self, game: u64, report: &Report) -> GameRecord {
+    /// The record of a game that started from `start`, completed with
+    /// what `report` found.
+    pub(crate) fn finish(self, game: u64, start: Chess, report: &Report) -> GameRecord {
         GameRecord {
             game,
+            start,
             input: report.input,
             langs: report.langs,
             encoding: report.encoding,

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Every test of the project, as the README's test command: the Rust
+# workspace, the web page in headless Chromium, and the Python package.
+# The last two install what they need (Debian's chromium, npm's
+# playwright-core, PyPI's maturin, pytest, python-chess, dask) when it is
+# missing, so a fresh machine needs nothing else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo test --workspace --locked
+bash crates/iccf-web/e2e/run.sh
+bash crates/iccf-py/run-tests.sh
