@@ -473,7 +473,7 @@ pub struct BoardArgs {
     pub ply: Option<usize>,
 
     /// The position in FEN (standard chess or Chess960).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "after")]
     pub fen: Option<String>,
 
     /// Moves played from the start, in any notation, with or without move
