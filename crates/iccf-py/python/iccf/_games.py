@@ -29,7 +29,7 @@ def convert(
 
     >>> out, problems = convert("1. 5254 5755 2. 7163 *", to="san", lang="de", format="text")
     >>> out
-    '1. e4 e5 2. Sf3\\n'
+    '1. e4 e5 2. Sf3 *\\n'
     >>> out, problems = convert("1. e4 e5 2. Nf9 *")
     >>> print(problems[0])
     <text>:1:13: error: game 1, 2. `Nf9`: `f9` is not a square
