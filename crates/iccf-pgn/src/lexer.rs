@@ -336,7 +336,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Returns the next token, or `None` at the end of the input.
-    #[inline]
+    #[inline(always)]
     pub fn next_token(&mut self) -> Option<Token<'a>> {
         let bytes = self.bytes;
         let mut pos = self.pos;

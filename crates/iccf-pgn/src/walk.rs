@@ -238,6 +238,9 @@ impl<'g> Walk<'g, '_, '_> {
     /// escape line, a tag or a result (reported as such): the first is an
     /// error, and the line is copied as written from there.
     fn after_result(&mut self, s: &mut State<'g>, t: &Token<'g>) {
+        if s.result.is_none() {
+            return;
+        }
         let stray = matches!(
             t.kind,
             TokenKind::Move(_)
@@ -489,15 +492,21 @@ impl<'g> Walk<'g, '_, '_> {
 /// follows in `pos`: the same number, and dots for Black only when Black
 /// is to move (`12.` before a black move is common enough to pass).
 fn fits(number: &[u8], dots: u8, pos: &Chess) -> bool {
-    let black_dots = dots >= 2;
-    if black_dots && pos.turn() == Color::White {
+    if dots >= 2 && pos.turn() == Color::White {
         return false;
     }
-    number.is_empty()
-        || core::str::from_utf8(number)
-            .ok()
-            .and_then(|n| n.parse::<u32>().ok())
-            .is_some_and(|n| n == pos.fullmoves().get())
+    // The lexer gives digits only; a number past u32 fits no position.
+    let mut n = 0u32;
+    for &digit in number {
+        match n
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(u32::from(digit.wrapping_sub(b'0'))))
+        {
+            Some(next) => n = next,
+            None => return false,
+        }
+    }
+    number.is_empty() || n == pos.fullmoves().get()
 }
 
 /// [`Suffix::from_position`] for standard chess and Chess960, without its
