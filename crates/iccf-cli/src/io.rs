@@ -460,77 +460,20 @@ pub fn create_output(
     let name = path.display().to_string();
     let existing = existing_output(path, &name)?;
     if let Some(meta) = &existing {
-        if meta.is_dir() {
-            bail!("output {name} is a directory");
+        check_replaceable(path, &name, meta, inputs, force)?;
+        // A device or pipe (`-o /dev/null`, a FIFO) is written as it is: a
+        // rename would put a regular file in its place.
+        if !meta.is_file() {
+            return open_in_place(path, name);
         }
-        if meta.is_file() && meta.permissions().readonly() && !force {
-            bail!("output {name} is read-only; use --force to replace it");
-        }
-        for input in inputs {
-            if same_file(input, path, meta) {
-                bail!(
-                    "output {name} is the same file as input {}; refusing to overwrite it",
-                    if is_stdio(input) {
-                        "<stdin>".to_owned()
-                    } else {
-                        input.display().to_string()
-                    }
-                );
-            }
-        }
-    }
-    // A device or pipe (`-o /dev/null`, a FIFO) is written as it is: a
-    // rename would put a regular file in its place.
-    if existing.as_ref().is_some_and(|meta| !meta.is_file()) {
-        let file = fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .with_context(|| format!("cannot open output {name}"))?;
-        let compression = Compression::from_extension(path);
-        let sink = Sink::new(file, compression)
-            .with_context(|| format!("cannot start the {compression} compressor for {name}"))?;
-        return Ok(Output {
-            writer: BufWriter::with_capacity(BUF_SIZE, sink),
-            temp: None,
-            target: None,
-            name,
-            compression,
-        });
     }
     // Write through a symlink to its target rather than replacing the link.
     let target = match &existing {
         Some(_) => fs::canonicalize(path).with_context(|| format!("cannot resolve {name}"))?,
         None => path.to_path_buf(),
     };
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".iccf-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        // NamedTempFile defaults to 0600; ask for 0666 so the umask applies as
-        // for any new file, or keep the permissions of the file we replace.
-        use std::os::unix::fs::PermissionsExt;
-        let perms = match &existing {
-            Some(meta) => meta.permissions(),
-            None => fs::Permissions::from_mode(0o666),
-        };
-        builder.permissions(perms);
-    }
-    let temp = builder
-        .tempfile_in(&dir)
-        // The error names the temporary file, which the user never asked for.
-        .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))
-        .with_context(|| {
-            format!(
-                "cannot write {name}: cannot create a temporary file in {}",
-                dir.display()
-            )
-        })?;
-    let (file, temp) = temp.into_parts();
+    let file = temp_file_beside(&target, existing.as_ref(), &name)?;
+    let (file, temp) = file.into_parts();
     let compression = Compression::from_extension(path);
     let sink = Sink::new(file, compression)
         .with_context(|| format!("cannot start the {compression} compressor for {name}"))?;
@@ -541,6 +484,92 @@ pub fn create_output(
         name,
         compression,
     })
+}
+
+/// Refuses to replace a directory, a read-only file unless `force`, or one
+/// of the inputs.
+fn check_replaceable(
+    path: &Path,
+    name: &str,
+    meta: &fs::Metadata,
+    inputs: &[PathBuf],
+    force: bool,
+) -> anyhow::Result<()> {
+    if meta.is_dir() {
+        bail!("output {name} is a directory");
+    }
+    if meta.is_file() && meta.permissions().readonly() && !force {
+        bail!("output {name} is read-only; use --force to replace it");
+    }
+    for input in inputs {
+        if same_file(input, path, meta) {
+            bail!(
+                "output {name} is the same file as input {}; refusing to overwrite it",
+                if is_stdio(input) {
+                    "<stdin>".to_owned()
+                } else {
+                    input.display().to_string()
+                }
+            );
+        }
+    }
+    Ok(())
+}
+
+/// An output written where it is: a device or a pipe.
+fn open_in_place(path: &Path, name: String) -> anyhow::Result<Output> {
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open output {name}"))?;
+    let compression = Compression::from_extension(path);
+    let sink = Sink::new(file, compression)
+        .with_context(|| format!("cannot start the {compression} compressor for {name}"))?;
+    Ok(Output {
+        writer: BufWriter::with_capacity(BUF_SIZE, sink),
+        temp: None,
+        target: None,
+        name,
+        compression,
+    })
+}
+
+/// A temporary file in `target`'s folder, to be renamed over it: with the
+/// permissions of the file it replaces, or those the umask gives a new one.
+fn temp_file_beside(
+    target: &Path,
+    existing: Option<&fs::Metadata>,
+    name: &str,
+) -> anyhow::Result<tempfile::NamedTempFile> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".iccf-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // NamedTempFile defaults to 0600; ask for 0666 so the umask applies as
+        // for any new file, or keep the permissions of the file we replace.
+        use std::os::unix::fs::PermissionsExt;
+        let perms = match existing {
+            Some(meta) => meta.permissions(),
+            None => fs::Permissions::from_mode(0o666),
+        };
+        builder.permissions(perms);
+    }
+    #[cfg(not(unix))]
+    let _ = existing;
+    builder
+        .tempfile_in(&dir)
+        // The error names the temporary file, which the user never asked for.
+        .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))
+        .with_context(|| {
+            format!(
+                "cannot write {name}: cannot create a temporary file in {}",
+                dir.display()
+            )
+        })
 }
 
 /// The metadata of the file an output path leads to, `None` if there is no

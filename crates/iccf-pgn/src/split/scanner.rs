@@ -204,6 +204,14 @@ enum State {
     Blank,
 }
 
+/// What a step of [`Scanner::scan`] decided.
+enum Flow {
+    /// Scan on.
+    Next,
+    /// Stop: the end of a game at this offset, or `None` for more data.
+    Stop(Option<usize>),
+}
+
 /// What the token at a position says about the game it is in.
 enum Start {
     /// It belongs to the current game.
@@ -432,61 +440,14 @@ impl Scanner {
                     i += 1;
                 }
                 C_LBRACKET => {
-                    let Some(bit) = roster_bit(data, i + 1, self.eof) else {
-                        break None;
-                    };
-                    if self.movetext || self.roster & bit != 0 {
-                        let end = match self.state {
-                            State::Result { .. } => GameEnd::Result,
-                            State::Blank => GameEnd::BlankLine,
-                            State::Open => GameEnd::NextTags,
-                        };
-                        break 'scan self.new_game(i, end);
+                    if let Flow::Stop(found) = self.bracket(data, &mut i) {
+                        break 'scan found;
                     }
-                    self.newlines = 0;
-                    self.content = true;
-                    self.tags = true;
-                    self.roster |= bit;
-                    i += 1;
-                    self.tag(data, &mut i);
                 }
                 _ => {
-                    let line_start = if i > start {
-                        matches!(data[i - 1], b'\n' | b'\r')
-                    } else {
-                        self.line_start
-                    };
-                    if line_start && byte == 0xEF {
-                        // A byte order mark starting a line (files joined
-                        // with `cat`) is skipped, a `%` after it starts an
-                        // escape line: 4 bytes tell.
-                        if len - i < BOM.len() + 1 && !self.eof && BOM.starts_with(&data[i..]) {
-                            break None;
-                        }
-                        if data[i..].starts_with(BOM) {
-                            i += BOM.len();
-                            if data.get(i) == Some(&b'%') {
-                                self.aside();
-                                self.mode = Mode::LineComment;
-                                i += 1;
-                            }
-                            continue;
-                        }
+                    if let Flow::Stop(found) = self.other(data, start, &mut i, class) {
+                        break 'scan found;
                     }
-                    if class == C_PERCENT && line_start {
-                        self.aside();
-                        self.mode = Mode::LineComment;
-                        i += 1;
-                        continue;
-                    }
-                    match self.movetext_start(data, i, class) {
-                        Start::Same => {}
-                        Start::NewGame(end) => break 'scan self.new_game(i, end),
-                        Start::Cut => break None,
-                    }
-                    self.content = true;
-                    self.movetext = true;
-                    self.movetext_token(data, &mut i, class);
                 }
             }
         };
@@ -565,6 +526,70 @@ impl Scanner {
     /// The game is movetext without tags nor result, outside variations.
     fn bare_open(&self) -> bool {
         self.state == State::Open && self.moved && !self.tags && self.depth == 0
+    }
+
+    /// A `[` in Normal mode: a tag of this game, or the start of the next.
+    fn bracket(&mut self, data: &[u8], i: &mut usize) -> Flow {
+        let Some(bit) = roster_bit(data, *i + 1, self.eof) else {
+            return Flow::Stop(None);
+        };
+        if self.movetext || self.roster & bit != 0 {
+            let end = match self.state {
+                State::Result { .. } => GameEnd::Result,
+                State::Blank => GameEnd::BlankLine,
+                State::Open => GameEnd::NextTags,
+            };
+            return Flow::Stop(self.new_game(*i, end));
+        }
+        self.newlines = 0;
+        self.content = true;
+        self.tags = true;
+        self.roster |= bit;
+        *i += 1;
+        self.tag(data, i);
+        Flow::Next
+    }
+
+    /// Any other byte in Normal mode: a byte-order mark or a `%` starting a
+    /// line, or movetext, which may start the next game.
+    fn other(&mut self, data: &[u8], start: usize, i: &mut usize, class: u8) -> Flow {
+        let byte = data[*i];
+        let line_start = if *i > start {
+            matches!(data[*i - 1], b'\n' | b'\r')
+        } else {
+            self.line_start
+        };
+        if line_start && byte == 0xEF {
+            // A byte order mark starting a line (files joined with `cat`) is
+            // skipped, a `%` after it starts an escape line: 4 bytes tell.
+            if data.len() - *i < BOM.len() + 1 && !self.eof && BOM.starts_with(&data[*i..]) {
+                return Flow::Stop(None);
+            }
+            if data[*i..].starts_with(BOM) {
+                *i += BOM.len();
+                if data.get(*i) == Some(&b'%') {
+                    self.aside();
+                    self.mode = Mode::LineComment;
+                    *i += 1;
+                }
+                return Flow::Next;
+            }
+        }
+        if class == C_PERCENT && line_start {
+            self.aside();
+            self.mode = Mode::LineComment;
+            *i += 1;
+            return Flow::Next;
+        }
+        match self.movetext_start(data, *i, class) {
+            Start::Same => {}
+            Start::NewGame(end) => return Flow::Stop(self.new_game(*i, end)),
+            Start::Cut => return Flow::Stop(None),
+        }
+        self.content = true;
+        self.movetext = true;
+        self.movetext_token(data, i, class);
+        Flow::Next
     }
 
     /// Whether the movetext token at `i` starts a new game.
@@ -750,26 +775,7 @@ impl Scanner {
                 None => *i = len,
             },
             // A line end is left to Normal mode, which counts it.
-            Mode::Tag | Mode::TagString => {
-                let stops: &[u8] = match self.mode {
-                    Mode::Tag => b"\"]\n\r",
-                    _ => b"\"\\\n\r",
-                };
-                let Some(k) = data[*i..].iter().position(|b| stops.contains(b)) else {
-                    *i = len;
-                    return;
-                };
-                *i += k;
-                self.mode = match (self.mode, data[*i]) {
-                    (Mode::Tag, b'"') => Mode::TagString,
-                    (Mode::TagString, b'"') => Mode::Tag,
-                    (_, b'\\') => Mode::TagEscape,
-                    _ => Mode::Normal,
-                };
-                if !matches!(data[*i], b'\n' | b'\r') {
-                    *i += 1;
-                }
-            }
+            Mode::Tag | Mode::TagString => self.resume_tag(data, i),
             Mode::TagEscape => {
                 self.mode = match data[*i] {
                     b'\n' | b'\r' => Mode::Normal,
@@ -779,34 +785,7 @@ impl Scanner {
                     }
                 };
             }
-            Mode::Symbol => {
-                while *i < len {
-                    let byte = data[*i];
-                    if !is_symbol(byte) {
-                        if byte == b')' && self.symbol_digits && (1..=3).contains(&self.symbol_len)
-                        {
-                            // `12)`, as in `symbols`.
-                            *i += 1;
-                            self.mode = Mode::Normal;
-                        } else {
-                            self.end_symbol();
-                        }
-                        break;
-                    }
-                    *i += 1;
-                    if byte == b'.' && self.symbol_digits {
-                        self.mode = Mode::Dots;
-                        break;
-                    }
-                    if self.symbol_len < SYMBOL_BUF {
-                        self.symbol[self.symbol_len] = byte;
-                        self.symbol_len += 1;
-                    } else {
-                        self.symbol_len = SYMBOL_BUF + 1;
-                    }
-                    self.symbol_digits &= byte.is_ascii_digit();
-                }
-            }
+            Mode::Symbol => self.resume_symbol(data, i),
             Mode::Nag => {
                 if data[*i].is_ascii_digit() {
                     *i += 1;
@@ -834,6 +813,59 @@ impl Scanner {
                     self.mode = Mode::Normal;
                 }
             }
+        }
+    }
+
+    /// Inside a tag or its quoted value, from `data[*i]`: on to the next
+    /// quote, escape or bracket. A line end is left to Normal mode, which
+    /// counts it.
+    fn resume_tag(&mut self, data: &[u8], i: &mut usize) {
+        let stops: &[u8] = match self.mode {
+            Mode::Tag => b"\"]\n\r",
+            _ => b"\"\\\n\r",
+        };
+        let Some(k) = data[*i..].iter().position(|b| stops.contains(b)) else {
+            *i = data.len();
+            return;
+        };
+        *i += k;
+        self.mode = match (self.mode, data[*i]) {
+            (Mode::Tag, b'"') => Mode::TagString,
+            (Mode::TagString, b'"') => Mode::Tag,
+            (_, b'\\') => Mode::TagEscape,
+            _ => Mode::Normal,
+        };
+        if !matches!(data[*i], b'\n' | b'\r') {
+            *i += 1;
+        }
+    }
+
+    /// Inside a symbol, from `data[*i]`: its bytes kept (up to
+    /// `SYMBOL_BUF`) to tell a result or a move number when it ends.
+    fn resume_symbol(&mut self, data: &[u8], i: &mut usize) {
+        while let Some(&byte) = data.get(*i) {
+            if !is_symbol(byte) {
+                if byte == b')' && self.symbol_digits && (1..=3).contains(&self.symbol_len) {
+                    // `12)`, as in `symbols`.
+                    *i += 1;
+                    self.mode = Mode::Normal;
+                } else {
+                    self.end_symbol();
+                }
+                break;
+            }
+            *i += 1;
+            if byte == b'.' && self.symbol_digits {
+                self.mode = Mode::Dots;
+                break;
+            }
+            if self.symbol_len < SYMBOL_BUF {
+                self.symbol[self.symbol_len] = byte;
+                self.symbol_len += 1;
+            } else {
+                self.symbol_len = SYMBOL_BUF + 1;
+            }
+            self.symbol_digits &= byte.is_ascii_digit();
         }
     }
 
