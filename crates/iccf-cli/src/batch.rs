@@ -37,7 +37,7 @@ pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) ->
     let mut guess = Neighbours::<()>::default();
     for (span, game) in batch.iter() {
         let report = if span.too_large {
-            converter.skipped(span.into(), Limit::Bytes(max_game_size))
+            converter.skipped(span.into(), Limit::Bytes(max_game_size), &mut out)
         } else {
             converter.convert_with_hint(game, span.into(), &mut out, guess.guess())
         };

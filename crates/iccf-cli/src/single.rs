@@ -10,7 +10,7 @@ use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::lexer::{Lexer, TokenKind};
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::args::MoveArgs;
 
@@ -94,10 +94,7 @@ fn the_move<'t>(text: &'t str, pos: &Chess) -> Result<&'t str, String> {
         let raw = &text[token.span.clone()];
         match token.kind {
             TokenKind::MoveNumber { number, dots } if the_move.is_none() => {
-                let black_dots = dots >= 2;
-                let number_fits =
-                    number.is_empty() || number == next.fullmoves.to_string().as_bytes();
-                if !number_fits || (black_dots && pos.turn() == Color::White) {
+                if !next.matches(number, dots) {
                     return Err(format!("move number does not fit: the next move is {next}"));
                 }
             }

@@ -51,6 +51,7 @@ use crate::sink::pgn::PgnSink;
 use crate::sink::text::TextSink;
 use crate::split::{GameSpan, game_spans};
 use crate::walk::{Scope, Walk};
+use crate::writer::PgnWriter;
 
 /// How converted games are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -286,15 +287,41 @@ impl Converter {
         drain(&mut neighbours, games, convert, emit);
     }
 
-    /// The report of a game skipped whole before it was read, such as one
-    /// over the splitter's size limit: an error at its start.
-    pub fn skipped(&self, at: GameLocation, limit: Limit) -> Report {
+    /// Skips a game over `limit` (such as one over the splitter's size
+    /// limit, never read): an error at its start, and in `out` a game that
+    /// says so, so that games in = games out.
+    pub fn skipped(&self, at: GameLocation, limit: Limit, out: &mut Vec<u8>) -> Report {
+        self.skip_into(at, limit, Target::Write(out))
+    }
+
+    /// [`Converter::skipped`] into `target`: a PGN game of one comment, a
+    /// text line of its result, a record with its error.
+    fn skip_into(&self, at: GameLocation, limit: Limit, target: Target<'_>) -> Report {
         let mut problems = Problems::new(b"", at);
-        problems.error(0..0, None, ProblemKind::OverLimit(limit));
-        Report {
+        let kind = ProblemKind::OverLimit(limit);
+        let comment = format!(" {kind} ");
+        problems.error(0..0, None, kind);
+        let report = Report {
             errors: problems.errors,
             ..Report::default()
+        };
+        let record = || GameRecord {
+            game: at.index,
+            errors: report.errors.clone(),
+            ..GameRecord::default()
+        };
+        match (target, self.options.format) {
+            (Target::Record(slot), _) => *slot = Some(record()),
+            (Target::Write(out), OutputFormat::Jsonl) => write_jsonl(out, &record()),
+            (Target::Write(out), OutputFormat::Text) => out.extend_from_slice(b"*\n"),
+            (Target::Write(out), OutputFormat::Pgn) => {
+                let mut w = PgnWriter::new(out);
+                w.comment(comment.as_bytes());
+                w.result(b"*");
+                w.end_game();
+            }
         }
+        report
     }
 
     /// The language group a game's piece letters name, if they name just
@@ -318,8 +345,10 @@ impl Converter {
         let lexed = Lexed::new(&game);
         let mut problems = Problems::new(&game, at);
         if let Some(limit) = lexed.over {
-            problems.error(0..0, None, ProblemKind::OverLimit(limit));
-            return skipped(&lexed, encoding, problems);
+            return Report {
+                encoding,
+                ..self.skip_into(at, limit, target)
+            };
         }
         let start = lexed.setup.start(&lexed.tokens, &mut problems);
         let mut hint_asked = None;
@@ -406,7 +435,8 @@ impl Converter {
 
 /// The most tokens (moves, move numbers, comments, ...) a game may have:
 /// over a million moves, far beyond any real game. A game with more is
-/// reported and skipped whole, so that its tokens (56 bytes each) never
+/// reported and skipped (a game saying so is written in its place), so
+/// that its tokens (56 bytes each) never
 /// take more than about 110 MB.
 pub const MAX_TOKENS: usize = 2_000_000;
 
@@ -433,7 +463,7 @@ impl<'g> Lexed<'g> {
     fn new(game: &'g [u8]) -> Lexed<'g> {
         let mut lexed = Lexed {
             // Sized for the usual few bytes a token, so it seldom grows.
-            tokens: Vec::with_capacity((game.len() / 4 + 16).min(MAX_TOKENS)),
+            tokens: Vec::with_capacity((game.len() / 4 + 16).min(1 << 16)),
             letters: GameLetters::default(),
             setup: SetupTags::default(),
             input: None,
@@ -500,16 +530,6 @@ fn drain<T>(
             }
         }
     }
-}
-
-/// What a game skipped whole found: nothing is written of it.
-fn skipped(lexed: &Lexed<'_>, encoding: Option<&'static str>, problems: Problems<'_>) -> Report {
-    let choice = Choice {
-        lang: Lang::En,
-        langs: LangSet::EMPTY,
-        certain: false,
-    };
-    report(0, lexed, choice, encoding, None, problems)
 }
 
 /// What one game's conversion found.

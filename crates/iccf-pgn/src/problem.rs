@@ -91,8 +91,9 @@ pub enum ProblemKind {
     MoveNumberMismatch(MoveNumber),
     /// A token after the game's result.
     AfterResult,
-    /// The game has no result: `*` is written.
-    NoResult,
+    /// The movetext ends without a result: this one (the `Result` tag's,
+    /// else `*`) is written.
+    NoResult(String),
     /// The game goes over a limit that bounds memory: it is skipped whole,
     /// nothing of it written.
     OverLimit(Limit),
@@ -165,7 +166,7 @@ impl fmt::Display for ProblemKind {
                 )
             }
             ProblemKind::AfterResult => f.write_str("after the result"),
-            ProblemKind::NoResult => f.write_str("no result: `*` written"),
+            ProblemKind::NoResult(written) => write!(f, "no result: `{written}` written"),
             ProblemKind::OverLimit(limit) => write!(f, "game skipped: {limit}, the limit"),
         }
     }

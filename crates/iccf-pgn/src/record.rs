@@ -16,6 +16,8 @@
 //! assert_eq!(game.result.as_deref(), Some("*"));
 //! ```
 
+use std::collections::HashMap;
+
 use iccf::Notation;
 use iccf::lang::LangSet;
 use serde::Serialize;
@@ -100,12 +102,14 @@ impl Serialize for Problem {
 /// `#2`, `#3`, … so that no key is duplicated and nothing is lost.
 fn tags_in_order<S: Serializer>(tags: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(tags.len()))?;
-    for (i, (name, value)) in tags.iter().enumerate() {
-        let seen = tags[..i].iter().filter(|(n, _)| n == name).count();
-        if seen == 0 {
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (name, value) in tags {
+        let count = seen.entry(name).or_default();
+        *count += 1;
+        if *count == 1 {
             map.serialize_entry(name, value)?;
         } else {
-            map.serialize_entry(&format!("{name}#{}", seen + 1), value)?;
+            map.serialize_entry(&format!("{name}#{count}"), value)?;
         }
     }
     map.end()

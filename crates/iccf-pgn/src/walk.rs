@@ -50,9 +50,11 @@ pub(crate) enum Scope {
 pub(crate) struct Walk<'g, 't, 'p> {
     /// The game's bytes, which token spans index.
     pub game: &'g [u8],
+    /// The game's tokens, in order.
     pub tokens: &'t [Token<'g>],
     /// The piece letters algebraic moves are read in.
     pub lang: Lang,
+    /// Which tokens are read.
     pub scope: Scope,
     /// Whether the game has a `(`: without one, no position needs keeping
     /// for a variation, and nothing needs looking for.
@@ -190,7 +192,8 @@ impl<'g> Walk<'g, '_, '_> {
             }
             TokenKind::Move(m) => self.move_token(s, i, m, t.span.clone(), sink),
             TokenKind::MoveNumber { number, dots } => {
-                if !s.line.broken && !fits(number, *dots, &s.line.pos) {
+                if !s.line.broken && !MoveNumber::from_position(&s.line.pos).matches(number, *dots)
+                {
                     let kind =
                         ProblemKind::MoveNumberMismatch(MoveNumber::from_position(&s.line.pos));
                     self.problems.error(t.span.clone(), None, kind);
@@ -416,11 +419,14 @@ impl<'g> Walk<'g, '_, '_> {
         let result = match (s.result, &s.tag_result) {
             (Some(result), _) => result,
             (None, Some(tag)) if !s.movetext => tag,
-            (None, _) => {
+            (None, tag) => {
+                let result = tag.as_deref().unwrap_or(b"*");
                 if self.scope == Scope::Game {
-                    self.problems.warn(end, None, ProblemKind::NoResult);
+                    let written = String::from_utf8_lossy(result).into_owned();
+                    self.problems
+                        .warn(end, None, ProblemKind::NoResult(written));
                 }
-                b"*"
+                result
             }
         };
         sink.end_game(&Ending {
@@ -444,14 +450,15 @@ impl<'g> Walk<'g, '_, '_> {
         }
     }
 
-    /// Whether a `(` comes after token `i` before the next move: the only
+    /// Whether a `(` comes after token `i` before the next move (not an
+    /// `e.p.` mark or a bare number): the only
     /// place a variation can start from the position before the move just
     /// played.
     fn variation_follows(&self, i: usize) -> bool {
         self.has_variations
             && self.tokens[i.min(self.tokens.len())..]
                 .iter()
-                .take_while(|t| !matches!(t.kind, TokenKind::Move(_)))
+                .take_while(|t| !matches!(t.kind, TokenKind::Move(m) if is_move(m)))
                 .any(|t| t.kind == TokenKind::VariationStart)
     }
 
@@ -486,27 +493,6 @@ impl<'g> Walk<'g, '_, '_> {
             }
         }
     }
-}
-
-/// Whether a move number (`12.`, `12...`, `...`) fits the move that
-/// follows in `pos`: the same number, and dots for Black only when Black
-/// is to move (`12.` before a black move is common enough to pass).
-fn fits(number: &[u8], dots: u8, pos: &Chess) -> bool {
-    if dots >= 2 && pos.turn() == Color::White {
-        return false;
-    }
-    // The lexer gives digits only; a number past u32 fits no position.
-    let mut n = 0u32;
-    for &digit in number {
-        match n
-            .checked_mul(10)
-            .and_then(|n| n.checked_add(u32::from(digit.wrapping_sub(b'0'))))
-        {
-            Some(next) => n = next,
-            None => return false,
-        }
-    }
-    number.is_empty() || n == pos.fullmoves().get()
 }
 
 /// [`Suffix::from_position`] for standard chess and Chess960, without its

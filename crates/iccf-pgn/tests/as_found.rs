@@ -162,3 +162,51 @@ fn move_number_that_disagrees_with_the_position_was_taken() {
         );
     }
 }
+
+/// Review: a second result overwrote the first in JSON lines, and text
+/// wrote the result after tokens copied from past it, where read back the
+/// error vanished.
+#[test]
+fn result_in_movetext_moved_or_replaced_the_result() {
+    let (out, _) = convert("1. e4 e5 1-0 0-1", OutputFormat::Jsonl);
+    assert!(out.contains("\"result\":\"1-0\""), "{out}");
+    let (out, reports) = convert("1. e4 e5 2. Nf3 1-0 2... Nc6", OutputFormat::Text);
+    assert_eq!(out, "1. 5254 5755 2. 7163 1-0 2... Nc6\n");
+    let (_, back) = convert(&out, OutputFormat::Text);
+    assert_eq!(reports[0].errors.len(), back[0].errors.len());
+}
+
+/// Review: a game with moves and a `Result` tag but no result in the
+/// movetext got the tag and `*`, which contradict each other.
+#[test]
+fn result_tag_contradicted_by_star() {
+    let (out, reports) = convert("[Result \"1-0\"]\n\n1. e4 e5", OutputFormat::Pgn);
+    assert_eq!(out, "[Result \"1-0\"]\n\n1. 5254 5755 1-0\n\n");
+    assert_eq!(kinds(&reports[0]), ["game 1: no result: `1-0` written"]);
+}
+
+/// Review: an `e.p.` mark between a move and its variation hid the
+/// variation's start position: "variation before any move".
+#[test]
+fn en_passant_mark_before_a_variation_lost_its_position() {
+    let game = "1. e4 Nf6 2. e5 d5 3. exd6 e.p. (3. d4) 3... exd6 *";
+    let (out, reports) = convert(game, OutputFormat::Pgn);
+    assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
+    assert!(out.contains("(3. 4244)"), "{out}");
+}
+
+/// Review: a game over a limit was left out of the output and of
+/// `records()`, where it read as game 0 with no error.
+#[test]
+fn game_over_a_limit_vanished() {
+    let game = format!(
+        "1. e4 {}{} e5 *\n1. d4 *\n",
+        "(1. d4 ".repeat(1001),
+        ")".repeat(1001)
+    );
+    let (out, reports) = convert(&game, OutputFormat::Text);
+    assert_eq!(reports.len(), 2);
+    assert_eq!(out, "*\n1. 4244 *\n");
+    let records = Converter::new(Options::default()).records(game.as_bytes());
+    assert_eq!((records[0].game, records[0].errors.len()), (1, 1));
+}

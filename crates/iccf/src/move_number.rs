@@ -49,6 +49,39 @@ impl MoveNumber {
         }
     }
 
+    /// Whether a move number as written, its `digits` (none for a lone
+    /// `...`) and its count of `dots`, fits this one: the same number, and
+    /// two or more dots only before a black move (`12.` before a black
+    /// move is common enough to pass).
+    ///
+    /// ```
+    /// use iccf::MoveNumber;
+    /// use shakmaty::{Chess, Position};
+    ///
+    /// let white = MoveNumber::from_position(&Chess::default());
+    /// assert!(white.matches(b"1", 1));
+    /// assert!(white.matches(b"01", 1));
+    /// assert!(!white.matches(b"1", 3));
+    /// assert!(!white.matches(b"2", 1));
+    /// assert!(!white.matches(b"99999999999", 1));
+    /// ```
+    pub fn matches(self, digits: &[u8], dots: u8) -> bool {
+        if dots >= 2 && self.turn == Color::White {
+            return false;
+        }
+        let mut n = 0u32;
+        for &digit in digits {
+            let next = n
+                .checked_mul(10)
+                .and_then(|n| n.checked_add(u32::from(digit.wrapping_sub(b'0'))));
+            match next {
+                Some(next) if digit.is_ascii_digit() => n = next,
+                _ => return false,
+            }
+        }
+        digits.is_empty() || n == self.fullmoves.get()
+    }
+
     /// Appends `12.` or `12...` to `buf`, as [`Display`](fmt::Display)
     /// writes it.
     #[inline]

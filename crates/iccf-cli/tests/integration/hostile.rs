@@ -347,7 +347,8 @@ fn hundred_thousand_nested_variations() {
             let closed = run.stdout.iter().filter(|&&b| b == b')').count();
             assert_eq!((opened, closed), (depth, depth));
         } else {
-            // Over the limit: reported at the game, skipped whole.
+            // Over the limit: reported at the game, skipped whole, and a
+            // game saying so written in its place.
             assert_eq!(run.status, 1, "{}", run.stderr);
             assert!(
                 run.stderr.contains(&format!(
@@ -356,7 +357,10 @@ fn hundred_thousand_nested_variations() {
                 "{}",
                 run.stderr
             );
-            assert!(run.stdout.is_empty());
+            assert_eq!(
+                String::from_utf8_lossy(&run.stdout),
+                "{ game skipped: variations nested deeper than 1000, the limit } *\n\n"
+            );
         }
     }
     // Unbalanced both ways, and variations before any move.
@@ -890,7 +894,8 @@ fn game_over_the_size_limit_was_buffered_whole() {
     let args = ["convert", name, "--format", "text", "--max-game-size", "1M"];
     let run = iccf_within(100 << 20, &[&args[..], &["--stats"]].concat());
     assert_eq!(run.status, 1, "{}", run.stderr);
-    assert_eq!(run.stdout, b"1. 4244 4745 *\n");
+    // The skipped game is a line of its own: games in = games out.
+    assert_eq!(run.stdout, b"*\n1. 4244 4745 *\n");
     assert!(
         run.stderr.contains(&format!(
             "{name}:1:1: error: game 1: game skipped: more than 1048576 bytes, the limit"

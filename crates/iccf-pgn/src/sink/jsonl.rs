@@ -108,8 +108,4 @@ impl Sink for RecordSink {
     fn result(&mut self, result: &[u8]) {
         self.record.result = Some(lossy(result));
     }
-
-    fn misplaced_result(&mut self, raw: &[u8]) {
-        self.record.result = Some(lossy(raw));
-    }
 }

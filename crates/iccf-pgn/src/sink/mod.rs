@@ -7,7 +7,8 @@
 //!
 //! - [`pgn::PgnSink`]: PGN with tags, comments, NAGs and variations.
 //! - [`text::TextSink`]: one line a game, the numbered main line.
-//! - [`jsonl::JsonlSink`]: one JSON object a game.
+//! - [`jsonl::RecordSink`]: a [`GameRecord`](crate::record::GameRecord), one
+//!   JSON object a game.
 
 use core::ops::Range;
 

@@ -70,10 +70,18 @@ impl Sink for TextSink<'_> {
         self.out.extend_from_slice(token);
     }
 
-    /// The result ends the line, so that each line reads back as a game.
-    fn end_game(&mut self, ending: &Ending<'_>) {
+    /// The result where it is written: tokens after it stay after it.
+    fn result(&mut self, result: &[u8]) {
         self.separate();
-        self.out.extend_from_slice(ending.result);
+        self.out.extend_from_slice(result);
+    }
+
+    /// A result ends every line, so that each line reads back as a game.
+    fn end_game(&mut self, ending: &Ending<'_>) {
+        if !ending.written {
+            self.separate();
+            self.out.extend_from_slice(ending.result);
+        }
         self.out.push(b'\n');
     }
 }

@@ -28,7 +28,7 @@
 //! input byte for byte. Input made only of whitespace has no games.
 //!
 //! [`split_games`] works on bytes in memory, [`Splitter`] on any
-//! [`Read`]er; both share one state machine and give the same games,
+//! [`Read`](std::io::Read)er; both share one state machine and give the same games,
 //! however the stream is cut into reads and batches.
 //!
 //! # Examples

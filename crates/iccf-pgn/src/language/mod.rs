@@ -18,18 +18,22 @@
 //! `Choose::hint`; which games those are is the rule of [`Neighbours`].
 
 use core::ops::Range;
-use std::collections::VecDeque;
 
 use iccf::MoveNumber;
 use iccf::lang::{GameLetters, Lang, LangSet, letter_groups, same_letters};
 use iccf::token::{is_castling, is_move, is_null_move};
 use shakmaty::Chess;
 
-use crate::convert::Report;
 use crate::lexer::{Token, TokenKind};
+
+mod letterless;
+mod neighbours;
+
 use crate::problem::{AmbiguousLanguage, ProblemKind, Problems, Severity};
 use crate::sink::{Played, Sink};
 use crate::walk::{Scope, Step, Walk};
+use letterless::letterless_moves;
+pub use neighbours::{GameHint, LOOKAHEAD, Neighbours, Verdict};
 
 /// The language chosen for a game.
 #[derive(Copy, Clone, Debug)]
@@ -44,8 +48,11 @@ pub(crate) struct Choice {
 
 /// What choosing a game's language needs.
 pub(crate) struct Choose<'g, 't, 'h> {
+    /// The game's bytes.
     pub game: &'g [u8],
+    /// Its tokens.
     pub tokens: &'t [Token<'g>],
+    /// The position it starts from.
     pub start: &'t Chess,
     /// The piece letters of the game's move tokens.
     pub letters: GameLetters,
@@ -159,141 +166,6 @@ impl Choose<'_, '_, '_> {
     }
 }
 
-/// How many games, counting the one that asks, the rule of [`Neighbours`]
-/// looks ahead at the start of an input.
-pub const LOOKAHEAD: usize = 64;
-
-/// What the language rule needs to know of a converted game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct GameHint {
-    /// The game's language group, if its piece letters alone named it.
-    pub certain: Option<LangSet>,
-    /// The hint the game asked for and was given, if it asked.
-    pub asked: Option<LangSet>,
-}
-
-impl GameHint {
-    /// What `report` says of the game's language.
-    pub fn of(report: &Report) -> GameHint {
-        GameHint {
-            certain: report.langs_certain.then_some(report.langs),
-            asked: report.hint_asked,
-        }
-    }
-}
-
-/// Whether a game stands as converted.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// It asked for no hint, or was given the right one.
-    Keep,
-    /// It must be converted again with this hint.
-    Redo(LangSet),
-}
-
-/// The rule for the language of the games around an ambiguous game,
-/// applied to the games of one input in order, however they were cut into
-/// batches or spread over threads.
-///
-/// A game that reads legally with different moves in several languages
-/// takes the language of the nearest game before it whose piece letters
-/// alone name one; at the start of an input, before any such game, that
-/// of the first such game among the next [`LOOKAHEAD`] games.
-///
-/// Games are converted with a guess ([`Neighbours::guess`]: the last
-/// certain language pushed), pushed in input order, and popped in the same
-/// order once the rule can judge them, with a verdict.
-///
-/// ```
-/// use iccf::lang::{Lang, LangSet};
-/// use iccf_pgn::language::{GameHint, Neighbours, Verdict};
-///
-/// let german = LangSet::from(Lang::De);
-/// let mut rule = Neighbours::default();
-/// // An ambiguous game first: converted with no hint, it waits.
-/// rule.push(GameHint { certain: None, asked: Some(LangSet::EMPTY) }, "first");
-/// assert_eq!(rule.pop(), None);
-/// rule.push(GameHint { certain: Some(german), asked: None }, "second");
-/// assert_eq!(rule.pop(), Some(("first", Verdict::Redo(german))));
-/// assert_eq!(rule.pop(), Some(("second", Verdict::Keep)));
-/// assert_eq!(rule.guess(), german);
-/// ```
-#[derive(Debug)]
-pub struct Neighbours<T> {
-    /// The language of the last certain game popped.
-    last_certain: Option<LangSet>,
-    /// The language of the last certain game pushed.
-    guess: LangSet,
-    held: VecDeque<(GameHint, T)>,
-    finished: bool,
-}
-
-impl<T> Default for Neighbours<T> {
-    fn default() -> Neighbours<T> {
-        Neighbours {
-            last_certain: None,
-            guess: LangSet::EMPTY,
-            held: VecDeque::new(),
-            finished: false,
-        }
-    }
-}
-
-impl<T> Neighbours<T> {
-    /// The hint to convert the next game with: right unless no certain
-    /// game came before it.
-    pub fn guess(&self) -> LangSet {
-        self.guess
-    }
-
-    /// The next game of the input, converted.
-    pub fn push(&mut self, game: GameHint, item: T) {
-        if let Some(langs) = game.certain {
-            self.guess = langs;
-        }
-        self.held.push_back((game, item));
-    }
-
-    /// No more games: the lookahead stops at the end of the input.
-    pub fn finish(&mut self) {
-        self.finished = true;
-    }
-
-    /// The oldest game with its verdict, once the rule can judge it.
-    pub fn pop(&mut self) -> Option<(T, Verdict)> {
-        let (game, _) = self.held.front()?;
-        let verdict = match game.asked {
-            None => Verdict::Keep,
-            Some(asked) => {
-                let right = match self.last_certain {
-                    Some(langs) => langs,
-                    None => self.lookahead()?,
-                };
-                if right == asked {
-                    Verdict::Keep
-                } else {
-                    Verdict::Redo(right)
-                }
-            }
-        };
-        let (game, item) = self.held.pop_front()?;
-        if let Some(langs) = game.certain {
-            self.last_certain = Some(langs);
-        }
-        Some((item, verdict))
-    }
-
-    /// The first certain language among the held games after the oldest,
-    /// within [`LOOKAHEAD`] games; `None` until that is known.
-    fn lookahead(&self) -> Option<LangSet> {
-        let window = self.held.iter().skip(1).take(LOOKAHEAD - 1);
-        if let Some(langs) = window.clone().find_map(|(g, _)| g.certain) {
-            return Some(langs);
-        }
-        (self.finished || self.held.len() >= LOOKAHEAD).then_some(LangSet::EMPTY)
-    }
-}
-
 /// Whether a move token means the same in every language: it has no
 /// letter that could be a piece's (see [`Choose::language_free`]).
 fn reads_alike(text: &[u8]) -> bool {
@@ -324,7 +196,8 @@ fn differ(
     let ply = legal[1..]
         .iter()
         .filter_map(|(_, other)| {
-            (0..reference.moves.len()).find(|&i| reference.moves[i].1 != other.moves[i].1)
+            let plies = reference.moves.iter().zip(&other.moves);
+            plies.map(|(a, b)| a.1 != b.1).position(|differ| differ)
         })
         .min()?;
     let (label, _, span) = reference.moves[ply].clone();
@@ -370,89 +243,6 @@ impl Sink for Trial {
     }
 }
 
-/// Whether no move token of `game` can hold an ASCII capital or a
-/// non-ASCII byte, checked without lexing: every line is either a plain tag
-/// pair `[Name "value"]` (one token, never a move) or has only lower-case
-/// ASCII and none of the bytes that open a comment, tag, string or escape,
-/// so that the lexer starts every line afresh. `false` when unsure.
-pub(crate) fn letterless_moves(game: &[u8]) -> bool {
-    let mut rest = game;
-    loop {
-        let end = if rest.first() == Some(&b'[') {
-            let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-            if !is_plain_tag_line(&rest[..end]) {
-                return false;
-            }
-            end
-        } else {
-            let mut i = 0;
-            while let Some(&b) = rest.get(i) {
-                if !PLAIN_MOVETEXT[usize::from(b)] {
-                    if b == b'\n' {
-                        break;
-                    }
-                    return false;
-                }
-                i += 1;
-            }
-            i
-        };
-        match rest.get(end + 1..) {
-            Some(next) => rest = next,
-            None => return true,
-        }
-    }
-}
-
-/// The bytes a line of [`letterless_moves()`] may hold outside tag pairs:
-/// ASCII but capitals and the bytes that open or close a comment, tag,
-/// string or escape (and `\n`, which ends the line).
-static PLAIN_MOVETEXT: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let byte = b as u8;
-        table[b] = !byte.is_ascii_uppercase()
-            && !matches!(
-                byte,
-                b'{' | b'}' | b'[' | b']' | b'"' | b'\\' | b'%' | b';' | b'\n'
-            );
-        b += 1;
-    }
-    table
-};
-
-/// Whether `line` is one well-formed tag pair without escapes, which the
-/// lexer reads as a single tag token, followed by whitespace only.
-fn is_plain_tag_line(line: &[u8]) -> bool {
-    let skip_space =
-        |s: &[u8]| -> usize { s.iter().take_while(|&&b| matches!(b, b' ' | b'\t')).count() };
-    let Some(rest) = line.strip_prefix(b"[") else {
-        return false;
-    };
-    let name = rest
-        .iter()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
-        .count();
-    if name == 0 {
-        return false;
-    }
-    let rest = &rest[name..];
-    let Some(rest) = rest[skip_space(rest)..].strip_prefix(b"\"") else {
-        return false;
-    };
-    match rest.iter().position(|&b| b == b'"' || b == b'\\') {
-        Some(close) if rest[close] == b'"' => {
-            let rest = &rest[close + 1..];
-            match rest[skip_space(rest)..].strip_prefix(b"]") {
-                Some(tail) => tail.iter().all(|&b| crate::lexer::is_whitespace(b)),
-                None => false,
-            }
-        }
-        _ => false,
-    }
-}
-
 /// Languages whose letters can read every algebraic move of `moves` (the
 /// texts of a game's move tokens). Pawn letters (`Pe4`) are not SAN in any
 /// language, though they are read: a language that needs them to read a
@@ -490,89 +280,6 @@ mod tests {
             TokenKind::Move(text) => Some(text),
             _ => None,
         }))
-    }
-
-    #[test]
-    fn letterless_moves_is_conservative() {
-        let letterless: &[&[u8]] = &[
-            b"",
-            b"[Event \"X\"]\n[White \"Fran\xc3\xa7ois\"]\r\n\n1. 5254 5755 2. 7163 1-0\n",
-            b"[Event\t\"{Nf3\"] \n1. e4 e5 (1... c5) $1 *",
-        ];
-        let named: &[&[u8]] = &[
-            b"1. e4 e5 2. Nf3",
-            b"[Event \"X\"] Nf3\n1. e4",
-            b"[Event \"a\\\"b\"]\n1. e4",
-            b"{ [Event \"X\"]\nNf3 }\n1. e4",
-            b"[Event \"x\nSf3\"]",
-            b"\xEF\xBB\xBF1. e4",
-            b"1. e4 \xd0\x9a\xd1\x801",
-            b"[Event \"X\"]\n%Nf3\n1. e4",
-        ];
-        for game in letterless {
-            assert!(letterless_moves(game), "{}", String::from_utf8_lossy(game));
-            assert_eq!(lexed_langs(game), candidate_langs_of(core::iter::empty()));
-        }
-        for game in named {
-            assert!(!letterless_moves(game), "{}", String::from_utf8_lossy(game));
-        }
-    }
-
-    /// The verdicts of the rule, computed over the whole input at once.
-    fn by_the_rule(games: &[GameHint]) -> Vec<Verdict> {
-        let mut last = None;
-        let mut verdicts = Vec::new();
-        for (i, g) in games.iter().enumerate() {
-            let right = last.or_else(|| {
-                let window = games[i + 1..].iter().take(LOOKAHEAD - 1);
-                Some(
-                    window
-                        .clone()
-                        .find_map(|g| g.certain)
-                        .unwrap_or(LangSet::EMPTY),
-                )
-            });
-            verdicts.push(match (g.asked, right) {
-                (Some(asked), Some(right)) if asked != right => Verdict::Redo(right),
-                _ => Verdict::Keep,
-            });
-            last = g.certain.or(last);
-        }
-        verdicts
-    }
-
-    #[test]
-    fn neighbours_judge_as_the_rule_however_far_the_certain_games_are() {
-        let de = LangSet::from(Lang::De);
-        let fi = LangSet::from(Lang::Fi);
-        let ambiguous = |asked| GameHint {
-            certain: None,
-            asked: Some(asked),
-        };
-        let certain = |langs| GameHint {
-            certain: Some(langs),
-            asked: None,
-        };
-        // Ambiguous games before, between and after certain ones, with the
-        // certain games near and beyond the lookahead.
-        for gap in [0, 1, 62, 63, 64, 65, 130] {
-            let mut games = vec![ambiguous(LangSet::EMPTY); gap];
-            games.push(certain(de));
-            games.extend([ambiguous(de), ambiguous(LangSet::EMPTY), certain(fi)]);
-            games.extend(vec![ambiguous(de); gap]);
-            let mut rule = Neighbours::default();
-            let mut verdicts = Vec::new();
-            for (i, g) in games.iter().enumerate() {
-                rule.push(*g, i);
-                while let Some((j, verdict)) = rule.pop() {
-                    assert_eq!(j, verdicts.len(), "in order");
-                    verdicts.push(verdict);
-                }
-            }
-            rule.finish();
-            verdicts.extend(core::iter::from_fn(|| rule.pop()).map(|(_, v)| v));
-            assert_eq!(verdicts, by_the_rule(&games), "gap {gap}");
-        }
     }
 
     #[test]
