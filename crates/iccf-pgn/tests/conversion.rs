@@ -472,3 +472,37 @@ fn problems_are_the_same_in_every_format() {
         "{games_with_errors}"
     );
 }
+
+/// Issue 10: `--format text` output of a whole file read back as one game.
+/// Now every file of the test data, written as text in numeric and in SAN,
+/// reads back as as many games, each clean one with the same main line
+/// (games from a FEN or of a variant aside: text keeps no tags).
+#[test]
+fn text_output_of_every_file_reads_back_as_its_games() {
+    let main_lines = |pgn: &[u8]| -> Vec<(bool, Vec<String>)> {
+        Converter::new(Options::default())
+            .records(pgn)
+            .into_iter()
+            .map(|r| {
+                let aside =
+                    r.tag("FEN").is_some() || r.tag("Variant").is_some() || !r.errors.is_empty();
+                (aside, r.moves.into_iter().map(|m| m.numeric).collect())
+            })
+            .collect()
+    };
+    for path in pgn_files() {
+        let input = std::fs::read(&path).unwrap();
+        let expected = main_lines(&input);
+        for to in [Notation::Numeric, Notation::San] {
+            let (text, reports) = convert_all(&input, Some(to), OutputFormat::Text);
+            assert_eq!(reports.len(), expected.len(), "{}", path.display());
+            let back = main_lines(&text);
+            assert_eq!(back.len(), expected.len(), "{} {to:?}", path.display());
+            for (i, ((aside, want), (_, got))) in expected.iter().zip(&back).enumerate() {
+                if !aside {
+                    assert_eq!(got, want, "{} {to:?} game {}", path.display(), i + 1);
+                }
+            }
+        }
+    }
+}
