@@ -61,8 +61,8 @@ pub enum OutputFormat {
     Pgn,
     /// One line a game: the numbered main-line moves only.
     Text,
-    /// One JSON object a game: tags, each move in numeric, SAN and UCI,
-    /// result and problems.
+    /// One JSON object a game: tags, each move in numeric, SAN, UCI, long
+    /// algebraic and figurines, result and problems.
     Jsonl,
 }
 

@@ -71,7 +71,7 @@ impl GameRecord {
     }
 }
 
-/// One main-line move in the notations every program reads.
+/// One main-line move in numeric, SAN, UCI, long algebraic and figurines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RecordedMove {
     /// ICCF numeric: `7163`.
@@ -80,6 +80,10 @@ pub struct RecordedMove {
     pub san: String,
     /// UCI: `g1f3`.
     pub uci: String,
+    /// Long algebraic with English letters: `Ng1-f3`.
+    pub lan: String,
+    /// SAN with figurines: `♘f3`.
+    pub figurine: String,
     /// The move, `None` for a null move.
     #[serde(skip)]
     pub m: Option<Move>,

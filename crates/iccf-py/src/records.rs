@@ -1,5 +1,5 @@
-//! A game's main line as a record: tags, every move in numeric, SAN and
-//! UCI, result and problems, as one JSON object that the Python side reads
+//! A game's main line as a record: tags, every move in numeric, SAN, UCI,
+//! long algebraic and figurines, result and problems, as one JSON object that the Python side reads
 //! with `json.loads` (which keeps the tags in their order).
 //!
 //! The records are what `iccf convert --format jsonl` writes, from the same

@@ -70,11 +70,15 @@ impl Sink for RecordSink {
     }
 
     fn played(&mut self, m: &Played<'_>) {
-        let mut text = [Vec::new(), Vec::new(), Vec::new()];
-        for (buf, n) in text
-            .iter_mut()
-            .zip([Notation::Numeric, Notation::San, Notation::Uci])
-        {
+        let mut text = [Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new()];
+        let notations = [
+            Notation::Numeric,
+            Notation::San,
+            Notation::Uci,
+            Notation::Lan,
+            Notation::Figurine,
+        ];
+        for (buf, n) in text.iter_mut().zip(notations) {
             let format = MoveFormat {
                 chess960_castling: self.chess960_castling,
                 ..MoveFormat::new(n)
@@ -84,7 +88,8 @@ impl Sink for RecordSink {
                 Step::Null => buf.extend_from_slice(crate::sink::pgn::null_move(format)),
             }
         }
-        let [numeric, san, uci] = text.map(|t| String::from_utf8(t).unwrap_or_default());
+        let [numeric, san, uci, lan, figurine] =
+            text.map(|t| String::from_utf8(t).unwrap_or_default());
         let m = match m.step {
             Step::Move(mv) => Some(mv),
             Step::Null => None,
@@ -93,6 +98,8 @@ impl Sink for RecordSink {
             numeric,
             san,
             uci,
+            lan,
+            figurine,
             m,
         });
     }

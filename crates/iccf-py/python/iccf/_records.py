@@ -9,11 +9,13 @@ except ImportError:  # Python < 3.8 has none; iccf needs 3.9, but be kind.
 
 
 class MoveRecord(TypedDict):
-    """One main-line move in the notations every program reads."""
+    """One main-line move in numeric, SAN, UCI, long algebraic, figurines."""
 
     numeric: str
     san: str
     uci: str
+    lan: str
+    figurine: str
 
 
 class ProblemRecord(TypedDict):
