@@ -114,8 +114,6 @@ struct State<'g> {
     result: Option<&'g [u8]>,
     /// The `Result` tag's value, if it is a result.
     tag_result: Option<Vec<u8>>,
-    /// Whether the game has tokens other than tags.
-    movetext: bool,
     /// In [`Scope::MainLine`]: how deep the skipped variations go.
     skipping: usize,
 }
@@ -139,7 +137,6 @@ impl<'g> Walk<'g, '_, '_> {
             in_tags: true,
             result: None,
             tag_result: None,
-            movetext: false,
             skipping: 0,
         };
         let mut i = 0;
@@ -166,10 +163,7 @@ impl<'g> Walk<'g, '_, '_> {
     /// Handles token `t`; `i` indexes the next one and steps past a `!?`
     /// glued to a move.
     fn token<S: Sink>(&mut self, s: &mut State<'g>, i: &mut usize, t: &Token<'g>, sink: &mut S) {
-        let raw = &self.game[t.span.clone()];
-        if !matches!(t.kind, TokenKind::Tag { .. }) {
-            s.movetext = true;
-        }
+        let raw = || &self.game[t.span.clone()];
         self.after_result(s, t);
         match &t.kind {
             TokenKind::Tag { name, value, error } => self.tag(s, t, (name, *value, *error), sink),
@@ -186,7 +180,7 @@ impl<'g> Walk<'g, '_, '_> {
                     Some(n) if n != fullmoves && !s.line.broken => {
                         self.move_token(s, i, m, t.span.clone(), sink)
                     }
-                    _ if s.line.broken && s.tells::<S>() => sink.unconverted(raw, raw),
+                    _ if s.line.broken && s.tells::<S>() => sink.unconverted(raw(), raw()),
                     _ => {}
                 }
             }
@@ -200,10 +194,10 @@ impl<'g> Walk<'g, '_, '_> {
                     s.line.broken = true;
                 }
                 if s.line.broken && s.tells::<S>() {
-                    sink.unconverted(raw, raw);
+                    sink.unconverted(raw(), raw());
                 }
             }
-            TokenKind::Suffix(_) | TokenKind::Nag(_) if s.tells::<S>() => sink.annotation(raw),
+            TokenKind::Suffix(_) | TokenKind::Nag(_) if s.tells::<S>() => sink.annotation(raw()),
             TokenKind::Comment(c) | TokenKind::LineComment(c) => {
                 if s.tells::<S>() {
                     sink.comment(c);
@@ -212,14 +206,14 @@ impl<'g> Walk<'g, '_, '_> {
             }
             TokenKind::Escape(e) if s.tells::<S>() => sink.escape(e),
             TokenKind::VariationStart => self.variation_start(s, t.span.clone(), sink),
-            TokenKind::VariationEnd => self.variation_end(s, t.span.clone(), raw, sink),
+            TokenKind::VariationEnd => self.variation_end(s, t.span.clone(), raw(), sink),
             TokenKind::Result(r) => {
                 if !s.stack.is_empty() || s.result.is_some() {
                     let span = t.span.clone();
                     self.problems
                         .error(span, None, ProblemKind::ResultInMovetext);
                     if s.tells::<S>() {
-                        sink.misplaced_result(raw);
+                        sink.misplaced_result(raw());
                     }
                 } else {
                     sink.result(r);
@@ -230,7 +224,7 @@ impl<'g> Walk<'g, '_, '_> {
                 self.problems
                     .error(t.span.clone(), None, ProblemKind::Lex(*err));
                 if s.tells::<S>() {
-                    sink.lex_error(*err, raw);
+                    sink.lex_error(*err, raw());
                 }
             }
             TokenKind::Suffix(_) | TokenKind::Nag(_) | TokenKind::Escape(_) => {}
@@ -402,6 +396,9 @@ impl<'g> Walk<'g, '_, '_> {
     /// ends the game: with its result, else that of its `Result` tag if it
     /// has no moves, else `*` and a warning.
     fn finish<S: Sink>(&mut self, s: &mut State<'g>, sink: &mut S) {
+        // The tag section ends at the first token that is no tag nor `%`
+        // line: the movetext.
+        let movetext = !s.in_tags;
         if s.in_tags {
             sink.end_tags();
         }
@@ -418,7 +415,7 @@ impl<'g> Walk<'g, '_, '_> {
         }
         let result = match (s.result, &s.tag_result) {
             (Some(result), _) => result,
-            (None, Some(tag)) if !s.movetext => tag,
+            (None, Some(tag)) if !movetext => tag,
             (None, tag) => {
                 let result = tag.as_deref().unwrap_or(b"*");
                 if self.scope == Scope::Game {
