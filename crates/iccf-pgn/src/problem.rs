@@ -95,7 +95,7 @@ pub enum ProblemKind {
     /// else `*`) is written.
     NoResult(String),
     /// The game goes over a limit that bounds memory: it is skipped whole,
-    /// nothing of it written.
+    /// and a game saying so is written in its place.
     OverLimit(Limit),
 }
 
