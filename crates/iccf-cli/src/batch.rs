@@ -9,6 +9,8 @@
 //!            whose hint was right as they are, the others converted again
 //! ```
 
+use std::io::{self, Write};
+use std::ops::Range;
 use std::rc::Rc;
 
 use iccf_pgn::convert::{
@@ -59,8 +61,9 @@ pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) ->
 /// Games ready to be written, in input order.
 #[derive(Debug, Default)]
 pub struct Ready {
-    /// Their output.
-    pub out: Vec<u8>,
+    /// Their output, in pieces: kept from the batches without a copy, or
+    /// converted again.
+    pieces: Vec<Piece>,
     /// Their problems, in input order; errors and warnings interleaved by
     /// position.
     pub problems: Vec<Problem>,
@@ -70,6 +73,49 @@ pub struct Ready {
     pub moves: u64,
     /// How many of them had errors.
     pub failed_games: u64,
+}
+
+/// A stretch of output.
+#[derive(Debug)]
+enum Piece {
+    /// Output of games as a worker converted them.
+    Kept(Rc<Converted>, Range<usize>),
+    /// A game converted again with another hint.
+    Redone(Vec<u8>),
+}
+
+impl Ready {
+    /// Writes the output to `w`.
+    pub fn write_to(&self, w: &mut impl Write) -> io::Result<()> {
+        for piece in &self.pieces {
+            match piece {
+                Piece::Kept(done, range) => w.write_all(&done.out[range.clone()])?,
+                Piece::Redone(out) => w.write_all(out)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The output in one buffer.
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        // Writing to a Vec cannot fail.
+        let _ = self.write_to(&mut out);
+        out
+    }
+
+    /// Adds the output of game `range` of `done`, joined to the piece
+    /// before when it follows it.
+    fn keep(&mut self, done: &Rc<Converted>, range: Range<usize>) {
+        if let Some(Piece::Kept(last, before)) = self.pieces.last_mut()
+            && Rc::ptr_eq(last, done)
+            && before.end == range.start
+        {
+            before.end = range.end;
+            return;
+        }
+        self.pieces.push(Piece::Kept(done.clone(), range));
+    }
 }
 
 /// Puts converted batches of one input back in order under the language
@@ -112,16 +158,16 @@ impl<'c> InOrder<'c> {
             let redone;
             let report = match verdict {
                 Verdict::Keep => {
-                    ready.out.extend_from_slice(&done.out[start..*end]);
+                    ready.keep(&done, start..*end);
                     report
                 }
                 Verdict::Redo(hint) => {
                     let span = &done.batch.games[i];
                     let at = GameLocation::from(span);
                     let game = done.batch.game(i);
-                    redone = self
-                        .converter
-                        .convert_with_hint(game, at, &mut ready.out, hint);
+                    let mut out = Vec::new();
+                    redone = self.converter.convert_with_hint(game, at, &mut out, hint);
+                    ready.pieces.push(Piece::Redone(out));
                     &redone
                 }
             };
@@ -154,17 +200,17 @@ mod tests {
     fn in_batches(converter: &Converter, pgn: &[u8], batch_bytes: usize) -> (Vec<u8>, u64) {
         let mut splitter = Splitter::with_block_size(pgn, 7);
         let mut in_order = InOrder::new(converter);
-        let mut all = Ready::default();
+        let mut out = Vec::new();
+        let mut failed = 0;
         let mut take = |ready: Ready| {
-            all.out.extend(ready.out);
-            all.games += ready.games;
-            all.failed_games += ready.failed_games;
+            out.extend(ready.to_vec());
+            failed += ready.failed_games;
         };
         while let Some(batch) = splitter.next_batch(batch_bytes).expect("in memory") {
             take(in_order.push(convert_batch(converter, batch, u64::MAX)));
         }
         take(in_order.finish());
-        (all.out, all.failed_games)
+        (out, failed)
     }
 
     #[test]

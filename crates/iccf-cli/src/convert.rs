@@ -136,7 +136,7 @@ fn convert_input(
     });
     let mut in_order = InOrder::new(converter);
     let mut write = |ready: Ready| -> Result<(), InputError> {
-        output.write_all(&ready.out).map_err(|err| {
+        ready.write_to(&mut *output).map_err(|err| {
             InputError::Output(
                 anyhow::Error::new(err).context(format!("cannot write {}", output.name())),
             )

@@ -104,7 +104,6 @@ fn convert_one(
     finished: &mut Finished,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<(), ConvertFilesError> {
-    use std::io::Write as _;
     let input = open_input(path)?;
     let name = input.name.clone();
     let counter = input.bytes_read.clone();
@@ -124,7 +123,8 @@ fn convert_one(
     let out_name = out.name().to_owned();
     let mut in_order = InOrder::new(converter);
     let mut write = |ready: Ready| -> Result<(), ConvertFilesError> {
-        out.write_all(&ready.out)
+        ready
+            .write_to(&mut *out)
             .with_context(|| format!("cannot write {out_name}"))?;
         let summary = &mut finished.summary;
         summary.games += ready.games;

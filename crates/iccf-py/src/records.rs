@@ -25,7 +25,7 @@ pub fn ready_records(ready: &Ready) -> Vec<String> {
     // The JSON-lines writer writes one object a line, and JSON escapes
     // every newline inside strings.
     ready
-        .out
+        .to_vec()
         .split(|&b| b == b'\n')
         .filter(|line| !line.is_empty())
         .map(|line| String::from_utf8_lossy(line).into_owned())
