@@ -42,14 +42,16 @@ seed() {
         ;;
     numeric_move)
         cat "$data"/numeric/*.txt "$data"/numeric/*.tsv |
-            grep -oE '[0-9][0-9 ./-]{3,6}' | sort -u | head -2000 |
-            awk -v d="$dir" '{printf "%s", $0 > (d "/n" NR)}'
+            grep -oE '[0-9][0-9 ./-]{3,6}' | sort -u |
+            awk -v d="$dir" 'NR <= 2000 {printf "%s", $0 > (d "/n" NR)}'
         ;;
     localized_san | read_move)
         # SAN, numeric and coordinate tokens from the games, and German SAN.
         cat "$data"/pgn/*/*.pgn "$data"/pgn/pgn-extract/expected-output/*.pgn "$data"/numeric/*.txt |
             grep -v '^\[' | tr -s ' \t\r' '\n' | grep -E '^[A-Za-z0-9][A-Za-z0-9=+#x@:-]*$' |
-            sort -u | head -3000 | awk -v d="$dir" '{printf "%s", $0 > (d "/t" NR)}'
+            # awk reads to the end: `head` would stop the pipe early, and
+            # pipefail would end the script.
+            sort -u | awk -v d="$dir" 'NR <= 3000 {printf "%s", $0 > (d "/t" NR)}'
         ;;
     esac
 }

@@ -118,12 +118,42 @@ pub fn decode(bytes: &[u8], encoding: InputEncoding) -> (Cow<'_, [u8]>, Option<&
         InputEncoding::Auto if bytes.starts_with(b"\xEF\xBB\xBF") => UTF_8,
         InputEncoding::Auto => detect(bytes),
     };
-    let (text, _) = encoding.decode_without_bom_handling(bytes);
-    let name = (encoding != UTF_8).then(|| encoding.name());
-    match text {
-        Cow::Borrowed(s) => (Cow::Borrowed(s.as_bytes()), name),
-        Cow::Owned(s) => (Cow::Owned(s.into_bytes()), name),
+    if encoding == UTF_8 {
+        let (text, _) = UTF_8.decode_without_bom_handling(bytes);
+        return match text {
+            Cow::Borrowed(s) => (Cow::Borrowed(s.as_bytes()), None),
+            Cow::Owned(s) => (Cow::Owned(s.into_bytes()), None),
+        };
     }
+    // A UTF-8 byte-order mark starting a line (a UTF-8 file joined to this
+    // one with `cat`) is whitespace to the splitter; decoded as a legacy
+    // encoding it would become three letters, a token of its own.
+    let bytes = without_line_start_boms(bytes);
+    let (text, _) = encoding.decode_without_bom_handling(&bytes);
+    (
+        Cow::Owned(text.into_owned().into_bytes()),
+        Some(encoding.name()),
+    )
+}
+
+/// `bytes` without the UTF-8 byte-order marks that start a line.
+fn without_line_start_boms(bytes: &[u8]) -> Cow<'_, [u8]> {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    let at_line_start = |i: usize| i == 0 || matches!(bytes[i - 1], b'\n' | b'\r');
+    let marks: Vec<usize> = memchr::memmem::find_iter(bytes, BOM)
+        .filter(|&i| at_line_start(i))
+        .collect();
+    if marks.is_empty() {
+        return Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut from = 0;
+    for i in marks {
+        out.extend_from_slice(&bytes[from..i]);
+        from = i + BOM.len();
+    }
+    out.extend_from_slice(&bytes[from..]);
+    Cow::Owned(out)
 }
 
 /// Picks the legacy encoding under which `bytes` read most like chess text:
@@ -180,6 +210,20 @@ mod tests {
 
     /// Regression: any WHATWG label was taken, and `replacement` turned
     /// every game into U+FFFD.
+    /// Fuzzing: a UTF-8 byte-order mark starting a line of a CP1251 file
+    /// (two files joined with `cat`) was decoded into three letters, a
+    /// move token before the tags after it, which then split the game.
+    #[test]
+    fn byte_order_mark_in_a_legacy_file_became_letters() {
+        let (text, encoding) = decode(b"[A \"\xca\"]\n\xEF\xBB\xBF[B \"c\"]", InputEncoding::Auto);
+        assert!(encoding.is_some());
+        assert!(
+            text.ends_with(b"\n[B \"c\"]"),
+            "{}",
+            String::from_utf8_lossy(&text)
+        );
+    }
+
     #[test]
     fn encoding_replacement_is_refused() {
         for name in [

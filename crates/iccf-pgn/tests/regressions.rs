@@ -184,3 +184,14 @@ fn absurd_fen_move_number_saturated() {
         );
     }
 }
+
+/// Fuzzing (pgn target): a UTF-8 byte-order mark starting a line of a game
+/// that is not UTF-8 (two files joined with `cat`) is whitespace to the
+/// splitter, but decoded as CP866 it became three letters, a move before
+/// the tags after it, and the output split into two games.
+#[test]
+fn byte_order_mark_in_a_legacy_game_split_it() {
+    let input = include_bytes!("fuzz/bom-in-legacy-encoding.pgn");
+    let (games_in, games_out, out) = convert(input);
+    assert_eq!(games_out, games_in, "{out}");
+}
