@@ -29,5 +29,22 @@ pub mod status;
 pub mod svg;
 pub mod text;
 
+/// The position after `moves` (numeric or SAN, from the start) and the
+/// last of them, for the unit tests.
+#[cfg(test)]
+pub(crate) fn after(moves: &[&str]) -> (shakmaty::Chess, Option<shakmaty::Move>) {
+    use shakmaty::Position;
+    let mut pos = shakmaty::Chess::default();
+    let mut last = None;
+    for text in moves {
+        let m = iccf::read::read_move(text.as_bytes(), &pos)
+            .expect("legal move")
+            .m;
+        pos.play_unchecked(m);
+        last = Some(m);
+    }
+    (pos, last)
+}
+
 pub use layout::{files_left_to_right, ranks_top_down};
 pub use options::Options;

@@ -89,18 +89,7 @@ pub(crate) fn side_name(color: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use iccf::read::read_move;
-
-    fn after(moves: &[&str]) -> (Chess, Option<Move>) {
-        let mut pos = Chess::default();
-        let mut last = None;
-        for text in moves {
-            let m = read_move(text.as_bytes(), &pos).expect("legal").m;
-            pos.play_unchecked(m);
-            last = Some(m);
-        }
-        (pos, last)
-    }
+    use crate::after;
 
     #[test]
     fn black_reply_is_numbered_with_dots() {

@@ -239,20 +239,7 @@ fn foreground(piece: Option<Piece>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use iccf::read::read_move;
-    use shakmaty::Move;
-
-    /// The position after `moves` (SAN or numeric) and the last of them.
-    fn after(moves: &[&str]) -> (Chess, Option<Move>) {
-        let mut pos = Chess::default();
-        let mut last = None;
-        for text in moves {
-            let m = read_move(text.as_bytes(), &pos).expect("legal move").m;
-            pos.play_unchecked(m);
-            last = Some(m);
-        }
-        (pos, last)
-    }
+    use crate::after;
 
     // Written by hand from the rules: rank 8 on top with Black's pieces
     // (queen on d = 4, king on e = 5), files 1-8 left to right, digits on

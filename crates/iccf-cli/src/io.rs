@@ -747,7 +747,7 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     const TEXT: &[u8] = b"[Event \"Test\"]\n[Site \"?\"]\n\n1. 5254 5755 2. 7163 8876 1-0\n";
@@ -794,7 +794,7 @@ mod tests {
     ];
 
     /// A reader that hands out one byte per call, like a slow pipe.
-    struct Trickle<R>(R);
+    pub(crate) struct Trickle<R>(pub(crate) R);
     impl<R: Read> Read for Trickle<R> {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
             let n = buf.len().min(1);

@@ -179,6 +179,7 @@ impl<R: Read> Read for Utf16Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::tests::Trickle;
 
     const GAME: &str = "[White \"Петросян\"]\n\n1. e4 {é} e5 *\n";
 
@@ -201,15 +202,6 @@ mod tests {
         let mut out = Vec::new();
         text_reader(Box::new(Cursor::new(bytes)), encoding)?.read_to_end(&mut out)?;
         Ok(out)
-    }
-
-    /// A reader that hands out one byte per call.
-    struct Trickle<R>(R);
-    impl<R: Read> Read for Trickle<R> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = buf.len().min(1);
-            self.0.read(&mut buf[..n])
-        }
     }
 
     #[test]

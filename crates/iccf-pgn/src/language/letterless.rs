@@ -86,16 +86,7 @@ fn is_plain_tag_line(line: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::language::candidate_langs_of;
-    use crate::lexer::{Lexer, TokenKind};
-    use iccf::lang::LangSet;
-
-    fn lexed_langs(game: &[u8]) -> LangSet {
-        candidate_langs_of(Lexer::new(game).filter_map(|t| match t.kind {
-            TokenKind::Move(text) => Some(text),
-            _ => None,
-        }))
-    }
+    use crate::language::{candidate_langs_of, lexed_langs};
 
     #[test]
     fn letterless_moves_is_conservative() {

@@ -253,6 +253,14 @@ pub(crate) fn candidate_langs_of<'a>(moves: impl Iterator<Item = &'a [u8]>) -> L
     letters.langs()
 }
 
+/// [`candidate_langs_of`] the move tokens of `game`, lexed.
+pub(crate) fn lexed_langs(game: &[u8]) -> LangSet {
+    candidate_langs_of(crate::lexer::Lexer::new(game).filter_map(|t| match t.kind {
+        TokenKind::Move(text) => Some(text),
+        _ => None,
+    }))
+}
+
 /// The language group a game's piece letters name, if they name just one.
 pub(crate) fn named_language(game: &[u8]) -> Option<LangSet> {
     // Numeric games have no letters in their moves: skip lexing them, the
@@ -260,10 +268,7 @@ pub(crate) fn named_language(game: &[u8]) -> Option<LangSet> {
     let langs = if letterless_moves(game) {
         candidate_langs_of(core::iter::empty())
     } else {
-        candidate_langs_of(crate::lexer::Lexer::new(game).filter_map(|t| match t.kind {
-            crate::lexer::TokenKind::Move(text) => Some(text),
-            _ => None,
-        }))
+        lexed_langs(game)
     };
     // One letter group: `letter_groups(langs)` would be `[langs]`.
     let first = langs.first()?;
@@ -273,14 +278,6 @@ pub(crate) fn named_language(game: &[u8]) -> Option<LangSet> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lexer::{Lexer, TokenKind};
-
-    fn lexed_langs(game: &[u8]) -> LangSet {
-        candidate_langs_of(Lexer::new(game).filter_map(|t| match t.kind {
-            TokenKind::Move(text) => Some(text),
-            _ => None,
-        }))
-    }
 
     #[test]
     fn only_letterless_moves_read_alike() {
