@@ -9,14 +9,16 @@
 //!            whose hint was right as they are, the others converted again
 //! ```
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::rc::Rc;
 
 use iccf_pgn::convert::{
     Converter, GameHint, GameLocation, Limit, Neighbours, Problem, Report, Verdict,
 };
-use iccf_pgn::split::Batch;
+use iccf_pgn::split::{Batch, Splitter};
+
+use crate::pipeline::run_ordered;
 
 /// One batch, converted on a worker.
 #[derive(Debug)]
@@ -56,6 +58,54 @@ pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) ->
         games,
         end_offset,
     }
+}
+
+/// How [`convert_in_order`] runs: its converter, threads and limits.
+#[derive(Debug, Clone, Copy)]
+pub struct Run<'c> {
+    /// Converts each game.
+    pub converter: &'c Converter,
+    /// Worker threads; 1 converts on the calling thread.
+    pub jobs: usize,
+    /// The largest game read, in bytes (see `Splitter::max_game_size`).
+    pub max_game_size: u64,
+    /// Bytes of whole games a worker takes at a time (see
+    /// `Splitter::next_batch`).
+    pub batch_bytes: usize,
+}
+
+/// Converts every game `reader` holds, batch by batch on `run.jobs`
+/// threads, and hands the games to `ready` in input order, with the input
+/// bytes read so far. `check` runs before each batch is read: an error from
+/// it (an interrupt) stops the run, as does an error from `ready` or one
+/// reading, made into an `E` by `read_error`.
+pub fn convert_in_order<R: Read + Send, E: Send>(
+    run: Run<'_>,
+    reader: R,
+    read_error: &(dyn Fn(io::Error) -> E + Sync),
+    check: &(dyn Fn() -> Result<(), E> + Sync),
+    ready: &mut dyn FnMut(Ready, u64) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut splitter = Splitter::new(reader).max_game_size(run.max_game_size);
+    let batches = std::iter::from_fn(|| {
+        if let Err(err) = check() {
+            return Some(Err(err));
+        }
+        let next = splitter.next_batch(run.batch_bytes).transpose()?;
+        Some(next.map_err(read_error))
+    });
+    let mut in_order = InOrder::new(run.converter);
+    let mut end_offset = 0;
+    run_ordered(
+        batches,
+        run.jobs,
+        |batch: Batch| convert_batch(run.converter, batch, run.max_game_size),
+        |done: Converted| {
+            end_offset = done.end_offset;
+            ready(in_order.push(done), end_offset)
+        },
+    )?;
+    ready(in_order.finish(), end_offset)
 }
 
 /// Games ready to be written, in input order.

@@ -8,15 +8,14 @@ use std::time::Instant;
 use anyhow::Context;
 use iccf_cli::interrupt;
 use iccf_cli::io::{Output, create_output, is_stdio, open_input};
-use iccf_cli::pipeline::{default_jobs, run_ordered};
+use iccf_cli::pipeline::default_jobs;
 use iccf_cli::progress::{Progress, Summary, progress_enabled, summary_enabled};
 use iccf_cli::text::text_reader;
 use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::encoding::InputEncoding;
-use iccf_pgn::split::{Batch, Splitter};
 
 use crate::args::ConvertArgs;
-use iccf_cli::batch::{Converted, InOrder, Ready, convert_batch};
+use iccf_cli::batch::{Run, convert_in_order};
 use iccf_cli::convert_files::BATCH_BYTES;
 
 /// How a person ends what they type at the terminal.
@@ -128,14 +127,16 @@ fn convert_input(
     let reader = text_reader(input.reader, args.encoding)
         .with_context(|| format!("cannot read {name}"))
         .map_err(InputError::Input)?;
-    let mut splitter = Splitter::new(reader).max_game_size(args.max_game_size);
-    let batches = std::iter::from_fn(|| splitter.next_batch(BATCH_BYTES).transpose()).map(|b| {
-        b.map_err(|err| {
-            InputError::Input(anyhow::Error::new(err).context(format!("cannot read {name}")))
-        })
-    });
-    let mut in_order = InOrder::new(converter);
-    let mut write = |ready: Ready| -> Result<(), InputError> {
+    let run = Run {
+        converter,
+        jobs,
+        max_game_size: args.max_game_size,
+        batch_bytes: BATCH_BYTES,
+    };
+    let read_error = |err: io::Error| {
+        InputError::Input(anyhow::Error::new(err).context(format!("cannot read {name}")))
+    };
+    let result = convert_in_order(run, reader, &read_error, &|| Ok(()), &mut |ready, end| {
         ready.write_to(&mut *output).map_err(|err| {
             InputError::Output(
                 anyhow::Error::new(err).context(format!("cannot write {}", output.name())),
@@ -151,25 +152,14 @@ fn convert_input(
         summary.moves += ready.moves;
         summary.games_with_errors += ready.failed_games;
         progress.add_games(ready.games);
+        // Compressed inputs count compressed bytes, as the total does.
+        progress.set_position(if input.len.is_some() {
+            counter.get()
+        } else {
+            end
+        });
         Ok(())
-    };
-    let result = run_ordered(
-        batches,
-        jobs,
-        |batch: Batch| convert_batch(converter, batch, args.max_game_size),
-        |done: Converted| -> Result<(), InputError> {
-            let end_offset = done.end_offset;
-            write(in_order.push(done))?;
-            // Compressed inputs count compressed bytes, as the total does.
-            progress.set_position(if input.len.is_some() {
-                counter.get()
-            } else {
-                end_offset
-            });
-            Ok(())
-        },
-    )
-    .and_then(|()| write(in_order.finish()));
+    });
     progress.finish();
     summary.bytes_in += counter.get();
     result

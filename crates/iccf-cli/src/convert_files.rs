@@ -9,11 +9,11 @@ use std::time::Instant;
 use anyhow::Context;
 use iccf_pgn::convert::{Converter, Options, Problem};
 use iccf_pgn::encoding::InputEncoding;
-use iccf_pgn::split::{Batch, DEFAULT_MAX_GAME_SIZE, Splitter};
+use iccf_pgn::split::DEFAULT_MAX_GAME_SIZE;
 
-use crate::batch::{Converted, InOrder, Ready, convert_batch};
+use crate::batch::{Run, convert_in_order};
 use crate::io::{Output, create_output, open_input};
-use crate::pipeline::{default_jobs, run_ordered};
+use crate::pipeline::default_jobs;
 use crate::progress::Summary;
 use crate::text::text_reader;
 
@@ -109,20 +109,21 @@ fn convert_one(
     let counter = input.bytes_read.clone();
     let reader =
         text_reader(input.reader, encoding).with_context(|| format!("cannot read {name}"))?;
-    let mut splitter = Splitter::new(reader).max_game_size(DEFAULT_MAX_GAME_SIZE);
-    let batches = std::iter::from_fn(|| {
-        if stop() {
-            return Some(Err(ConvertFilesError::Interrupted));
-        }
-        let next = splitter.next_batch(BATCH_BYTES).transpose()?;
-        Some(
-            next.with_context(|| format!("cannot read {name}"))
-                .map_err(Into::into),
-        )
-    });
     let out_name = out.name().to_owned();
-    let mut in_order = InOrder::new(converter);
-    let mut write = |ready: Ready| -> Result<(), ConvertFilesError> {
+    let run = Run {
+        converter,
+        jobs,
+        max_game_size: DEFAULT_MAX_GAME_SIZE,
+        batch_bytes: BATCH_BYTES,
+    };
+    let read_error = |err: std::io::Error| {
+        ConvertFilesError::from(anyhow::Error::new(err).context(format!("cannot read {name}")))
+    };
+    let check = || match stop() {
+        true => Err(ConvertFilesError::Interrupted),
+        false => Ok(()),
+    };
+    convert_in_order(run, reader, &read_error, &check, &mut |ready, _| {
         ready
             .write_to(&mut *out)
             .with_context(|| format!("cannot write {out_name}"))?;
@@ -138,14 +139,7 @@ fn convert_one(
             .problems
             .extend(ready.problems.into_iter().map(file));
         Ok(())
-    };
-    run_ordered(
-        batches,
-        jobs,
-        |batch: Batch| convert_batch(converter, batch, DEFAULT_MAX_GAME_SIZE),
-        |done: Converted| write(in_order.push(done)),
-    )?;
-    write(in_order.finish())?;
+    })?;
     finished.summary.bytes_in += counter.get();
     Ok(())
 }

@@ -10,13 +10,13 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Duration;
 
 use anyhow::Context;
-use iccf_cli::batch::{Converted, InOrder, Ready, convert_batch};
+use iccf_cli::batch::{Run, convert_in_order};
 use iccf_cli::io::{Input, open_input};
-use iccf_cli::pipeline::{default_jobs, run_ordered};
+use iccf_cli::pipeline::default_jobs;
 use iccf_cli::text::text_reader;
 use iccf_pgn::convert::Options;
 use iccf_pgn::encoding::InputEncoding;
-use iccf_pgn::split::{Batch, DEFAULT_MAX_GAME_SIZE, Splitter};
+use iccf_pgn::split::DEFAULT_MAX_GAME_SIZE;
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 
@@ -111,23 +111,19 @@ fn produce(
     let name = input.name.clone();
     let reader = text_reader(input.reader, InputEncoding::Auto)
         .with_context(|| format!("cannot read {name}"))?;
-    let mut splitter = Splitter::new(reader).max_game_size(DEFAULT_MAX_GAME_SIZE);
-    let batches = std::iter::from_fn(|| splitter.next_batch(STEP_BYTES).transpose()).map(|b| {
-        b.with_context(|| format!("cannot read {name}"))
-            .map_err(Stop::Failed)
-    });
-    let mut in_order = InOrder::new(&converter);
-    let send = |ready: Ready| {
+    let run = Run {
+        converter: &converter,
+        jobs,
+        max_game_size: DEFAULT_MAX_GAME_SIZE,
+        batch_bytes: STEP_BYTES,
+    };
+    let read_error = |err: std::io::Error| {
+        Stop::Failed(anyhow::Error::new(err).context(format!("cannot read {name}")))
+    };
+    let result = convert_in_order(run, reader, &read_error, &|| Ok(()), &mut |ready, _| {
         tx.send(Ok(ready_records(&ready)))
             .map_err(|_| Stop::Dropped)
-    };
-    let result = run_ordered(
-        batches,
-        jobs,
-        |batch: Batch| convert_batch(&converter, batch, DEFAULT_MAX_GAME_SIZE),
-        |done: Converted| send(in_order.push(done)),
-    )
-    .and_then(|()| send(in_order.finish()));
+    });
     match result {
         Ok(()) | Err(Stop::Dropped) => Ok(()),
         Err(Stop::Failed(err)) => Err(err),
