@@ -54,6 +54,9 @@ pub struct PgnWriter<'a> {
     /// `out.len()` when the writer was made: a game without tags needs no
     /// blank line after them.
     start: usize,
+    /// A token of the movetext is written: a move number copied at the
+    /// start of a later line could start a new game.
+    in_movetext: bool,
 }
 
 /// The width of UTF-8 text in characters: every byte that does not
@@ -92,6 +95,7 @@ impl<'a> PgnWriter<'a> {
             attach: false,
             after_result: false,
             start,
+            in_movetext: false,
         }
     }
 
@@ -180,6 +184,47 @@ impl<'a> PgnWriter<'a> {
         }
         self.out.extend_from_slice(token);
         self.column += width;
+        self.in_movetext = true;
+    }
+
+    /// Writes a token copied as it was written, inside a game. Read back,
+    /// a line of a game that starts again at move 1 starts a new game, so
+    /// a copied `1.` that would start a later line gets an empty comment
+    /// before it.
+    ///
+    /// ```
+    /// use iccf_pgn::writer::PgnWriter;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut w = PgnWriter::new(&mut out);
+    /// w.token(b"1.");
+    /// w.line_comment(b" a note");
+    /// w.copied(b"1.");
+    /// w.copied(b"e4");
+    /// w.result(b"*");
+    /// w.end_game();
+    /// assert_eq!(String::from_utf8(out).unwrap(), "1. ; a note\n{} 1. e4 *\n\n");
+    /// ```
+    pub fn copied(&mut self, token: &[u8]) {
+        // `1.`, `1...`, `1)`: where a bare game starts again.
+        let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+        let number = digits > 0
+            && token[..digits].iter().rev().skip(1).all(|&b| b == b'0')
+            && token[digits - 1] == b'1'
+            && token[digits..].iter().all(|&b| matches!(b, b'.' | b')'))
+            && digits < token.len();
+        if number && self.in_movetext {
+            let wraps = self.column > 0
+                && !self.after_result
+                && self.column + 1 + width(token) > self.line_width;
+            if wraps {
+                self.finish_line();
+            }
+            if self.column == 0 {
+                self.comment(b"");
+            }
+        }
+        self.token(token);
     }
 
     /// Writes a numeric annotation glyph `$nag`.
@@ -299,6 +344,7 @@ impl<'a> PgnWriter<'a> {
     pub fn end_game(&mut self) {
         self.finish_line();
         self.out.push(b'\n');
+        self.in_movetext = false;
     }
 
     /// Writes the space or line break before something `width` wide.

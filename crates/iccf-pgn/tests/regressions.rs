@@ -195,3 +195,13 @@ fn byte_order_mark_in_a_legacy_game_split_it() {
     let (games_in, games_out, out) = convert(input);
     assert_eq!(games_out, games_in, "{out}");
 }
+
+/// Property test (noise): a game whose first token is no move number, with
+/// a `1.` on a later line copied on a broken line, was written with `1.`
+/// first and that `1.` at the start of a line, which reads back as a new
+/// game (a bare game starting again at move 1).
+#[test]
+fn copied_move_number_at_a_line_start_split_the_game() {
+    let (games_in, games_out, out) = convert(b"\xff;}\n1.");
+    assert_eq!(games_out, games_in, "{out}");
+}

@@ -87,7 +87,7 @@ impl Sink for PgnSink<'_> {
     }
 
     fn unconverted(&mut self, _token: &[u8], with_suffix: &[u8]) {
-        self.w.token(with_suffix);
+        self.w.copied(with_suffix);
     }
 
     fn annotation(&mut self, raw: &[u8]) {
