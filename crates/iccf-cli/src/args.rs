@@ -241,7 +241,8 @@ pub struct ConvertArgs {
     pub to: Option<ToNotation>,
 
     /// Output format: pgn keeps everything; text writes one line a game with
-    /// the numbered main-line moves; jsonl writes one JSON object a game.
+    /// the numbered main-line moves and the result; jsonl writes one JSON
+    /// object a game.
     #[arg(long, value_enum, default_value_t = Format::Pgn)]
     pub format: Format,
 

@@ -59,7 +59,7 @@ pub enum OutputFormat {
     /// PGN with tags, comments, NAGs and variations.
     #[default]
     Pgn,
-    /// One line a game: the numbered main-line moves only.
+    /// One line a game: the numbered main-line moves and the result.
     Text,
     /// One JSON object a game: tags, each move in numeric, SAN, UCI, long
     /// algebraic and figurines, result and problems.
