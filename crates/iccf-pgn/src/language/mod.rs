@@ -71,11 +71,8 @@ impl Choose<'_, '_, '_> {
             langs: same_letters(Lang::En),
             certain: false,
         };
-        // Nearly every game: the languages left all share their letters,
-        // one group, found without listing the groups.
-        if let Some(lang) = candidates.first()
-            && candidates & same_letters(lang) == candidates
-        {
+        // Nearly every game: the languages left all share their letters.
+        if let Some(lang) = one_group(candidates) {
             return Choice {
                 lang,
                 langs: candidates,
@@ -270,9 +267,14 @@ pub(crate) fn named_language(game: &[u8]) -> Option<LangSet> {
     } else {
         lexed_langs(game)
     };
-    // One letter group: `letter_groups(langs)` would be `[langs]`.
+    one_group(langs).map(|_| langs)
+}
+
+/// The first language of `langs` if they all share their letters (one
+/// letter group, found without listing the groups), else `None`.
+fn one_group(langs: LangSet) -> Option<Lang> {
     let first = langs.first()?;
-    (langs & same_letters(first) == langs).then_some(langs)
+    (langs & same_letters(first) == langs).then_some(first)
 }
 
 #[cfg(test)]
