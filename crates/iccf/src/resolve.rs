@@ -655,6 +655,12 @@ mod tests {
         fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
     }
 
+    /// Why `numeric` cannot be played in `pos`.
+    fn refused(pos: &Chess, numeric: &str) -> IllegalMoveError {
+        let m = numeric.parse::<NumericMove>().unwrap();
+        m.to_move(pos).unwrap_err()
+    }
+
     fn play_numeric(pos: &mut Chess, moves: &str) -> Vec<Move> {
         moves
             .split_whitespace()
@@ -714,11 +720,7 @@ mod tests {
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
             CastlingMode::Standard,
         );
-        let err = "5181"
-            .parse::<NumericMove>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap_err();
+        let err = refused(&pos, "5181");
         assert_eq!(
             err.to_string(),
             "castling short is written as the king's move: 5171"
@@ -747,11 +749,7 @@ mod tests {
     #[test]
     fn promotion_without_fifth_digit_is_an_error_not_a_queen() {
         let pos = position("8/5P2/8/8/8/8/8/k6K w - - 0 1", CastlingMode::Standard);
-        let err = "6768"
-            .parse::<NumericMove>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap_err();
+        let err = refused(&pos, "6768");
         assert_eq!(err.reason, IllegalReason::MissingPromotion);
         assert_eq!(
             err.to_string(),
@@ -843,11 +841,7 @@ mod tests {
     #[test]
     fn pinned_piece_reports_the_check() {
         let pos = position("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", CastlingMode::Standard);
-        let err = "5273"
-            .parse::<NumericMove>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap_err();
+        let err = refused(&pos, "5273");
         assert_eq!(
             err.to_string(),
             "the white knight on e2 cannot move to g3: the white king would be in check"
@@ -953,11 +947,7 @@ mod tests {
             );
         }
         let pos = position(cases[0].0, CastlingMode::Chess960);
-        let err = "2111"
-            .parse::<NumericMove>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap_err();
+        let err = refused(&pos, "2111");
         assert_eq!(err.to_string(), "white cannot castle long now");
     }
 
@@ -966,43 +956,21 @@ mod tests {
     #[test]
     fn check_is_named_only_for_moves_the_piece_can_make() {
         let pos = position("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", CastlingMode::Standard);
-        let reason = |numeric: &str| {
-            numeric
-                .parse::<NumericMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap_err()
-                .reason
-        };
+        let reason = |numeric: &str| refused(&pos, numeric).reason;
         assert_eq!(reason("5273"), IllegalReason::KingInCheck(Role::Knight));
         assert_eq!(reason("5216"), IllegalReason::Unreachable(Role::Knight));
         // In check: a move that cannot answer it, but also cannot be made.
         let pos = position("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1", CastlingMode::Standard);
-        let err = "1118"
-            .parse::<NumericMove>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap_err();
+        let err = refused(&pos, "1118");
         assert_eq!(err.reason, IllegalReason::KingInCheck(Role::Rook));
-        let err = "1122"
-            .parse::<NumericMove>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap_err();
+        let err = refused(&pos, "1122");
         assert_eq!(err.reason, IllegalReason::Unreachable(Role::Rook));
         // Pawns: blocked pushes, an empty diagonal, a pinned push and capture.
         let pos = position(
             "4k3/8/8/8/1b6/4p2p/2PP3P/4K3 w - - 0 1",
             CastlingMode::Standard,
         );
-        let reason = |numeric: &str| {
-            numeric
-                .parse::<NumericMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap_err()
-                .reason
-        };
+        let reason = |numeric: &str| refused(&pos, numeric).reason;
         assert_eq!(reason("8283"), IllegalReason::Unreachable(Role::Pawn));
         assert_eq!(reason("8284"), IllegalReason::Unreachable(Role::Pawn));
         assert_eq!(reason("4233"), IllegalReason::Unreachable(Role::Pawn));
