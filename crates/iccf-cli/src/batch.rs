@@ -60,6 +60,10 @@ pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) ->
     }
 }
 
+/// Bytes of whole games handed to one worker at a time: large enough that
+/// the per-batch overhead vanishes, small enough to keep memory low.
+pub const BATCH_BYTES: usize = 1 << 20;
+
 /// How [`convert_in_order`] runs: its converter, threads and limits.
 #[derive(Debug, Clone, Copy)]
 pub struct Run<'c> {

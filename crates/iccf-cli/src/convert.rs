@@ -15,8 +15,7 @@ use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::encoding::InputEncoding;
 
 use crate::args::ConvertArgs;
-use iccf_cli::batch::{Run, convert_in_order};
-use iccf_cli::convert_files::BATCH_BYTES;
+use iccf_cli::batch::{BATCH_BYTES, Run, convert_in_order};
 
 /// How a person ends what they type at the terminal.
 #[cfg(windows)]

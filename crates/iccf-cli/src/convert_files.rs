@@ -11,15 +11,11 @@ use iccf_pgn::convert::{Converter, Options, Problem};
 use iccf_pgn::encoding::InputEncoding;
 use iccf_pgn::split::DEFAULT_MAX_GAME_SIZE;
 
-use crate::batch::{Run, convert_in_order};
+use crate::batch::{BATCH_BYTES, Run, convert_in_order};
 use crate::io::{Output, create_output, open_input};
 use crate::pipeline::default_jobs;
 use crate::progress::Summary;
 use crate::text::text_reader;
-
-/// Bytes of whole games handed to one worker at a time: large enough that
-/// the per-batch overhead vanishes, small enough to keep memory low.
-pub const BATCH_BYTES: usize = 1 << 20;
 
 /// A problem in a game of one of the inputs.
 #[derive(Clone, Debug, PartialEq, Eq)]
