@@ -57,7 +57,7 @@ test('typing 5254 plays e4: the pawn on e4 and 1. 5254 in the list', async () =>
 test('a promotion asks for its fifth digit', async () => {
   const page = await openPage(chromium.context);
   await paste(page, '[SetUp "1"]\n[FEN "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]\n\n*');
-  await page.waitForFunction(() => document.querySelector('#board g.piece[data-square="57"]'));
+  await page.waitForFunction(() => document.querySelector('#board g.piece.white[data-square="57"]'));
   await typeMove(page, '5758');
   await page.waitForSelector('#promotion:not([hidden])');
   assert.equal(await pieceOn(page, '58'), null);
@@ -86,7 +86,7 @@ test('digits typed anywhere on the page go to the move entry', async () => {
 test('a promotion by click asks for the piece with buttons', async () => {
   const page = await openPage(chromium.context);
   await paste(page, '[SetUp "1"]\n[FEN "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]\n\n*');
-  await page.waitForFunction(() => document.querySelector('#board g.piece[data-square="57"]'));
+  await page.waitForFunction(() => document.querySelector('#board g.piece.white[data-square="57"]'));
   await page.click('#board g.piece[data-square="57"]');
   await page.click('#board rect[data-square="58"]');
   await page.waitForSelector('#promotion:not([hidden])');
