@@ -39,6 +39,7 @@ use iccf::token::{is_move, is_null_move};
 use iccf::{CastlingNotation, MoveFormat, Notation};
 
 use crate::encoding::{InputEncoding, decode};
+use crate::game::Game;
 use crate::language::{Choice, Choose, named_language};
 pub use crate::language::{GameHint, Neighbours, Verdict};
 use crate::lexer::{Lexer, Token, TokenKind};
@@ -49,6 +50,7 @@ use crate::setup::SetupTags;
 use crate::sink::jsonl::{RecordSink, write_jsonl};
 use crate::sink::pgn::PgnSink;
 use crate::sink::text::TextSink;
+use crate::sink::tree::TreeSink;
 use crate::split::{GameSpan, game_spans};
 use crate::walk::{Scope, Walk};
 use crate::writer::PgnWriter;
@@ -181,6 +183,8 @@ enum Target<'o> {
     Write(&'o mut Vec<u8>),
     /// Kept as a value.
     Record(&'o mut Option<GameRecord>),
+    /// Kept as a tree, the whole game.
+    Tree(&'o mut Option<Game>),
 }
 
 impl Converter {
@@ -267,6 +271,28 @@ impl Converter {
         records
     }
 
+    /// Reads every game of `games` whole, as a tree: what
+    /// [`crate::game`] gives, the same way [`Converter::convert_stream()`]
+    /// reads them. The options' notation and format do not matter here.
+    pub fn games(&self, games: &[(GameLocation, &[u8])]) -> Vec<Game> {
+        let mut read = Vec::with_capacity(games.len());
+        self.stream(
+            games,
+            &mut |at, game, hint| {
+                let mut tree = None;
+                let report = self.convert_into(game, at, Target::Tree(&mut tree), hint);
+                (report, tree)
+            },
+            &mut |report, tree| {
+                read.push(tree.unwrap_or_else(|| Game {
+                    report,
+                    ..Game::default()
+                }))
+            },
+        );
+        read
+    }
+
     /// Converts `games` in order, each by `convert` with the hint
     /// [`Neighbours`] gives, and hands each to `emit` in order: a game
     /// that asked for a hint before the rule could give the right one is
@@ -312,6 +338,13 @@ impl Converter {
         };
         match (target, self.options.format) {
             (Target::Record(slot), _) => *slot = Some(record()),
+            (Target::Tree(slot), _) => {
+                *slot = Some(Game {
+                    location: at,
+                    report: report.clone(),
+                    ..Game::default()
+                });
+            }
             (Target::Write(out), OutputFormat::Jsonl) => write_jsonl(out, &record()),
             (Target::Write(out), OutputFormat::Text) => out.extend_from_slice(b"*\n"),
             (Target::Write(out), OutputFormat::Pgn) => {
@@ -385,6 +418,7 @@ impl Converter {
             moves: 0,
         };
         let mut record = None;
+        let mut tree = None;
         let start_copy = matches!(target, Target::Record(_))
             .then(|| start.clone())
             .flatten();
@@ -395,6 +429,13 @@ impl Converter {
             }
             Target::Write(out) if self.options.format == OutputFormat::Text => {
                 walk.run(start, &mut TextSink::new(out, format));
+                None
+            }
+            Target::Tree(slot) => {
+                let from = start.clone().unwrap_or_default();
+                let mut sink = TreeSink::new(&game, at);
+                walk.run(start, &mut sink);
+                tree = Some((slot, from, sink));
                 None
             }
             target => {
@@ -413,6 +454,9 @@ impl Converter {
             (Some(Target::Write(out)), Some(record)) => write_jsonl(out, &record),
             (Some(Target::Record(slot)), record) => *slot = record,
             _ => {}
+        }
+        if let Some((slot, start, sink)) = tree {
+            *slot = Some(sink.finish(start, &report));
         }
         report
     }
