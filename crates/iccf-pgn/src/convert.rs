@@ -37,6 +37,7 @@ use iccf::lang::{GameLetters, Lang, LangSet, same_letters};
 use iccf::read::guess_notation;
 use iccf::token::{is_move, is_null_move};
 use iccf::{CastlingNotation, MoveFormat, Notation};
+use shakmaty::Chess;
 
 use crate::encoding::{InputEncoding, decode};
 use crate::game::Game;
@@ -175,6 +176,9 @@ impl Report {
 #[derive(Debug, Default)]
 pub struct Converter {
     options: Options,
+    /// Where games without a `FEN` tag start, if not from the standard
+    /// position.
+    start: Option<Chess>,
 }
 
 /// Where a converted game goes.
@@ -190,7 +194,32 @@ enum Target<'o> {
 impl Converter {
     /// A converter with `options`.
     pub fn new(options: Options) -> Converter {
-        Converter { options }
+        Converter {
+            options,
+            start: None,
+        }
+    }
+
+    /// The same converter, starting games that have no `FEN` tag from
+    /// `start` (a position set up elsewhere, as `iccf move --fen` does)
+    /// instead of the standard position.
+    ///
+    /// ```
+    /// use iccf_pgn::convert::{Converter, Options};
+    /// use shakmaty::fen::Fen;
+    /// use shakmaty::{CastlingMode, Chess};
+    ///
+    /// let fen: Fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 30".parse().unwrap();
+    /// let start: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    /// let mut out = Vec::new();
+    /// Converter::new(Options::default()).starting_from(start).convert_all(b"30. Ra4 *", &mut out);
+    /// assert_eq!(String::from_utf8(out).unwrap(), "30. 1114 *\n\n");
+    /// ```
+    pub fn starting_from(self, start: Chess) -> Converter {
+        Converter {
+            start: Some(start),
+            ..self
+        }
     }
 
     /// Converts one game (the bytes of a whole game, as the splitter gives
@@ -383,7 +412,10 @@ impl Converter {
                 ..self.skip_into(at, limit, target)
             };
         }
-        let start = lexed.setup.start(&lexed.tokens, &mut problems);
+        let start = match &self.start {
+            Some(start) if !lexed.setup.has_fen() => Some(start.clone()),
+            _ => lexed.setup.start(&lexed.tokens, &mut problems),
+        };
         let mut hint_asked = None;
         let choice = match (lexed.input, &start) {
             (Some(Notation::San | Notation::Lan), Some(start)) => match self.options.input_lang {

@@ -66,13 +66,29 @@ use crate::problem::Problem;
 /// assert_eq!(game.main_line().last().map(|ply| ply.node.text.as_str()), Some("Sf3"));
 /// # Ok::<_, iccf_pgn::game::ReadGameError>(())
 /// ```
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Reader {
     /// The piece letters of algebraic moves; `None` finds them per game,
     /// from the moves and the games around it, as `iccf convert` does.
     pub input_lang: Option<Lang>,
     /// How text that is not UTF-8 is decoded.
     pub encoding: InputEncoding,
+    /// Where a game without a `FEN` tag starts; `None` for the standard
+    /// position. For moves played from a position set up elsewhere:
+    ///
+    /// ```
+    /// use iccf_pgn::game::Reader;
+    /// use shakmaty::fen::Fen;
+    /// use shakmaty::{CastlingMode, Chess, Position};
+    ///
+    /// let fen: Fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 30".parse().unwrap();
+    /// let start: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    /// let reader = Reader { start: Some(start), ..Reader::default() };
+    /// let game = reader.read_game(b"30. O-O-O Kf7")?;
+    /// assert_eq!(game.end().fullmoves().get(), 31);
+    /// # Ok::<_, iccf_pgn::game::ReadGameError>(())
+    /// ```
+    pub start: Option<Chess>,
 }
 
 /// Reads the one game of `pgn` with the default [`Reader`]; see
@@ -93,11 +109,15 @@ pub fn read_games(pgn: &[u8]) -> Vec<Game> {
 
 impl Reader {
     fn converter(&self) -> Converter {
-        Converter::new(Options {
+        let converter = Converter::new(Options {
             input_lang: self.input_lang,
             encoding: self.encoding,
             ..Options::default()
-        })
+        });
+        match &self.start {
+            Some(start) => converter.starting_from(start.clone()),
+            None => converter,
+        }
     }
 
     /// Reads the one game of `pgn` (tags and movetext; a game without tags
