@@ -16,11 +16,10 @@
 
 use core::ops::Range;
 
-use iccf::MoveNumber;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
 use iccf::token::{is_move, is_null_move};
-use shakmaty::san::Suffix;
+use iccf::{MoveNumber, check_suffix};
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use crate::lexer::{LexError, TagValue, Token, TokenKind, is_result};
@@ -489,19 +488,6 @@ impl<'g> Walk<'g, '_, '_> {
                 None
             }
         }
-    }
-}
-
-/// [`Suffix::from_position`] for standard chess and Chess960, without its
-/// cost on the usual move: it asks for the game's outcome, which generates
-/// every legal move, while only a position in check can have a suffix
-/// (mate is the one decisive outcome these variants have, and it needs
-/// check).
-pub(crate) fn check_suffix(pos: &Chess) -> Option<Suffix> {
-    if pos.is_check() {
-        Suffix::from_position(pos)
-    } else {
-        None
     }
 }
 
