@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use iccf_board::game::{BadMove, GameError, Line, Until, play_game, play_line, position_from_fen};
 use iccf_board::{Options, svg, text};
-use iccf_cli::io::{create_output, open_input};
-use iccf_cli::progress::colors_enabled;
+use iccf_stream::input::open_input;
+use iccf_stream::output::create_output;
 use shakmaty::Chess;
 
 use crate::args::BoardArgs;
+use crate::progress::colors_enabled;
 
 /// Shows the position; `Ok(false)` when a move could not be played (the
 /// position before it is shown).
@@ -144,5 +145,5 @@ fn write_svg(path: &Path, svg: &str, inputs: &[PathBuf]) -> anyhow::Result<()> {
     output
         .write_all(svg.as_bytes())
         .with_context(|| format!("cannot write {}", output.name()))?;
-    output.commit()
+    Ok(output.commit()?)
 }
