@@ -99,8 +99,9 @@ pub enum Command {
     /// digits, pasted games translated, the correspondence desk.
     ///
     /// Listens on 127.0.0.1 (this computer only) unless --bind names
-    /// another address; prints the address to open. Nothing is stored on
-    /// the server. Ctrl-C stops it.
+    /// another address; prints the address to open, with a random token
+    /// that the page's requests must carry (keep it to yourself). Nothing
+    /// is stored on the server. Ctrl-C stops it.
     ///
     /// Exit status: 0 stopped, 2 the address cannot be used.
     #[cfg(feature = "serve")]
