@@ -43,7 +43,7 @@ pub use apply::{Applied, apply};
 pub use card::{CardOptions, Offer, card};
 pub use card_words::{MessageLang, ParseMessageLangError};
 pub use check::{Report, check};
-pub use claims::{Claim, find_claims};
+pub use claims::{Claim, FoundClaim, Mood, find_claims, read_claims};
 pub use date::{Date, ParseDateError};
 pub use days::{DaysUsed, days_used};
 pub use diagnose::{Slip, Suggestion, diagnose};
