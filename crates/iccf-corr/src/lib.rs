@@ -39,6 +39,7 @@ mod message;
 mod move_no;
 mod our_move;
 mod quote;
+mod received;
 mod scan;
 mod status;
 mod time_control;
@@ -63,6 +64,7 @@ pub use message::message_text;
 pub use move_no::{MoveNo, Side};
 pub use our_move::{OurMoveError, play_our_move, read_our_move};
 pub use quote::unquoted_lines;
+pub use received::Received;
 pub use scan::{WrittenPly, scan_moves};
 pub use status::{
     Alert, CARD_DUE_TAG, Clock, Deadlines, GameStatus, LastMove, game_id, game_status, player_tag,

@@ -40,6 +40,8 @@ pub enum Clue {
     Round(String),
     /// The message repeats our last move (or the record) as we sent it.
     Echo,
+    /// Of the games left, the message's new move fits this one only.
+    InOrder,
 }
 
 impl fmt::Display for Clue {
@@ -51,6 +53,7 @@ impl fmt::Display for Clue {
             Clue::Event(event) => write!(f, "event {event}"),
             Clue::Round(round) => write!(f, "round {round}"),
             Clue::Echo => f.write_str("our last move repeated"),
+            Clue::InOrder => f.write_str("its move fits this game only"),
         }
     }
 }
@@ -181,9 +184,9 @@ fn labels(g: &FolderGame) -> Vec<String> {
     for tag in ["Round", "Board", "CmailGameName"] {
         names.extend(g.game.tag(tag).map(str::to_lowercase));
     }
-    if let Some(id) = game_id(&g.game) {
-        let id = id.to_lowercase();
-        if let Some(last) = id.rsplit(['/', '.', '-']).next() {
+    if let Some(id) = g.game.tag("GameId").map(str::to_lowercase) {
+        // Sections number their games: `EM/CH/55/3`, `102.3`.
+        if let Some(last) = id.rsplit(['/', '.']).next() {
             names.push(last.to_owned());
         }
         names.push(id);
@@ -328,14 +331,14 @@ fn narrow_by_echo(games: &[FolderGame], m: &mut PartMatch) {
                     | Finding::AlreadyRecorded { .. }
             )
         });
-        (echo, report.in_order())
+        (echo, report.new_move.is_some(), report.in_order())
     };
     if m.clues.is_empty() {
         let fits: Vec<usize> = m
             .candidates
             .iter()
             .copied()
-            .filter(|i| echoes(i) == (true, true))
+            .filter(|i| echoes(i) == (true, true, true))
             .collect();
         // Several: named as candidates; none: nothing points anywhere.
         if !fits.is_empty() {
@@ -344,18 +347,24 @@ fn narrow_by_echo(games: &[FolderGame], m: &mut PartMatch) {
         m.candidates = fits;
         return;
     }
-    if m.candidates.len() < 2 {
-        return;
-    }
-    let fits: Vec<usize> = m
-        .candidates
-        .iter()
-        .copied()
-        .filter(|i| echoes(i).0)
-        .collect();
-    if !fits.is_empty() && fits.len() < m.candidates.len() {
-        m.candidates = fits;
-        m.clues.push(Clue::Echo);
+    // Among the games the clues left, those whose echo agrees; else those
+    // whose next move the message gives, numbered right and legal.
+    let tests: [(fn((bool, bool, bool)) -> bool, Clue); 2] =
+        [(|e| e.0, Clue::Echo), (|e| e.1, Clue::InOrder)];
+    for (test, clue) in tests {
+        if m.candidates.len() < 2 {
+            return;
+        }
+        let fits: Vec<usize> = m
+            .candidates
+            .iter()
+            .copied()
+            .filter(|i| test(echoes(i)))
+            .collect();
+        if !fits.is_empty() && fits.len() < m.candidates.len() {
+            m.candidates = fits;
+            m.clues.push(clue);
+        }
     }
 }
 
