@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use iccf_stream::jobs::Jobs;
 
 /// Convert chess games and moves between ICCF numeric notation and algebraic notation.
 ///
@@ -130,6 +131,7 @@ pub enum Command {
     /// the server. Ctrl-C stops it.
     ///
     /// Exit status: 0 stopped, 2 the address cannot be used.
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
 }
 
@@ -295,6 +297,8 @@ pub struct CardArgs {
     pub svg: Option<PathBuf>,
 }
 
+/// The flags of `iccf serve`.
+#[cfg(feature = "serve")]
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// Port to listen on; 0 picks any free port.
@@ -334,11 +338,11 @@ pub struct ConvertArgs {
     #[arg(short, long)]
     pub force: bool,
 
-    /// Convert on N threads, 1 to 1024 [default: all cores]. More than the
-    /// cores available runs one thread a core: more would only hold more
-    /// batches in memory.
+    /// Convert on N threads, 1 to 1024, 0 for all cores [default: all
+    /// cores]. More than the cores available runs one thread a core: more
+    /// would only hold more batches in memory.
     #[arg(short, long, value_name = "N", value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
+    pub jobs: Option<Jobs>,
 
     /// How Chess960 castling is written in numeric notation: king takes own
     /// rook (unambiguous, as UCI does) or king to its destination square.
@@ -386,17 +390,14 @@ pub struct ConvertArgs {
     pub stats: bool,
 }
 
-/// The most `-j` accepts: far above any machine's cores, far below the
-/// values that made thread spawning abort or hang.
-pub const MAX_JOBS: usize = 1024;
-
-fn parse_jobs(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n @ 1..=MAX_JOBS) => Ok(n),
-        _ => Err(format!(
-            "must be a number of threads from 1 to {MAX_JOBS} (omit -j to use all cores)"
-        )),
-    }
+fn parse_jobs(text: &str) -> Result<Jobs, String> {
+    let asked = text.parse::<usize>().map_err(|_| {
+        format!(
+            "must be a number of threads from 1 to {} (0 or no -j: all cores)",
+            Jobs::MAX
+        )
+    })?;
+    Jobs::new(asked).map_err(|err| err.to_string())
 }
 
 /// `64M`, `512K`, `1G` or plain bytes, at least 1 KiB.
