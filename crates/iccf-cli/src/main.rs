@@ -12,10 +12,12 @@ mod card;
 mod check;
 mod convert;
 mod corr_file;
+mod folder;
 mod progress;
 #[cfg(feature = "serve")]
 mod serve;
 mod single;
+mod status;
 
 use args::{Cli, Command};
 use convert::Status;
@@ -45,8 +47,10 @@ fn main() -> ExitCode {
         Command::Move(args) => single::run(&args).map(Status::from),
         Command::Languages => single::languages().map(Status::from),
         Command::Board(args) => board::run(&args).map(Status::from),
+        Command::Check(args) if args.game.game.is_dir() => folder::check(&args).map(Status::from),
         Command::Check(args) => check::run(&args).map(Status::from),
-        Command::Card(args) => card::run(&args).map(Status::from),
+        Command::Card(args) => folder::card(args).map(Status::from),
+        Command::Status(args) => status::run(&args).map(Status::from),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args).map(Status::from),
     };
