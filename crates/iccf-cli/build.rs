@@ -25,10 +25,10 @@ fn watch_head() {
             println!("cargo:rerun-if-changed={}", absolute(path).display());
         }
     }
-    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
-        if let Some(path) = git(&["rev-parse", "--git-path", &branch]) {
-            println!("cargo:rerun-if-changed={}", absolute(path).display());
-        }
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"])
+        && let Some(path) = git(&["rev-parse", "--git-path", &branch])
+    {
+        println!("cargo:rerun-if-changed={}", absolute(path).display());
     }
 }
 
