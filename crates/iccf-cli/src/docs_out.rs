@@ -66,7 +66,9 @@ pub fn man(args: &ManArgs) -> Result<bool> {
     }
     let name = args.subcommand.as_deref().unwrap_or("iccf");
     let wanted = |page: &&Man| {
-        [name, &format!("iccf-{name}")].contains(&&*page.get_filename().trim_end_matches(".1"))
+        let file = page.get_filename();
+        let stem = file.trim_end_matches(".1");
+        stem == name || stem == format!("iccf-{name}")
     };
     let Some(page) = pages.iter().find(wanted) else {
         let names: Vec<_> = Cli::command()

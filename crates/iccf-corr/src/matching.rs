@@ -349,8 +349,7 @@ fn narrow_by_echo(games: &[FolderGame], m: &mut PartMatch) {
     }
     // Among the games the clues left, those whose echo agrees; else those
     // whose next move the message gives, numbered right and legal.
-    let tests: [(fn((bool, bool, bool)) -> bool, Clue); 2] =
-        [(|e| e.0, Clue::Echo), (|e| e.1, Clue::InOrder)];
+    let tests: [(EchoTest, Clue); 2] = [(|e| e.0, Clue::Echo), (|e| e.1, Clue::InOrder)];
     for (test, clue) in tests {
         if m.candidates.len() < 2 {
             return;
@@ -446,6 +445,9 @@ fn label_starts(text: &str) -> Vec<(usize, String, usize)> {
     found.sort_by_key(|f| f.0);
     found
 }
+
+/// One test over what a game's echo check found (echo, in order, legal).
+type EchoTest = fn((bool, bool, bool)) -> bool;
 
 #[cfg(test)]
 mod tests {
