@@ -219,7 +219,7 @@ fn undeclared(bytes: &[u8]) -> &'static Encoding {
             .count()
     };
     let half = bytes.len() / 2;
-    if bytes.len() >= 4 && bytes.len() % 2 == 0 {
+    if bytes.len() >= 4 && bytes.len().is_multiple_of(2) {
         if zeros(1) * 10 >= half * 3 && zeros(0) == 0 {
             return UTF_16LE;
         }
