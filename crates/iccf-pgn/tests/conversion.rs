@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use iccf::Notation;
 use iccf::lang::Lang;
-use iccf_pgn::convert::{Converter, Options, OutputFormat, ProblemKind, Report, Severity};
+use iccf_pgn::convert::{Converter, Options, OutputFormat, ProblemKind, Report};
 use iccf_pgn::lexer::{Lexer, TokenKind};
 use iccf_pgn::split::split_games;
 
