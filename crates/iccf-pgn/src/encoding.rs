@@ -1,6 +1,8 @@
-//! Legacy text encodings: games that are not UTF-8 are decoded before they
-//! are read, so that Russian files in CP1251, CP866 or KOI8-R, and Western
-//! ones in Latin-1, convert like any other.
+//! Text encodings: games that are not UTF-8 are decoded before they are
+//! read, so that Russian files in CP1251, CP866 or KOI8-R, and Western
+//! ones in Latin-1, convert like any other. [`decode_text`] is the one
+//! decoder of whole texts (game files, e-mail messages, pastes): byte
+//! order marks, UTF-16, UTF-8, a declared charset, the legacy encodings.
 //!
 //! UTF-16 is named here too, but it cannot be decoded game by game: the
 //! splitter needs ASCII-compatible bytes, so a reader transcodes a whole
@@ -137,6 +139,100 @@ pub fn decode(bytes: &[u8], encoding: InputEncoding) -> (Cow<'_, [u8]>, Option<&
 }
 
 /// `bytes` without the UTF-8 byte-order marks that start a line.
+/// Text decoded by [`decode_text`], and from what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodedText<'a> {
+    /// The text, borrowed when the bytes were UTF-8 already.
+    pub text: Cow<'a, str>,
+    /// The encoding it was decoded from (`UTF-8` for UTF-8).
+    pub encoding: &'static Encoding,
+    /// Whether some bytes could not be decoded and became U+FFFD.
+    pub lossy: bool,
+}
+
+/// Decodes a game file, a message or a pasted text, whatever it was
+/// written in: the one decoder of games, messages and pastes.
+///
+/// In this order: a byte order mark (UTF-8, UTF-16 LE or BE) says the
+/// encoding and is dropped; then `declared`, the charset an e-mail part or
+/// an HTTP request names (any label the WHATWG Encoding Standard knows:
+/// `koi8-r`, `windows-1250`, `iso-8859-2`, `utf-8`, ...), unless it is
+/// UTF-8 and the bytes are not; then valid UTF-8; then UTF-16 without a
+/// mark (text whose every other byte is zero); then the legacy encoding
+/// that reads best ([`detect`]: CP1251, KOI8-R, CP866, else CP1252).
+///
+/// # Examples
+///
+/// ```
+/// use iccf_pgn::encoding::decode_text;
+///
+/// // A KOI8-R e-mail part: its declared charset decides.
+/// let koi8 = b"\xf0\xd2\xc5\xc4\xcc\xc1\xc7\xc1\xc0 \xce\xc9\xde\xd8\xc0";
+/// let text = decode_text(koi8, Some("KOI8-R"));
+/// assert_eq!(text.text, "Предлагаю ничью");
+/// assert_eq!(text.encoding.name(), "KOI8-R");
+///
+/// // CP1250 (Central European), declared as e-mail clients write it.
+/// let text = decode_text(b"Nab\xedz\xedm rem\xedzu", Some("windows-1250"));
+/// assert_eq!(text.text, "Nabízím remízu");
+///
+/// // UTF-16 with its mark, and plain UTF-8, borrowed.
+/// let utf16: Vec<u8> = [0xFF, 0xFE, b'e', 0, b'4', 0].to_vec();
+/// assert_eq!(decode_text(&utf16, None).text, "e4");
+/// let text = decode_text("1. Кр e2".as_bytes(), None);
+/// assert!(matches!(text.text, std::borrow::Cow::Borrowed(_)));
+///
+/// // Undeclared CP1251 is detected.
+/// let (cp1251, _, _) = encoding_rs::WINDOWS_1251.encode("Ничья, Кр e2");
+/// assert_eq!(decode_text(&cp1251, None).text, "Ничья, Кр e2");
+/// ```
+pub fn decode_text<'a>(bytes: &'a [u8], declared: Option<&str>) -> DecodedText<'a> {
+    let encoding = match Encoding::for_bom(bytes) {
+        Some((encoding, _)) => encoding,
+        None => declared
+            .and_then(|label| Encoding::for_label(label.trim().as_bytes()))
+            // `replacement` turns all text into U+FFFD; UTF-16 labels on
+            // text with no zero byte are the sender's mistake.
+            .filter(|e| e.name() != "replacement")
+            .filter(|e| !(*e == UTF_8 && std::str::from_utf8(bytes).is_err()))
+            .unwrap_or_else(|| undeclared(bytes)),
+    };
+    // `decode` drops a mark of the encoding it names, and only that.
+    let (text, _, lossy) = encoding.decode(bytes);
+    DecodedText {
+        text,
+        encoding,
+        lossy,
+    }
+}
+
+/// The encoding of bytes that neither a mark nor a label names.
+fn undeclared(bytes: &[u8]) -> &'static Encoding {
+    // UTF-16 without a mark: ASCII text has a zero in every other byte
+    // (valid UTF-8 too, so this comes first; text has no NUL otherwise).
+    let zeros = |parity: usize| {
+        bytes
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let half = bytes.len() / 2;
+    if bytes.len() >= 4 && bytes.len().is_multiple_of(2) {
+        if zeros(1) * 10 >= half * 3 && zeros(0) == 0 {
+            return UTF_16LE;
+        }
+        if zeros(0) * 10 >= half * 3 && zeros(1) == 0 {
+            return UTF_16BE;
+        }
+    }
+    if std::str::from_utf8(bytes).is_ok() {
+        return UTF_8;
+    }
+    detect(bytes)
+}
+
 fn without_line_start_boms(bytes: &[u8]) -> Cow<'_, [u8]> {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
     let at_line_start = |i: usize| i == 0 || matches!(bytes[i - 1], b'\n' | b'\r');
@@ -240,6 +336,42 @@ mod tests {
         for name in InputEncoding::NAMES.split(", ") {
             assert!(name.parse::<InputEncoding>().is_ok(), "{name}");
         }
+    }
+
+    /// Issue 17: a KOI8-R message's draw offer was decoded as CP1252 and
+    /// missed; the declared charset now decides, and undeclared Cyrillic
+    /// is detected.
+    #[test]
+    fn koi8r_and_cp1250_messages_were_decoded_as_cp1252() {
+        let offer = "Предлагаю ничью. 12. 5254";
+        let (koi8, _, _) = KOI8_R.encode(offer);
+        assert_eq!(decode_text(&koi8, Some("koi8-r")).text, offer);
+        assert_eq!(decode_text(&koi8, None).text, offer);
+        let czech = "Nabízím remízu. 12. 5254";
+        let (cp1250, _, _) = encoding_rs::WINDOWS_1250.encode(czech);
+        assert_eq!(decode_text(&cp1250, Some("CP1250")).text, czech);
+        let (latin2, _, _) = encoding_rs::ISO_8859_2.encode(czech);
+        assert_eq!(decode_text(&latin2, Some("iso-8859-2")).text, czech);
+    }
+
+    #[test]
+    fn marks_and_utf16_without_a_mark() {
+        let be = [0xFE, 0xFF, 0, b'e', 0, b'4'];
+        let text = decode_text(&be, Some("koi8-r"));
+        assert_eq!((text.text.as_ref(), text.encoding), ("e4", UTF_16BE));
+        let le: Vec<u8> = "1. e4 e5"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(decode_text(&le, None).text, "1. e4 e5");
+        let utf8_bom = b"\xEF\xBB\xBF1. e4";
+        assert_eq!(decode_text(utf8_bom, None).text, "1. e4");
+        // A wrong UTF-8 label does not turn Latin-1 into U+FFFD.
+        let text = decode_text(b"M\xfcller", Some("utf-8"));
+        assert_eq!((text.text.as_ref(), text.lossy), ("Müller", false));
+        // An unknown or harmful label is ignored.
+        assert_eq!(decode_text(b"e4", Some("replacement")).text, "e4");
+        assert_eq!(decode_text(b"e4", Some("x-klingon")).text, "e4");
     }
 
     const SAMPLE: &str = "[White \"Петросян, Тигран\"]\n[Black \"Спасский, Борис\"]\n\n\

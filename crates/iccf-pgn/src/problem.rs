@@ -86,9 +86,16 @@ pub enum ProblemKind {
     FenCastlingIgnored,
     /// Several languages read the whole game legally with different moves.
     AmbiguousLanguage(AmbiguousLanguage),
-    /// A move number that does not fit the position: the next move there
-    /// has this number.
-    MoveNumberMismatch(MoveNumber),
+    /// A move number that does not fit the position: a warning, as the
+    /// number is a check for the reader, not part of the move, which is
+    /// read when it is legal (wrong numbers are common in engine-match
+    /// files).
+    MoveNumberMismatch {
+        /// The number as written: `83.`, `3...`, `12`.
+        written: String,
+        /// The number of the next move there.
+        expected: MoveNumber,
+    },
     /// A token after the game's result.
     AfterResult,
     /// The movetext ends without a result: this one (the `Result` tag's,
@@ -181,12 +188,10 @@ impl fmt::Display for ProblemKind {
                 f.write_str("FEN castling rights do not fit the position: ignored")
             }
             ProblemKind::AmbiguousLanguage(a) => fmt::Display::fmt(a, f),
-            ProblemKind::MoveNumberMismatch(next) => {
-                write!(
-                    f,
-                    "move number does not fit the position: the next move is {next}"
-                )
-            }
+            ProblemKind::MoveNumberMismatch { written, expected } => write!(
+                f,
+                "move number {written} does not fit the position: the next move is {expected}"
+            ),
             ProblemKind::AfterResult => f.write_str("after the result"),
             ProblemKind::NoResult(written) => write!(f, "no result: `{written}` written"),
             ProblemKind::OverLimit(limit) => write!(f, "game skipped: {limit}, the limit"),

@@ -169,15 +169,21 @@ impl<'g> Walk<'g, '_, '_> {
             TokenKind::Move(m) if !is_move(m) => {
                 // A bare move number (`1 5254 5755 2 7163`) or an `e.p.`
                 // mark: written again only where the line is copied as it
-                // was. Digits that are not the move number are a numeric
-                // move cut short (`575`): read, to say so.
+                // was. Digits that are not the move number are a wrong
+                // number when they could be one, else a numeric move cut
+                // short (`575`): read, to say so.
                 let number = core::str::from_utf8(m)
                     .ok()
                     .and_then(|n| n.parse::<u32>().ok());
                 let fullmoves = s.line.pos.fullmoves().get();
                 match number {
-                    Some(n) if n != fullmoves && !s.line.broken => {
+                    Some(n)
+                        if n != fullmoves && !s.line.broken && !plausible_number(n, fullmoves) =>
+                    {
                         self.move_token(s, i, m, t.span.clone(), sink)
+                    }
+                    Some(n) if n != fullmoves && !s.line.broken => {
+                        self.wrong_number(&s.line.pos, t.span.clone())
                     }
                     _ if s.line.broken && s.tells::<S>() => sink.unconverted(raw(), raw()),
                     _ => {}
@@ -187,10 +193,7 @@ impl<'g> Walk<'g, '_, '_> {
             TokenKind::MoveNumber { number, dots } => {
                 if !s.line.broken && !MoveNumber::from_position(&s.line.pos).matches(number, *dots)
                 {
-                    let kind =
-                        ProblemKind::MoveNumberMismatch(MoveNumber::from_position(&s.line.pos));
-                    self.problems.error(t.span.clone(), None, kind);
-                    s.line.broken = true;
+                    self.wrong_number(&s.line.pos, t.span.clone());
                 }
                 if s.line.broken && s.tells::<S>() {
                     sink.unconverted(raw(), raw());
@@ -228,6 +231,16 @@ impl<'g> Walk<'g, '_, '_> {
             }
             TokenKind::Suffix(_) | TokenKind::Nag(_) | TokenKind::Escape(_) => {}
         }
+    }
+
+    /// A move number written that does not fit `pos`: a warning naming
+    /// both, and the move after it is read as any other.
+    fn wrong_number(&mut self, pos: &Chess, span: Range<usize>) {
+        let kind = ProblemKind::MoveNumberMismatch {
+            written: String::from_utf8_lossy(&self.game[span.clone()]).into_owned(),
+            expected: MoveNumber::from_position(pos),
+        };
+        self.problems.warn(span, None, kind);
     }
 
     /// A token of the main line after its result, but a comment, an
@@ -489,6 +502,14 @@ impl<'g> Walk<'g, '_, '_> {
             }
         }
     }
+}
+
+/// Whether bare digits `n` written where move `fullmoves` is next can be a
+/// wrong move number rather than a numeric move cut short: a number near
+/// the game's own (placeholder and shifted numbers stay close), never one
+/// of the three digits a cut-short move has past the game's length.
+fn plausible_number(n: u32, fullmoves: u32) -> bool {
+    n > 0 && n <= fullmoves.saturating_add(100)
 }
 
 /// The position after the side to move passes (a null move), if passing

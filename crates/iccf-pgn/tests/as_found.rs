@@ -141,12 +141,21 @@ fn a_word_was_missing_its_destination_square() {
 
 #[test]
 fn move_number_that_disagrees_with_the_position_was_taken() {
+    // Issue 18: a number that does not fit is a warning naming both
+    // numbers, and the game converts whole (it stopped the line before).
     let (out, reports) = convert("1. 5254 5755 3... 6134 *", OutputFormat::Text);
     assert_eq!(
         kinds(&reports[0]),
-        ["game 1 `3...`: move number does not fit the position: the next move is 2."]
+        ["game 1 `3...`: move number 3... does not fit the position: the next move is 2."]
     );
-    assert_eq!(out, "1. e4 e5 3... 6134 *\n");
+    assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
+    assert_eq!(out, "1. e4 e5 2. Bc4 *\n");
+    // In a numeric record without dots too, and an engine match's
+    // placeholder numbers: every move read.
+    let (out, reports) = convert("1 5254 5755 3 7163 *", OutputFormat::Text);
+    assert!(reports[0].errors.is_empty(), "{:?}", reports[0].errors);
+    assert_eq!(reports[0].warnings.len(), 1);
+    assert_eq!(out, "1. e4 e5 2. Nf3 *\n");
     // The usual forms fit.
     for input in [
         "1. e4 e5 2. Nf3 *",

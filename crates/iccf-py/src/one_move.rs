@@ -4,7 +4,8 @@
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move, role_name};
-use iccf_pgn::lexer::{Lexer, TokenKind};
+use iccf_pgn::game::Reader;
+use iccf_pgn::problem::ProblemKind;
 use pyo3::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
@@ -135,10 +136,8 @@ pub fn read_move(
 ) -> PyResult<PyMove> {
     let lang = args::lang(input_lang)?;
     let mut pos = start(py, fen, chess960)?;
-    for token in movetext_moves(after.unwrap_or("")) {
-        let read = read_move_in(token.as_bytes(), &pos, lang)
-            .map_err(|err| move_error(py, &err, token, MoveNumber::from_position(&pos)))?;
-        pos.play_unchecked(read.m);
+    if let Some(after) = after {
+        pos = play_after(py, pos, after, lang)?;
     }
     let text = text.trim();
     let read = read_move_in(text.as_bytes(), &pos, lang)
@@ -168,12 +167,34 @@ fn start(py: Python<'_>, fen: Option<&str>, chess960: bool) -> PyResult<Chess> {
         .map_err(|err| parse_error(py, format!("impossible position `{fen}`: {err}")))
 }
 
-/// The move tokens of a movetext line, without numbers, comments or results.
-fn movetext_moves(text: &str) -> Vec<&str> {
-    Lexer::new(text.as_bytes())
-        .filter(|t| matches!(t.kind, TokenKind::Move(_)))
-        .map(|t| &text[t.span])
-        .collect()
+/// The position after the main line of `after`, read from `start` as
+/// `iccf move --after` and `iccf convert` read a game: variations and
+/// comments are not played. Any error of the game is raised.
+fn play_after(py: Python<'_>, start: Chess, after: &str, lang: Lang) -> PyResult<Chess> {
+    let reader = Reader {
+        input_lang: Some(lang),
+        start: Some(start.clone()),
+        ..Reader::default()
+    };
+    let games = reader.read_games(after.as_bytes());
+    let game = match games.as_slice() {
+        [] => return Ok(start),
+        [game] => game,
+        more => {
+            let message = format!("`after` holds {} games: give one", more.len());
+            return Err(parse_error(py, message));
+        }
+    };
+    if let Some(problem) = game.first_error() {
+        let number = problem
+            .move_number
+            .unwrap_or_else(|| MoveNumber::from_position(game.end()));
+        return Err(match &problem.kind {
+            ProblemKind::Move(err) => move_error(py, err, &problem.token, number),
+            kind => parse_error(py, format!("{number} `{}`: {kind}", problem.token)),
+        });
+    }
+    Ok(game.end().clone())
 }
 
 /// Every language: (code, name, letters K Q R B N).

@@ -59,6 +59,23 @@ def test_a_bad_after_move_says_where():
     assert str(info.value).startswith("2. `Nf9`: ")
 
 
+def test_after_plays_the_main_line_not_the_variation(cli):
+    """Issue 17: `after=` played the variation `1. d4 d5` as the main line;
+    the CLI answers 5755, as a game reader does."""
+    m = iccf.move("e5", after="1. e4 (1. d4 d5)")
+    assert m.numeric == "5755"
+    run = subprocess.run(
+        [cli, "move", "e5", "--after", "1. e4 (1. d4 d5)"], capture_output=True, text=True
+    )
+    assert run.stdout.startswith(f"{m.numeric}: ")
+
+
+def test_after_reads_a_fen_tag_and_chess960():
+    fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"
+    after = f'[Variant "Chess960"]\n[FEN "{fen}"]\n\n1. O-O'
+    assert iccf.move("O-O", after=after).numeric == "6878"
+
+
 def test_errors_say_what_the_cli_says(cli):
     """The exception message is the command line's, after `iccf: `."""
     for text in ["5245", "Nf9", "Bb5", "O-O"]:

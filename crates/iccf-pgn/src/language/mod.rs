@@ -117,6 +117,18 @@ impl Choose<'_, '_, '_> {
             _ => (self.hint)(),
         };
         legal.sort_by_key(|(group, _)| (*group & hint).is_empty());
+        // PGN's SAN is English: when English reads the game and the games
+        // around it point nowhere else, it is read so, with nothing to say.
+        let english = legal.iter().find(|(group, _)| group.contains(Lang::En));
+        if let Some((group, _)) = english
+            && (hint.is_empty() || hint.contains(Lang::En))
+        {
+            return Choice {
+                lang: Lang::En,
+                langs: *group,
+                certain: false,
+            };
+        }
         let chosen = legal.first().map_or(furthest.1, |(group, _)| *group);
         let lang = chosen.first().unwrap_or(Lang::En);
         if let Some((severity, span, label, ambiguity)) = differ(&legal, lang, hint) {
