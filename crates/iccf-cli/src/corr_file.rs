@@ -6,6 +6,8 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use iccf_corr::{Date, Game, Side, TimeControl};
+use iccf_stream::error::Operation;
+use iccf_stream::output::create_output;
 
 use crate::args::{GameArgs, PlayAs};
 
@@ -94,7 +96,7 @@ fn tag(side: Side) -> &'static str {
 }
 
 /// The side whose player tag contains `me` (case-insensitive), if only one.
-fn side_by_name(game: &Game, me: &str) -> Option<Side> {
+pub(crate) fn side_by_name(game: &Game, me: &str) -> Option<Side> {
     let me = me.trim().to_lowercase();
     if me.is_empty() {
         return None;
@@ -125,18 +127,14 @@ pub fn today() -> Date {
     Date::from_days((secs / 86_400) as i64)
 }
 
-/// Writes `game` to `path` atomically: a temporary file beside it, renamed.
+/// Writes `game` to `path` through the stream library's one atomic writer:
+/// the file keeps its permissions, a symlink stays a link to the file it
+/// names, and a read-only file is refused.
 pub fn save(path: &Path, game: &Game) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    temp.write_all(&iccf_corr::write_game(game))
-        .and_then(|()| temp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    temp.persist(path)
-        .with_context(|| format!("cannot replace {}", path.display()))?;
+    let mut output = create_output(Some(path), &[], false)?;
+    output
+        .write_all(&iccf_corr::write_game(game))
+        .map_err(|err| output.error(Operation::Write, err))?;
+    output.commit()?;
     Ok(())
 }

@@ -494,7 +494,7 @@ impl<'g> Walk<'g, '_, '_> {
 /// The position after the side to move passes (a null move), if passing
 /// is legal: when the position with the other side to move is. The move
 /// number goes on after Black's pass as after any black move.
-fn pass_turn(pos: &Chess) -> Option<Chess> {
+pub(crate) fn pass_turn(pos: &Chess) -> Option<Chess> {
     let mode = pos.castles().mode();
     let mut setup = pos.to_setup(EnPassantMode::Always);
     if setup.turn == Color::Black {
