@@ -748,7 +748,7 @@ fn parse_parts(s: &str) -> Result<(Parsed<'_>, Option<Suffix>), Error> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use proptest::prelude::*;
     use shakmaty::{CastlingMode, Chess, fen::Fen};
 
@@ -1125,7 +1125,7 @@ mod tests {
 
     /// Movetext of each game, crudely: no tags, comments, variations, move
     /// numbers, NAGs or results.
-    fn games(pgn: &str) -> Vec<Vec<String>> {
+    pub(crate) fn games(pgn: &str) -> Vec<Vec<String>> {
         let mut games = Vec::new();
         let mut text = String::new();
         let mut flush = |text: &mut String| {
