@@ -64,6 +64,11 @@ impl Players {
 
     /// `iccf check --apply` by the receiver; the message must be in order.
     fn check(&mut self, white: bool, message: &str) -> Run {
+        self.check_with(white, message, &[])
+    }
+
+    /// `iccf check --apply` with more flags.
+    fn check_with(&mut self, white: bool, message: &str, extra: &[&str]) -> Run {
         let date = self.date(1);
         let file = self.file(white).display().to_string();
         let side = if white { "white" } else { "black" };
@@ -81,6 +86,7 @@ impl Players {
             "--black",
             "Wang, Mong Lin",
         ];
+        let args: Vec<&str> = args.iter().chain(extra).copied().collect();
         let r = run(&args, message.as_bytes());
         assert_eq!(
             r.code, 0,
@@ -157,7 +163,26 @@ fn numbered(moves: &[String], first: usize) -> String {
 /// White resigns after 54...Rxd2; Black's file learns it from the card.
 fn white_resigns(players: &mut Players) {
     let message = players.card(true, &["--resign"]);
-    let r = players.check(false, &message);
+    // Without --accept-result the result is said, not recorded.
+    let r = run(
+        &[
+            "check",
+            &players.file(false).display().to_string(),
+            "-",
+            "--apply",
+            "--date",
+            "2027.12.01",
+        ],
+        message.as_bytes(),
+    );
+    assert!(
+        r.stdout.contains("not recorded: result 0-1; to record it:"),
+        "{}",
+        r.stdout
+    );
+    let black = std::fs::read_to_string(players.file(false)).unwrap();
+    assert!(black.contains("[Result \"*\"]"), "{black}");
+    let r = players.check_with(false, &message, &["--accept-result"]);
     assert!(r.stdout.contains("recorded: result 0-1"), "{}", r.stdout);
 }
 
@@ -200,7 +225,7 @@ fn if_moves_play_several_moves_automatically() {
         r.stdout
     );
     let accept = players.card(true, &["--accept-draw", "--message-lang", "cs"]);
-    let r = players.check(false, &accept);
+    let r = players.check_with(false, &accept, &["--accept-result"]);
     assert!(
         r.stdout.contains("recorded: result 1/2-1/2"),
         "{}",
@@ -232,8 +257,10 @@ fn if_moves_are_dropped_when_the_opponent_deviates() {
     assert!(message.contains("If-moves: 3... 5756 4. 2133"), "{message}");
     let r = players.check(false, &message);
     assert!(
-        !r.stdout.contains("5756"),
-        "their if-moves are not moves: {}",
+        r.stdout
+            .contains("ok: you propose if-moves: 3... 5756 4. 2133")
+            && !r.stdout.contains("your move 3... 5756"),
+        "their if-moves are shown, not taken for moves: {}",
         r.stdout
     );
     let reply = players.card(false, &["--move", moves[5].as_str()]);
@@ -256,22 +283,28 @@ fn wrong_echo_is_reported_and_not_recorded() {
     players.card(false, &["--move", "5755"]);
     let white = players.file(true).display().to_string();
     let r = run(
-        &["card", &white, "--move", "7163", "--date", "2026.12.09"],
+        &["card", &white, "--move", "7163", "--date", "2027.01.09"],
         b"",
     );
     assert_eq!(
         r.code, 1,
-        "black's 1... 5755 was not yet recorded by White: {}",
-        r.stdout
+        "black's 1... 5755 was not yet recorded by White: {}{}",
+        r.stdout, r.stderr
     );
     let msg = "Thanks for 1. 5245!\nMy reply: 1... 5755";
-    let r = run(&["check", &white, "-", "--apply"], msg.as_bytes());
+    let r = run(
+        &["check", &white, "-", "--apply", "--date", "2027.01.09"],
+        msg.as_bytes(),
+    );
     assert_eq!(r.code, 1);
     assert_eq!(
         r.stdout,
         "problem: you repeat our move 1. as 5245; we sent 1. 5254\nok: your move 1... 5755 (e5) is legal\nnot recorded: the message is not in order\n"
     );
-    let json = run(&["check", &white, "-", "--json"], msg.as_bytes());
+    let json = run(
+        &["check", &white, "-", "--json", "--date", "2027.01.09"],
+        msg.as_bytes(),
+    );
     let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(value["findings"][0]["kind"], "wrong-echo");
     assert_eq!(value["in_order"], false);
