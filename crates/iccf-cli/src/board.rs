@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use iccf_board::game::{BadMove, GameError, Line, Until, play_game, play_line, position_from_fen};
-use iccf_board::{Options, svg, text};
-use iccf_cli::io::{create_output, open_input};
-use iccf_cli::progress::colors_enabled;
+use iccf_board::{Options, svg, terminal};
+use iccf_stream::input::open_input;
+use iccf_stream::output::create_output;
 use shakmaty::Chess;
 
 use crate::args::BoardArgs;
+use crate::progress::colors_enabled;
 
 /// Shows the position; `Ok(false)` when a move could not be played (the
 /// position before it is shown).
@@ -125,15 +126,15 @@ fn read_input(path: &Path) -> anyhow::Result<(String, Vec<u8>)> {
 /// The text board on stdout, coloured only for a terminal that allows it.
 fn print_text(pos: &Chess, options: &Options, ascii: bool) -> anyhow::Result<()> {
     let mut style = if ascii {
-        text::Style::ascii()
+        terminal::Style::ascii()
     } else {
-        text::Style::unicode()
+        terminal::Style::unicode()
     };
     let mut out = std::io::stdout().lock();
     if out.is_terminal() && colors_enabled() {
         style = style.coloured();
     }
-    out.write_all(text::board(pos, options, &style).as_bytes())?;
+    out.write_all(terminal::board(pos, options, &style).as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -144,5 +145,5 @@ fn write_svg(path: &Path, svg: &str, inputs: &[PathBuf]) -> anyhow::Result<()> {
     output
         .write_all(svg.as_bytes())
         .with_context(|| format!("cannot write {}", output.name()))?;
-    output.commit()
+    Ok(output.commit()?)
 }

@@ -6,6 +6,8 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use iccf_corr::{Date, Game, LEAVE_TAG, TimeControl, check_file_dates, leave_of};
+use iccf_stream::error::Operation;
+use iccf_stream::output::create_output;
 use shakmaty::Color;
 
 use crate::args::{GameArgs, PlayAs};
@@ -138,7 +140,7 @@ fn tag(side: Color) -> &'static str {
 }
 
 /// The side whose player tag contains `me` (case-insensitive), if only one.
-fn side_by_name(game: &Game, me: &str) -> Option<Color> {
+pub(crate) fn side_by_name(game: &Game, me: &str) -> Option<Color> {
     let me = me.trim().to_lowercase();
     if me.is_empty() {
         return None;
@@ -185,28 +187,14 @@ fn utc_offset(_secs: i64) -> i64 {
     0
 }
 
-/// Writes `game` to `path` atomically: a temporary file beside the real
-/// file (through a symlink), with the file's permissions, renamed over it.
+/// Writes `game` to `path` through the stream library's one atomic writer:
+/// the file keeps its permissions, a symlink stays a link to the file it
+/// names, and a read-only file is refused.
 pub fn save(path: &Path, game: &Game) -> anyhow::Result<()> {
-    let target = match std::fs::canonicalize(path) {
-        Ok(real) => real,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => path.to_path_buf(),
-        Err(err) => return Err(err).with_context(|| format!("cannot resolve {}", path.display())),
-    };
-    let dir = match target.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    if let Ok(meta) = std::fs::metadata(&target) {
-        std::fs::set_permissions(temp.path(), meta.permissions())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    temp.write_all(&iccf_corr::write_game(game))
-        .and_then(|()| temp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    temp.persist(&target)
-        .with_context(|| format!("cannot replace {}", path.display()))?;
+    let mut output = create_output(Some(path), &[], false)?;
+    output
+        .write_all(&iccf_corr::write_game(game))
+        .map_err(|err| output.error(Operation::Write, err))?;
+    output.commit()?;
     Ok(())
 }

@@ -12,8 +12,13 @@ mod card;
 mod check;
 mod convert;
 mod corr_file;
+mod docs_out;
+mod folder;
+mod progress;
+#[cfg(feature = "serve")]
 mod serve;
 mod single;
+mod status;
 
 use args::{Cli, Command};
 use convert::Status;
@@ -43,9 +48,14 @@ fn main() -> ExitCode {
         Command::Move(args) => single::run(&args).map(Status::from),
         Command::Languages => single::languages().map(Status::from),
         Command::Board(args) => board::run(&args).map(Status::from),
+        Command::Check(args) if args.game.game.is_dir() => folder::check(&args).map(Status::from),
         Command::Check(args) => check::run(&args).map(Status::from),
-        Command::Card(args) => card::run(&args).map(Status::from),
+        Command::Card(args) => folder::card(args).map(Status::from),
+        Command::Status(args) => status::run(&args).map(Status::from),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args).map(Status::from),
+        Command::Completions(args) => docs_out::completions(&args).map(Status::from),
+        Command::Man(args) => docs_out::man(&args).map(Status::from),
     };
     match result {
         Ok(Status::Clean) => ExitCode::from(SUCCESS),
@@ -53,10 +63,22 @@ fn main() -> ExitCode {
         // Already reported, input by input.
         Ok(Status::InputFailed) => ExitCode::from(FAILURE),
         // `iccf convert ... | head`: the reader went away, nothing to say.
-        Err(err) if iccf_cli::io::is_broken_pipe(&err) => ExitCode::from(SUCCESS),
+        Err(err) if is_broken_pipe(&err) => ExitCode::from(SUCCESS),
         Err(err) => {
             let _ = writeln!(std::io::stderr(), "iccf: {err:#}");
             ExitCode::from(FAILURE)
         }
     }
+}
+
+/// Whether `err` comes from writing to a closed pipe, wherever in its chain.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<iccf_stream::error::StreamError>()
+            .is_some_and(|err| err.is_broken_pipe())
+            || cause
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(iccf_stream::error::is_broken_pipe)
+    })
 }

@@ -27,10 +27,12 @@ mod check;
 mod claims;
 mod claims_check;
 mod clock;
+mod cmail;
 mod date;
 mod dates;
 mod diagnose;
 mod finding;
+mod folder;
 mod follow_up;
 mod game;
 mod game_id;
@@ -38,12 +40,15 @@ mod game_read;
 mod game_write;
 mod html;
 mod if_moves;
+mod matching;
 mod message;
 mod our_move;
 mod quote;
+mod received;
 mod repeat;
 mod scan;
 mod serial;
+mod status;
 mod time_control;
 
 pub use apply::{Applied, apply, apply_result};
@@ -55,17 +60,24 @@ pub use clock::{
     LEAVE_DAYS_PER_YEAR, LEAVE_TAG, Leave, ParseLeaveError, SideClock, WARN_DAYS, clock,
     leave_days_in, leave_of,
 };
+pub use cmail::{CMAIL_TAG, CmailGame, cmail_games, cmail_pgn};
 pub use date::{Date, ParseDateError};
 pub use dates::{DateError, check_file_dates};
 pub use diagnose::{Slip, Suggestion, diagnose};
 pub use finding::Finding;
+pub use folder::{ADDRESS_TAG, FindGameError, FolderGame, find_game};
 pub use game::{Game, IllegalPlyError, Ply, SIDE_TAG, numeric};
 pub use game_read::{DRAW_OFFER, GameFileError, GameFileErrorKind, IF_MARK, read_game};
 pub use game_write::write_game;
 pub use html::html_text;
 pub use if_moves::{IfMoveError, parse_if_line};
+pub use matching::{Clue, Envelope, PartMatch, match_message, split};
 pub use message::{Message, message_text, read_message};
 pub use our_move::{OurMoveError, play_our_move, read_our_move};
 pub use quote::unquoted_lines;
+pub use received::Received;
 pub use scan::{UnnumberedMove, WrittenPly, scan_moves, scan_unnumbered};
+pub use status::{
+    Alert, CARD_DUE_TAG, Clock, Deadlines, GameStatus, LastMove, game_id, game_status, player_tag,
+};
 pub use time_control::{ParseTimeControlError, TimeControl};

@@ -9,11 +9,15 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use iccf_cli::convert_files::{ConvertFilesError, Finished, convert_files};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyOSError, PyRuntimeError};
+use iccf_pgn::problem::Problem;
+use iccf_stream::batch::Ready;
+use iccf_stream::output::create_output;
+use iccf_stream::run::{Conversion, Finished, RunError, Watch, convert_inputs};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
 use pyo3::prelude::*;
 
 use crate::args;
+use crate::errors::{jobs as checked_jobs, stream_error};
 use crate::problem::PyProblem;
 
 /// How often the waiting caller looks for signals.
@@ -24,16 +28,26 @@ const SIGNAL_POLL: Duration = Duration::from_millis(100);
 /// come. Past this the thread is left to stop on its own.
 const STOP_GRACE: Duration = Duration::from_secs(2);
 
+/// The run's result and the problems it found, file by file.
+type Done = (Result<Finished, RunError>, Vec<(String, Problem)>);
+
+/// Keeps every problem, with the name of its input.
+#[derive(Default)]
+struct Problems(Vec<(String, Problem)>);
+
+impl Watch for Problems {
+    fn converted(&mut self, input: &str, ready: &Ready, _position: u64) {
+        let named = ready.problems.iter().map(|p| (input.to_owned(), p.clone()));
+        self.0.extend(named);
+    }
+}
+
 /// The worker's answer, as the caller waits for it without the GIL. A
 /// signal handler that raises (Ctrl-C) stops the worker and its exception
 /// is returned once the worker has stopped or [`STOP_GRACE`] has passed.
 /// (A `Receiver` is not `Sync`, and the closures of `detach` must be
 /// `Send`: hence the mutex.)
-fn wait(
-    py: Python<'_>,
-    rx: &Mutex<Receiver<Result<Finished, ConvertFilesError>>>,
-    stop: &AtomicBool,
-) -> PyResult<Result<Finished, ConvertFilesError>> {
+fn wait(py: Python<'_>, rx: &Mutex<Receiver<Done>>, stop: &AtomicBool) -> PyResult<Done> {
     let receive = |timeout| {
         py.detach(|| {
             let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
@@ -87,18 +101,17 @@ impl PySummary {
     }
 }
 
-impl From<Finished> for PySummary {
-    fn from(done: Finished) -> PySummary {
+impl PySummary {
+    fn new(done: &Finished, problems: &[(String, Problem)]) -> PySummary {
         PySummary {
             games: done.summary.games,
             moves: done.summary.moves,
             games_with_errors: done.summary.games_with_errors,
             bytes_in: done.summary.bytes_in,
             seconds: done.summary.elapsed.as_secs_f64(),
-            problems: done
-                .problems
+            problems: problems
                 .iter()
-                .map(|p| PyProblem::new(Some(p.file.clone()), &p.problem))
+                .map(|(file, problem)| PyProblem::new(Some(file.clone()), problem))
                 .collect(),
         }
     }
@@ -124,22 +137,34 @@ pub fn convert_file(
         Ok(path) => vec![path],
         Err(_) => src.extract()?,
     };
+    let conversion = Conversion {
+        inputs,
+        options,
+        jobs: checked_jobs(jobs)?,
+        ..Conversion::default()
+    };
+    let output =
+        create_output(Some(&dst), &conversion.inputs, false).map_err(|err| stream_error(&err))?;
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let worker = {
         let stop = Arc::clone(&stop);
         std::thread::spawn(move || {
-            let result = convert_files(&inputs, &dst, options, jobs.unwrap_or(0), &|| {
+            let mut problems = Problems::default();
+            let result = convert_inputs(&conversion, output, &mut problems, &|| {
                 stop.load(Ordering::Relaxed)
             });
-            let _ = tx.send(result);
+            let _ = tx.send((result, problems.0));
         })
     };
-    let result = wait(py, &Mutex::new(rx), &stop)?;
+    let (result, problems) = wait(py, &Mutex::new(rx), &stop)?;
     let _ = py.detach(|| worker.join());
     match result {
-        Ok(done) => Ok(done.into()),
-        Err(ConvertFilesError::Interrupted) => Err(PyKeyboardInterrupt::new_err("interrupted")),
-        Err(ConvertFilesError::Failed(err)) => Err(PyOSError::new_err(format!("{err:#}"))),
+        Ok(done) => match done.failed.first() {
+            Some(err) => Err(stream_error(err)),
+            None => Ok(PySummary::new(&done, &problems)),
+        },
+        Err(RunError::Interrupted) => Err(PyKeyboardInterrupt::new_err("interrupted")),
+        Err(RunError::Output(err)) => Err(stream_error(&err)),
     }
 }

@@ -4,8 +4,10 @@
 
 use iccf::MoveNumber;
 use iccf::read::ReadMoveError;
+use iccf_stream::error::{Causes, StreamError};
+use iccf_stream::jobs::{Jobs, JobsError};
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -53,4 +55,23 @@ pub fn parse_error(py: Python<'_>, message: String) -> PyErr {
     let pyerr = ParseError::new_err(message.clone());
     let _ = pyerr.value(py).setattr("reason", message);
     pyerr
+}
+
+/// The `OSError` for a file that could not be read or written: built from
+/// `(errno, message, filename)`, so that Python makes it the subclass the
+/// errno names (`FileNotFoundError`, `PermissionError`,
+/// `IsADirectoryError`, ...) with `errno` and `filename` set.
+pub fn stream_error(err: &StreamError) -> PyErr {
+    let message = Causes(err).to_string();
+    match (err.os_error(), err.path()) {
+        (Some(errno), Some(path)) => PyOSError::new_err((errno, message, path.to_path_buf())),
+        (Some(errno), None) => PyOSError::new_err((errno, message)),
+        _ => PyOSError::new_err(message),
+    }
+}
+
+/// The threads for `jobs=` (None or 0: one per core), as the CLI's `-j`
+/// checks them; a `ValueError` past [`Jobs::MAX`].
+pub fn jobs(jobs: Option<usize>) -> PyResult<Jobs> {
+    Jobs::new(jobs.unwrap_or(0)).map_err(|err: JobsError| PyValueError::new_err(err.to_string()))
 }

@@ -9,18 +9,18 @@ use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Duration;
 
-use anyhow::Context;
-use iccf_cli::batch::{Run, convert_in_order};
-use iccf_cli::io::{Input, open_input};
-use iccf_cli::pipeline::default_jobs;
-use iccf_cli::text::text_reader;
 use iccf_pgn::convert::Options;
 use iccf_pgn::encoding::InputEncoding;
 use iccf_pgn::split::DEFAULT_MAX_GAME_SIZE;
+use iccf_stream::batch::{Run, convert_in_order};
+use iccf_stream::error::{Causes, Operation, StreamError};
+use iccf_stream::input::{Input, open_input};
+use iccf_stream::text_input::text_reader;
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 
 use crate::args;
+use crate::errors::{jobs as checked_jobs, stream_error};
 use crate::records::{ready_records, record_converter};
 
 /// Bytes of games a worker converts at a time: small enough that the
@@ -77,13 +77,13 @@ pub fn games(path: PathBuf, input_lang: Option<&str>, jobs: Option<usize>) -> Py
         input_lang: args::input_lang(input_lang)?,
         ..Options::default()
     };
-    let input = open_input(&path).map_err(|err| PyOSError::new_err(format!("{err:#}")))?;
+    let jobs = checked_jobs(jobs)?.get();
+    let input = open_input(&path).map_err(|err| stream_error(&err))?;
     let (tx, rx) = mpsc::sync_channel(AHEAD);
-    let jobs = jobs.unwrap_or_else(default_jobs).max(1);
     std::thread::spawn(move || {
         if let Err(err) = produce(input, options, jobs, &tx) {
             // Nobody listens when the iterator was dropped: nothing to say.
-            let _ = tx.send(Err(format!("{err:#}")));
+            let _ = tx.send(Err(Causes(&err).to_string()));
         }
     });
     Ok(GameIter {
@@ -94,7 +94,7 @@ pub fn games(path: PathBuf, input_lang: Option<&str>, jobs: Option<usize>) -> Py
 
 /// Why the pipeline stopped early.
 enum Stop {
-    Failed(anyhow::Error),
+    Failed(StreamError),
     /// The iterator is gone.
     Dropped,
 }
@@ -106,20 +106,18 @@ fn produce(
     options: Options,
     jobs: usize,
     tx: &SyncSender<Step>,
-) -> anyhow::Result<()> {
+) -> Result<(), StreamError> {
     let converter = record_converter(options);
     let name = input.name.clone();
-    let reader = text_reader(input.reader, InputEncoding::Auto)
-        .with_context(|| format!("cannot read {name}"))?;
+    let read = |err| StreamError::io(Operation::Read, &name, None, err);
+    let reader = text_reader(input.reader, InputEncoding::Auto).map_err(read)?;
     let run = Run {
         converter: &converter,
         jobs,
         max_game_size: DEFAULT_MAX_GAME_SIZE,
         batch_bytes: STEP_BYTES,
     };
-    let read_error = |err: std::io::Error| {
-        Stop::Failed(anyhow::Error::new(err).context(format!("cannot read {name}")))
-    };
+    let read_error = |err| Stop::Failed(read(err));
     let result = convert_in_order(run, reader, &read_error, &|| Ok(()), &mut |ready, _| {
         tx.send(Ok(ready_records(&ready)))
             .map_err(|_| Stop::Dropped)

@@ -5,7 +5,7 @@
 //! One file a Python entry point: `one_move` (`iccf.move`), `convert_text`
 //! (`iccf.convert`), `games` (`iccf.games`, the pipeline on a thread of
 //! its own feeding a bounded channel), `convert_file` (`iccf.convert_file`,
-//! `iccf_cli::convert_files` on a thread while the caller waits without the
+//! `iccf_stream::run::convert_inputs` on a thread while the caller waits without the
 //! GIL, watching for Ctrl-C), `corr` (`iccf.check`, `iccf.card`);
 //! `errors` and `problem` are what they raise and report, `args`
 //! reads their string arguments, `records` makes the records of games.

@@ -8,8 +8,8 @@
 //! [`iccf_pgn::record::GameRecord`]s for text in memory, located in that
 //! text; a located form for batches would let this file use it.)
 
-use iccf_cli::batch::Ready;
 use iccf_pgn::convert::{Converter, Options, OutputFormat};
+use iccf_stream::batch::Ready;
 
 /// The converter whose output [`ready_records`] reads.
 pub fn record_converter(options: Options) -> Converter {

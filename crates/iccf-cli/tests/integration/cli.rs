@@ -522,18 +522,19 @@ fn symlink_output_was_replaced_by_a_file() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
 }
 
+/// `-j 0` is one thread per core, as Python's `jobs=0` is.
+#[test]
+fn jobs_zero_means_every_core() {
+    let r = run(&["convert", "-j", "0"], b"1. e4 *\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "1. 5254 *\n\n");
+}
+
 /// Regression (issue 11): `-j 18446744073709551615` aborted and
 /// `-j 4294967296` hung.
 #[test]
 fn jobs_out_of_range_aborted_or_hung() {
-    for jobs in [
-        "0",
-        "18446744073709551615",
-        "4294967296",
-        "1025",
-        "-1",
-        "many",
-    ] {
+    for jobs in ["18446744073709551615", "4294967296", "1025", "-1", "many"] {
         let r = run(&["convert", &format!("--jobs={jobs}")], b"1. e4 *\n");
         assert_eq!(r.code, 2, "-j {jobs}: {}", r.stderr);
         assert!(

@@ -40,7 +40,7 @@ impl std::error::Error for NotPgn {}
 /// is not PGN is an `io::Error` (a [`NotPgn`] inside for the latter).
 ///
 /// ```
-/// use iccf_cli::text::text_reader;
+/// use iccf_stream::text_input::text_reader;
 /// use iccf_pgn::encoding::InputEncoding;
 /// use std::io::{Cursor, Read};
 ///
@@ -179,7 +179,7 @@ impl<R: Read> Read for Utf16Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::tests::Trickle;
+    use crate::io_tests::Trickle;
 
     const GAME: &str = "[White \"Петросян\"]\n\n1. e4 {é} e5 *\n";
 

@@ -18,19 +18,11 @@
 
 use std::any::Any;
 use std::collections::VecDeque;
-use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
-
-/// The number of worker threads to use when the user does not say: the
-/// parallelism available to this process (which honours CPU affinity and
-/// cgroup quotas), or 1 if it cannot be determined.
-pub fn default_jobs() -> usize {
-    thread::available_parallelism().map_or(1, NonZeroUsize::get)
-}
 
 /// The most items [`run_ordered`] holds at once with `jobs` workers: pulled
 /// from the source but not yet through the sink. Two per worker keep every
@@ -59,7 +51,7 @@ pub const fn max_in_flight(jobs: usize) -> usize {
 /// delays the return after an error until it yields its next item.
 ///
 /// ```
-/// use iccf_cli::pipeline::run_ordered;
+/// use iccf_stream::pipeline::run_ordered;
 ///
 /// // Items finish in any order on four threads; the sink sees them in order.
 /// let source = (1..=100u64).map(Ok::<_, std::io::Error>);
@@ -603,11 +595,6 @@ mod tests {
                 assert!(r.is_err());
             });
         }
-    }
-
-    #[test]
-    fn default_jobs_is_positive() {
-        assert!(default_jobs() >= 1);
     }
 
     /// Scaling and overhead figures; run with

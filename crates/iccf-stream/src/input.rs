@@ -1,0 +1,257 @@
+//! Opening inputs: a file or standard input, decompressed as a stream by
+//! the format its magic bytes show (never trusted by extension), so that
+//! `iccf convert games.pgn.gz`, `iccf convert renamed.pgn` and
+//! `zstd -dc x.zst | iccf convert -` take the same path through
+//! [`open_reader`].
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, BufReader, Cursor, Read};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::compression::Compression;
+use crate::error::{Operation, StreamError};
+
+/// Size of the read buffer under the decoders. Large enough that syscalls
+/// and decoder calls are rare next to the conversion work, small enough to
+/// be irrelevant for memory.
+pub(crate) const BUF_SIZE: usize = 256 * 1024;
+
+/// The longest magic number we sniff (xz's six bytes).
+const MAGIC_LEN: usize = 6;
+
+/// A shared count of the raw (still compressed) bytes read from an input.
+///
+/// Cloning shares the counter, so the progress bar can poll it while the
+/// reader runs on another thread.
+#[derive(Clone, Debug, Default)]
+pub struct ByteCounter(Arc<AtomicU64>);
+
+impl ByteCounter {
+    /// Bytes read from the underlying file or pipe so far.
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A reader that adds every byte it reads to a [`ByteCounter`].
+///
+/// It sits directly on the file, under the decoder, so the count is comparable
+/// with the file size whatever the compression.
+#[derive(Debug)]
+pub struct CountingReader<R> {
+    inner: R,
+    counter: ByteCounter,
+}
+
+impl<R: Read> CountingReader<R> {
+    /// Wraps `inner`, counting into `counter`.
+    pub fn new(inner: R, counter: ByteCounter) -> Self {
+        CountingReader { inner, counter }
+    }
+}
+
+impl<R: Read> Read for CountingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        // Relaxed: the counter is only a progress indication.
+        self.counter.0.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// An opened, decompressing input.
+pub struct Input {
+    /// The decompressed byte stream.
+    pub reader: Box<dyn Read + Send>,
+    /// Size of the underlying (compressed) file, when known: `None` for pipes.
+    pub len: Option<u64>,
+    /// `"<stdin>"` or the path, for messages.
+    pub name: String,
+    /// Raw bytes read so far, to compare with `len` for progress.
+    pub bytes_read: ByteCounter,
+    /// The detected compression format.
+    pub compression: Compression,
+}
+
+impl fmt::Debug for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Input")
+            .field("name", &self.name)
+            .field("len", &self.len)
+            .field("compression", &self.compression)
+            .field("bytes_read", &self.bytes_read.get())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Returns true for the path `-`, which stands for stdin or stdout.
+pub fn is_stdio(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Opens a file (or stdin for `-`) and decompresses it according to its
+/// magic bytes.
+pub fn open_input(path: &Path) -> Result<Input, StreamError> {
+    if is_stdio(path) {
+        return open_reader(Box::new(io::stdin()), "<stdin>", stdin_len());
+    }
+    let name = path.display().to_string();
+    let fail = |operation, err| StreamError::io(operation, &name, Some(path), err);
+    let file = File::open(path).map_err(|err| fail(Operation::Open, err))?;
+    let meta = file.metadata().map_err(|err| fail(Operation::Stat, err))?;
+    if meta.is_dir() {
+        return Err(StreamError::IsDirectory {
+            path: path.to_path_buf(),
+            output: false,
+        });
+    }
+    // Only regular files have a meaningful size (not FIFOs or /dev/stdin).
+    let len = meta.is_file().then_some(meta.len());
+    open_reader(Box::new(file), name, len)
+}
+
+/// The size of stdin when it is redirected from a regular file
+/// (`iccf convert - < big.pgn`), so the progress bar can show a total.
+fn stdin_len() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let meta = stdin_metadata()?;
+        meta.is_file().then_some(meta.len())
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Metadata of the file behind stdin, via a duplicated descriptor so that
+/// closing it leaves stdin open.
+#[cfg(unix)]
+pub(crate) fn stdin_metadata() -> Option<fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    File::from(fd).metadata().ok()
+}
+
+/// The shared core of [`open_input`]: sniffs the magic bytes of `raw` and
+/// stacks the matching decoder on it. Tests feed it a `Cursor`.
+///
+/// ```
+/// use iccf_stream::compression::Compression;
+/// use iccf_stream::input::open_reader;
+/// use std::io::{Cursor, Read, Write};
+///
+/// let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+/// gz.write_all(b"1. 5254 5755 *\n")?;
+/// let raw = gz.finish()?;
+/// let raw_len = raw.len() as u64;
+///
+/// let mut input = open_reader(Box::new(Cursor::new(raw)), "games.pgn.gz", Some(raw_len))?;
+/// let mut text = String::new();
+/// input.reader.read_to_string(&mut text)?;
+/// assert_eq!(text, "1. 5254 5755 *\n");
+/// assert_eq!(input.compression, Compression::Gzip);
+/// assert_eq!(input.bytes_read.get(), raw_len);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn open_reader(
+    raw: Box<dyn Read + Send>,
+    name: impl Into<String>,
+    len: Option<u64>,
+) -> Result<Input, StreamError> {
+    let name = name.into();
+    let bytes_read = ByteCounter::default();
+    let mut counting = CountingReader::new(raw, bytes_read.clone());
+
+    // Read the head ourselves rather than peeking with fill_buf: a pipe may
+    // deliver fewer than six bytes per read, and then fill_buf would not show
+    // the whole magic number.
+    let mut head = Vec::with_capacity(MAGIC_LEN);
+    (&mut counting)
+        .take(MAGIC_LEN as u64)
+        .read_to_end(&mut head)
+        .map_err(|err| StreamError::io(Operation::Read, &name, None, err))?;
+    let compression = Compression::from_magic(&head);
+
+    let buffered = BufReader::with_capacity(BUF_SIZE, Cursor::new(head).chain(counting));
+    let reader: Box<dyn Read + Send> = match compression {
+        Compression::None => Box::new(buffered),
+        // The Multi* and multi-stream decoders keep reading after the end of
+        // the first member/stream, as `gzip -d` and `cat a.gz b.gz` expect.
+        Compression::Gzip => decode(
+            buffered,
+            flate2::bufread::MultiGzDecoder::new,
+            &name,
+            compression,
+        ),
+        Compression::Bzip2 => decode(
+            buffered,
+            bzip2::bufread::MultiBzDecoder::new,
+            &name,
+            compression,
+        ),
+        Compression::Xz => decode(
+            buffered,
+            liblzma::bufread::XzDecoder::new_multi_decoder,
+            &name,
+            compression,
+        ),
+        Compression::Zstd => {
+            // zstd's streaming decoder reads every frame by default.
+            let decoder = zstd::stream::read::Decoder::with_buffer(buffered)
+                .map_err(|err| StreamError::io(Operation::StartCodec, &name, None, err))?;
+            Box::new(DecodeErrorContext::new(decoder, &name, compression))
+        }
+    };
+    Ok(Input {
+        reader,
+        len,
+        name,
+        bytes_read,
+        compression,
+    })
+}
+
+/// Builds a decoder and attaches the input's name to its errors.
+fn decode<B, D>(
+    buffered: B,
+    make: impl FnOnce(B) -> D,
+    name: &str,
+    compression: Compression,
+) -> Box<dyn Read + Send>
+where
+    D: Read + Send + 'static,
+{
+    Box::new(DecodeErrorContext::new(make(buffered), name, compression))
+}
+
+/// Adds "name (format)" to decoder errors: "corrupt deflate stream" alone does
+/// not tell which of several inputs is broken.
+struct DecodeErrorContext<R> {
+    inner: R,
+    context: String,
+}
+
+impl<R> DecodeErrorContext<R> {
+    fn new(inner: R, name: &str, compression: Compression) -> Self {
+        DecodeErrorContext {
+            inner,
+            context: format!("{name} ({compression})"),
+        }
+    }
+}
+
+impl<R: Read> Read for DecodeErrorContext<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).map_err(|e| {
+            if e.kind() == io::ErrorKind::Interrupted {
+                e
+            } else {
+                io::Error::new(e.kind(), format!("{}: {e}", self.context))
+            }
+        })
+    }
+}

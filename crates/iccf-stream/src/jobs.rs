@@ -1,0 +1,85 @@
+//! How many worker threads a run uses: one rule for the CLI's `--jobs` and
+//! Python's `jobs=`.
+//!
+//! `0` means one per core; 1 to [`Jobs::MAX`] are taken as asked, then capped
+//! at the cores this process may use, because more threads than cores only
+//! hold more batches in memory.
+//!
+//! ```
+//! use iccf_stream::jobs::{Jobs, JobsError};
+//!
+//! assert_eq!(Jobs::new(1)?.get(), 1);
+//! assert!(Jobs::new(0)?.get() >= 1);
+//! assert!(Jobs::new(1024)?.get() <= Jobs::cores());
+//! assert_eq!(Jobs::new(1_000_000), Err(JobsError { asked: 1_000_000 }));
+//! # Ok::<_, JobsError>(())
+//! ```
+
+use std::fmt;
+use std::num::NonZeroUsize;
+use std::thread;
+
+/// A number of worker threads, at least 1 and at most the cores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jobs(usize);
+
+impl Jobs {
+    /// The most threads one may ask for.
+    pub const MAX: usize = 1024;
+
+    /// The threads for `asked`: 0 for one per core, else `asked` capped at
+    /// the cores.
+    ///
+    /// # Errors
+    ///
+    /// [`JobsError`] when `asked` is over [`Jobs::MAX`].
+    pub fn new(asked: usize) -> Result<Jobs, JobsError> {
+        match asked {
+            0 => Ok(Jobs(Jobs::cores())),
+            n if n <= Jobs::MAX => Ok(Jobs(n.min(Jobs::cores()))),
+            _ => Err(JobsError { asked }),
+        }
+    }
+
+    /// One thread per core.
+    pub fn all() -> Jobs {
+        Jobs(Jobs::cores())
+    }
+
+    /// The number of threads.
+    pub fn get(self) -> usize {
+        self.0
+    }
+
+    /// The parallelism available to this process (which honours CPU
+    /// affinity and cgroup quotas), or 1 if it cannot be determined.
+    pub fn cores() -> usize {
+        thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    }
+}
+
+impl Default for Jobs {
+    fn default() -> Jobs {
+        Jobs::all()
+    }
+}
+
+/// A number of threads over [`Jobs::MAX`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobsError {
+    /// What was asked for.
+    pub asked: usize,
+}
+
+impl fmt::Display for JobsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} threads: must be a number of threads from 1 to {} (0 for one per core)",
+            self.asked,
+            Jobs::MAX
+        )
+    }
+}
+
+impl std::error::Error for JobsError {}

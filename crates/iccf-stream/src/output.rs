@@ -1,0 +1,411 @@
+//! Outputs: standard output, or a file written atomically (a temporary file
+//! beside the target, renamed over it on [`Output::commit`]), compressed by
+//! the target's extension. The one writer of files: `iccf convert -o`, the
+//! correspondence game files and the Python package all write through it, so
+//! every output keeps the target's permissions, writes through a symlink to
+//! the file it names, and refuses a read-only target unless forced.
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use tempfile::TempPath;
+
+use crate::compression::Compression;
+use crate::error::{Operation, StreamError};
+use crate::input::{BUF_SIZE, is_stdio, stdin_metadata};
+
+/// The compressor stack under an [`Output`]'s buffer.
+enum Encoder {
+    Stdout(io::Stdout),
+    Plain(File),
+    Gzip(flate2::write::GzEncoder<File>),
+    Bzip2(bzip2::write::BzEncoder<File>),
+    Xz(liblzma::write::XzEncoder<File>),
+    Zstd(zstd::stream::write::Encoder<'static, File>),
+}
+
+impl Encoder {
+    fn new(file: File, compression: Compression) -> io::Result<Encoder> {
+        Ok(match compression {
+            Compression::None => Encoder::Plain(file),
+            Compression::Gzip => Encoder::Gzip(flate2::write::GzEncoder::new(
+                file,
+                flate2::Compression::default(),
+            )),
+            Compression::Bzip2 => Encoder::Bzip2(bzip2::write::BzEncoder::new(
+                file,
+                bzip2::Compression::default(),
+            )),
+            // Level 6 is xz's own default.
+            Compression::Xz => Encoder::Xz(liblzma::write::XzEncoder::new(file, 6)),
+            // Level 0 means zstd's default (3).
+            Compression::Zstd => Encoder::Zstd(zstd::stream::write::Encoder::new(file, 0)?),
+        })
+    }
+
+    fn as_write(&mut self) -> &mut dyn Write {
+        match self {
+            Encoder::Stdout(w) => w,
+            Encoder::Plain(w) => w,
+            Encoder::Gzip(w) => w,
+            Encoder::Bzip2(w) => w,
+            Encoder::Xz(w) => w,
+            Encoder::Zstd(w) => w,
+        }
+    }
+
+    /// Writes the compressor's trailer and returns the file (None for stdout).
+    fn finish(self) -> io::Result<Option<File>> {
+        Ok(Some(match self {
+            Encoder::Stdout(mut w) => {
+                w.flush()?;
+                return Ok(None);
+            }
+            Encoder::Plain(w) => w,
+            Encoder::Gzip(w) => w.finish()?,
+            Encoder::Bzip2(w) => w.finish()?,
+            Encoder::Xz(w) => w.finish()?,
+            Encoder::Zstd(w) => w.finish()?,
+        }))
+    }
+}
+
+/// Where converted games go: stdout, or a file written atomically.
+///
+/// A file output is written to a temporary file in the target's directory and
+/// renamed over the target by [`Output::commit`]. Dropping an `Output` without
+/// committing it (an error, a panic) deletes the temporary file and leaves the
+/// target untouched. A process killed by a signal runs no destructors: the
+/// temporary file, named `.iccf-*.tmp`, then stays behind; the binary can
+/// install a Ctrl-C handler that makes the pipeline fail so the drop runs.
+pub struct Output {
+    // Field order matters: the writer (and its file) drop before the temp
+    // path deletes the file.
+    writer: BufWriter<Encoder>,
+    temp: Option<TempPath>,
+    target: Option<PathBuf>,
+    name: String,
+    compression: Compression,
+}
+
+impl fmt::Debug for Output {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Output")
+            .field("name", &self.name)
+            .field("compression", &self.compression)
+            .field("temp", &self.temp.as_deref())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Opens the output: stdout for `None` or `-` (always plain), otherwise a
+/// temporary file next to `path`, compressed according to `path`'s extension.
+///
+/// Refuses an output that is the same file as one of `inputs` (also through
+/// symlinks, hard links or a stdin redirection), since replacing it would
+/// destroy the input; a read-only file unless `force`; and a symlink whose
+/// target does not exist. A symlink to an existing file is written through:
+/// the file it points to is replaced and the link stays a link.
+///
+/// ```
+/// use iccf_stream::output::create_output;
+/// use std::io::Write;
+///
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("out.pgn");
+/// let mut output = create_output(Some(&path), &[], false)?;
+/// output.write_all(b"1. e4 *\n")?;
+/// assert!(!path.exists()); // written to a temporary file until committed
+/// output.commit()?;
+/// assert_eq!(std::fs::read(&path)?, b"1. e4 *\n");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn create_output(
+    path: Option<&Path>,
+    inputs: &[PathBuf],
+    force: bool,
+) -> Result<Output, StreamError> {
+    let path = match path {
+        Some(p) if !is_stdio(p) => p,
+        _ => {
+            return Ok(Output {
+                writer: BufWriter::with_capacity(BUF_SIZE, Encoder::Stdout(io::stdout())),
+                temp: None,
+                target: None,
+                name: "<stdout>".to_owned(),
+                compression: Compression::None,
+            });
+        }
+    };
+    let name = path.display().to_string();
+    let existing = existing_output(path, &name)?;
+    if let Some(meta) = &existing {
+        check_replaceable(path, &name, meta, inputs, force)?;
+        // A device or pipe (`-o /dev/null`, a FIFO) is written as it is: a
+        // rename would put a regular file in its place.
+        if !meta.is_file() {
+            return open_in_place(path, name);
+        }
+    }
+    // Write through a symlink to its target rather than replacing the link.
+    let target = match &existing {
+        Some(_) => fs::canonicalize(path)
+            .map_err(|err| StreamError::io(Operation::Resolve, &name, Some(path), err))?,
+        None => path.to_path_buf(),
+    };
+    let file = temp_file_beside(&target, existing.as_ref(), &name)?;
+    let (file, temp) = file.into_parts();
+    let compression = Compression::from_extension(path);
+    let sink = Encoder::new(file, compression).map_err(|source| StreamError::Codec {
+        name: name.clone(),
+        compression,
+        source,
+    })?;
+    Ok(Output {
+        writer: BufWriter::with_capacity(BUF_SIZE, sink),
+        temp: Some(temp),
+        target: Some(target),
+        name,
+        compression,
+    })
+}
+
+/// Refuses to replace a directory, a read-only file unless `force`, or one
+/// of the inputs.
+fn check_replaceable(
+    path: &Path,
+    name: &str,
+    meta: &fs::Metadata,
+    inputs: &[PathBuf],
+    force: bool,
+) -> Result<(), StreamError> {
+    if meta.is_dir() {
+        return Err(StreamError::IsDirectory {
+            path: path.to_path_buf(),
+            output: true,
+        });
+    }
+    if meta.is_file() && meta.permissions().readonly() && !force {
+        return Err(StreamError::ReadOnly {
+            path: path.to_path_buf(),
+        });
+    }
+    for input in inputs {
+        if same_file(input, path, meta) {
+            return Err(StreamError::SameAsInput {
+                output: name.to_owned(),
+                input: if is_stdio(input) {
+                    "<stdin>".to_owned()
+                } else {
+                    input.display().to_string()
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
+/// An output written where it is: a device or a pipe.
+fn open_in_place(path: &Path, name: String) -> Result<Output, StreamError> {
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|err| StreamError::io(Operation::Open, &name, Some(path), err))?;
+    let compression = Compression::from_extension(path);
+    let sink = Encoder::new(file, compression).map_err(|source| StreamError::Codec {
+        name: name.clone(),
+        compression,
+        source,
+    })?;
+    Ok(Output {
+        writer: BufWriter::with_capacity(BUF_SIZE, sink),
+        temp: None,
+        target: None,
+        name,
+        compression,
+    })
+}
+
+/// A temporary file in `target`'s folder, to be renamed over it: with the
+/// permissions of the file it replaces, or those the umask gives a new one.
+fn temp_file_beside(
+    target: &Path,
+    existing: Option<&fs::Metadata>,
+    name: &str,
+) -> Result<tempfile::NamedTempFile, StreamError> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".iccf-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // NamedTempFile defaults to 0600; ask for 0666 so the umask applies as
+        // for any new file, or keep the permissions of the file we replace.
+        use std::os::unix::fs::PermissionsExt;
+        let perms = match existing {
+            Some(meta) => meta.permissions(),
+            None => fs::Permissions::from_mode(0o666),
+        };
+        builder.permissions(perms);
+    }
+    #[cfg(not(unix))]
+    let _ = existing;
+    builder
+        .tempfile_in(&dir)
+        // The error names the temporary file, which the user never asked for.
+        .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))
+        .map_err(|err| {
+            let name = format!("{name} in {}", dir.display());
+            StreamError::io(Operation::CreateTemp, &name, Some(target), err)
+        })
+}
+
+/// The metadata of the file an output path leads to, `None` if there is no
+/// such file yet. A symlink whose target is missing is refused: writing
+/// through it would create a file wherever it points, and replacing it
+/// would turn the link into a file.
+fn existing_output(path: &Path, name: &str) -> Result<Option<fs::Metadata>, StreamError> {
+    match fs::metadata(path) {
+        Ok(meta) => Ok(Some(meta)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if let Ok(link) = fs::read_link(path) {
+                return Err(StreamError::DanglingSymlink {
+                    path: path.to_path_buf(),
+                    target: link,
+                });
+            }
+            Ok(None)
+        }
+        Err(e) => Err(StreamError::io(Operation::Stat, name, Some(path), e)),
+    }
+}
+
+/// Whether `input` names the same file as the existing output `output`.
+fn same_file(input: &Path, output: &Path, output_meta: &fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let input_meta = if is_stdio(input) {
+            stdin_metadata()
+        } else {
+            fs::metadata(input).ok()
+        };
+        if let Some(m) = input_meta
+            && (m.dev(), m.ino()) == (output_meta.dev(), output_meta.ino())
+        {
+            return true;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = output_meta;
+    if is_stdio(input) {
+        return false;
+    }
+    match (fs::canonicalize(input), fs::canonicalize(output)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+impl Output {
+    /// `"<stdout>"` or the target path, for messages.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// True when writing to stdout.
+    pub fn is_stdout(&self) -> bool {
+        self.target.is_none()
+    }
+
+    /// The compression applied to the output.
+    pub fn compression(&self) -> Compression {
+        self.compression
+    }
+
+    /// The error for `err`, met while doing `operation` on this output.
+    pub fn error(&self, operation: Operation, err: io::Error) -> StreamError {
+        StreamError::io(operation, &self.name, self.target.as_deref(), err)
+    }
+
+    /// The temporary file being written, if any (for a signal handler that
+    /// wants to remove it).
+    pub fn temp_path(&self) -> Option<&Path> {
+        self.temp.as_deref()
+    }
+
+    /// Finishes the compressor, flushes, and for a file fsyncs it and renames
+    /// it over the target. Without this call nothing replaces the target.
+    pub fn commit(self) -> Result<(), StreamError> {
+        let Output {
+            writer,
+            temp,
+            target,
+            name,
+            ..
+        } = self;
+        let fail = |operation, err| StreamError::io(operation, &name, target.as_deref(), err);
+        let sink = writer
+            .into_inner()
+            .map_err(|e| fail(Operation::Write, e.into_error()))?;
+        let file = sink.finish().map_err(|err| fail(Operation::Write, err))?;
+        let (Some(file), Some(temp), Some(target)) = (file, temp, target.as_deref()) else {
+            return Ok(());
+        };
+        file.sync_all().map_err(|err| fail(Operation::Sync, err))?;
+        drop(file);
+        temp.persist(target)
+            .map_err(|e| fail(Operation::Rename, e.error))?;
+        sync_parent_dir(target);
+        Ok(())
+    }
+}
+
+/// Makes the rename durable. Best effort: some file systems refuse to fsync a
+/// directory, and the data itself is already synced.
+fn sync_parent_dir(target: &Path) {
+    #[cfg(unix)]
+    if let Some(dir) = target.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = target;
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writer.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.writer.write_all(buf)
+    }
+
+    /// Flushes the buffer into the compressor and file (or stdout). It does
+    /// not end the compressed stream; [`Output::commit`] does.
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()?;
+        self.writer.get_mut().as_write().flush()
+    }
+}
+
+impl Write for Encoder {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.as_write().write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.as_write().flush()
+    }
+}
