@@ -186,6 +186,16 @@ pub struct GameArgs {
     /// Black player of a new game file.
     #[arg(long, value_name = "NAME")]
     pub black: Option<String>,
+
+    /// The event's start date, YYYY.MM.DD: White's first move counts from
+    /// it (kept as the game's Date tag).
+    #[arg(long, value_name = "DATE")]
+    pub start: Option<iccf_corr::Date>,
+
+    /// Our leave FROM..TO (YYYY.MM.DD..YYYY.MM.DD): its days do not count
+    /// on our clock. Kept in the game file; repeat for several.
+    #[arg(long, value_name = "FROM..TO")]
+    pub leave: Vec<iccf_corr::Leave>,
 }
 
 /// `iccf status DIR`.
@@ -244,8 +254,23 @@ pub struct CheckArgs {
 
     /// Record their move and the dates in the game file when the message is
     /// in order; play our pending if-move reply when their move matches.
+    /// A result (they resign, or accept our open draw offer) is recorded
+    /// only with --accept-result.
     #[arg(long)]
     pub apply: bool,
+
+    /// With --apply: record the result the message gives.
+    #[arg(long, requires = "apply")]
+    pub accept_result: bool,
+
+    /// Read an unclear move as the N-th suggestion check printed for it.
+    #[arg(long, value_name = "N")]
+    pub accept: Option<usize>,
+
+    /// The day we received the message [default: the e-mail's Date
+    /// header, else today].
+    #[arg(long, value_name = "DATE")]
+    pub received: Option<iccf_corr::Date>,
 
     /// Print the findings as JSON.
     #[arg(long)]

@@ -4,7 +4,8 @@ use std::io::Write;
 
 use anyhow::{Context, bail};
 use iccf::MoveFormat;
-use iccf_corr::{CardOptions, Game, Offer, Side};
+use iccf_corr::{CardOptions, Game, Offer};
+use shakmaty::Color;
 
 use crate::args::CardArgs;
 use crate::corr_file;
@@ -37,8 +38,8 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
             game.next_no()
         );
     }
-    for offer in &offers {
-        offer.record(game, side);
+    if let Err(err) = iccf_corr::record_offers(game, side, &offers) {
+        return refuse(&format!("{name}: {err}"));
     }
     corr_file::save(&args.game.game, game)?;
     let options = CardOptions {
@@ -48,13 +49,22 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
             ..MoveFormat::new(n.into())
         }),
         offers,
+        today: Some(file.today),
     };
     let text = iccf_corr::card(game, side, &options);
+    let ours = &iccf_corr::clock(game, side, file.today)[usize::from(side == Color::Black)];
     if let Some(path) = &args.svg {
         std::fs::write(path, card_svg(&text))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     std::io::stdout().lock().write_all(text.as_bytes())?;
+    if let Some((no, used, allowed)) = ours.exceeded {
+        writeln!(
+            std::io::stderr(),
+            "iccf: {name}: we exceeded the time limit at move {no}: {used} days used of {allowed}"
+        )?;
+        return Ok(false);
+    }
     Ok(true)
 }
 
@@ -75,11 +85,11 @@ fn offers(args: &CardArgs) -> Vec<Offer> {
     .collect()
 }
 
-fn last_is_ours(game: &Game, side: Side) -> bool {
+fn last_is_ours(game: &Game, side: Color) -> bool {
     game.plies
         .len()
         .checked_sub(1)
-        .is_some_and(|last| Game::side_of_ply(last) == side)
+        .is_some_and(|last| game.side_of_ply(last) == side)
 }
 
 /// The card's text lines on a printable white card, in a monospace font.

@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 
 use anyhow::Context;
-use iccf_corr::{Applied, Report};
+use iccf_corr::{Applied, CheckOptions, Report};
 
 use crate::args::CheckArgs;
 use crate::corr_file;
@@ -11,10 +11,18 @@ use crate::corr_file;
 /// Prints the findings; `Ok(false)` when the message is not in order.
 pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
     let mut file = corr_file::open(&args.game)?;
-    let text = iccf_corr::message_text(&read_message(&args.message)?);
-    let report = iccf_corr::check(&file.game, file.side, &text);
-    let applied = if args.apply && report.in_order() {
-        let applied = iccf_corr::apply(&mut file.game, &report, file.side, file.today);
+    let message = iccf_corr::read_message(&read_message(&args.message)?);
+    let opts = CheckOptions {
+        today: Some(file.today),
+        received: args.received,
+        accept: args.accept,
+    };
+    let report = iccf_corr::check_message(&file.game, file.side, &message, &opts);
+    let applied = if args.apply && report.in_order() && !report.resend {
+        let mut applied = iccf_corr::apply(&mut file.game, &report, file.side, file.today);
+        if args.accept_result {
+            applied.extend(iccf_corr::apply_result(&mut file.game, &report));
+        }
         corr_file::save(&args.game.game, &file.game)?;
         Some(applied)
     } else {
@@ -26,11 +34,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
             "in_order": report.in_order(),
             "findings": report.findings,
             "claims": report.claims,
+            "result": report.result,
+            "resend": report.resend,
             "applied": applied,
         });
         writeln!(out, "{json}")?;
     } else {
-        print_text(&mut out, &report, applied.as_deref(), args.apply)?;
+        print_text(&mut out, &report, applied.as_deref(), args)?;
     }
     Ok(report.in_order())
 }
@@ -52,24 +62,33 @@ fn print_text(
     out: &mut impl Write,
     report: &Report,
     applied: Option<&[Applied]>,
-    apply: bool,
+    args: &CheckArgs,
 ) -> anyhow::Result<()> {
     for finding in &report.findings {
-        let mark = if finding.is_problem() {
-            "problem"
-        } else {
-            "ok"
-        };
-        writeln!(out, "{mark}: {finding}")?;
+        writeln!(out, "{}: {finding}", finding.mark())?;
     }
+    let game = args.game.game.display();
     match applied {
         Some(applied) => {
             for change in applied {
                 writeln!(out, "recorded: {}", describe(change))?;
             }
         }
-        None if apply => writeln!(out, "not recorded: the message is not in order")?,
+        None if report.resend => writeln!(
+            out,
+            "not recorded: they ask for our last move; send it again with: iccf card {game}"
+        )?,
+        None if args.apply => writeln!(out, "not recorded: the message is not in order")?,
         None => {}
+    }
+    if let Some(result) = &report.result
+        && !(args.apply && args.accept_result && applied.is_some())
+    {
+        writeln!(
+            out,
+            "not recorded: result {result}; to record it: iccf check {game} {} --apply --accept-result",
+            args.message.display()
+        )?;
     }
     Ok(())
 }
@@ -81,6 +100,10 @@ pub(crate) fn describe(change: &Applied) -> String {
             format!("our if-move {no} {numeric} (send it: iccf card GAME.pgn)")
         }
         Applied::IfMovesDropped => "their move left our if-moves; they were dropped".to_owned(),
+        Applied::TheirIfMoves { lines } => format!("their if-moves ({lines} lines)"),
+        Applied::DrawOffer => {
+            "their draw offer (accept it with: iccf card GAME.pgn --accept-draw)".to_owned()
+        }
         Applied::Result { result } => format!("result {result}"),
     }
 }

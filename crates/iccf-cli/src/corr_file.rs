@@ -1,13 +1,14 @@
 //! The game file of `iccf check` and `iccf card`: opening or starting it,
-//! knowing our side, saving it atomically.
+//! knowing our side, checking its dates, saving it atomically.
 
 use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, bail};
-use iccf_corr::{Date, Game, Side, TimeControl};
+use iccf_corr::{Date, Game, LEAVE_TAG, TimeControl, check_file_dates, leave_of};
 use iccf_stream::error::Operation;
 use iccf_stream::output::create_output;
+use shakmaty::Color;
 
 use crate::args::{GameArgs, PlayAs};
 
@@ -20,28 +21,49 @@ const DEFAULT_TIME_CONTROL: TimeControl = TimeControl {
 /// An open game file with what the flags settle.
 pub struct GameFile {
     pub game: Game,
-    pub side: Side,
+    pub side: Color,
     pub today: Date,
 }
 
 /// Reads the game file, or starts one when it does not exist and
-/// --white and --black are given; settles our side and today's date.
+/// --white and --black are given; settles our side and today's date,
+/// records --start and --leave, and refuses dates that cannot be right.
 pub fn open(args: &GameArgs) -> anyhow::Result<GameFile> {
+    let name = args.game.display();
     let mut game = match std::fs::read(&args.game) {
-        Ok(bytes) => {
-            iccf_corr::read_game(&bytes).with_context(|| format!("{}", args.game.display()))?
-        }
+        Ok(bytes) => iccf_corr::read_game(&bytes).with_context(|| format!("{name}"))?,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => new_game(args)?,
-        Err(err) => {
-            return Err(err).with_context(|| format!("cannot read {}", args.game.display()));
-        }
+        Err(err) => return Err(err).with_context(|| format!("cannot read {name}")),
     };
     if let Some(tc) = args.time_control {
         game.set_tag("TimeControl", &tc.to_string());
     }
+    if let Some(start) = args.start {
+        game.set_tag("Date", &start.to_string());
+    }
+    add_leave(&mut game, &args.leave);
     let side = settle_side(&mut game, args)?;
     let today = args.date.unwrap_or_else(today);
+    if let Some(error) = check_file_dates(&game, today).first() {
+        bail!("{name}: {error}");
+    }
     Ok(GameFile { game, side, today })
+}
+
+/// Our leave from the flags joined to the file's, each once, in order.
+fn add_leave(game: &mut Game, new: &[iccf_corr::Leave]) {
+    if new.is_empty() {
+        return;
+    }
+    let mut leave = leave_of(game);
+    for l in new {
+        if !leave.contains(l) {
+            leave.push(*l);
+        }
+    }
+    leave.sort_by_key(|l| l.from);
+    let text: Vec<String> = leave.iter().map(ToString::to_string).collect();
+    game.set_tag(LEAVE_TAG, &text.join(" "));
 }
 
 fn new_game(args: &GameArgs) -> anyhow::Result<Game> {
@@ -51,7 +73,7 @@ fn new_game(args: &GameArgs) -> anyhow::Result<Game> {
             args.game.display()
         );
     };
-    let side = args.side.map(side_of).unwrap_or(Side::White);
+    let side = args.side.map(side_of).unwrap_or(Color::White);
     let event = args.event.as_deref().unwrap_or("?");
     let tc = args.time_control.unwrap_or(DEFAULT_TIME_CONTROL);
     let mut game = Game::new(event, white, black, side, tc);
@@ -62,69 +84,107 @@ fn new_game(args: &GameArgs) -> anyhow::Result<Game> {
     Ok(game)
 }
 
-/// --as wins and is remembered; else the file's tag; else our name.
-fn settle_side(game: &mut Game, args: &GameArgs) -> anyhow::Result<Side> {
-    if let Some(side) = args.side.map(side_of) {
-        game.set_side(side);
-        return Ok(side);
+/// The file's tag, which --as may repeat but not contradict; else --as,
+/// remembered; else our name; else, in a game under way, the side that
+/// moved last (we await their reply), said on stderr.
+fn settle_side(game: &mut Game, args: &GameArgs) -> anyhow::Result<Color> {
+    let name = args.game.display();
+    let asked = args.side.map(side_of);
+    match (game.side(), asked) {
+        (Some(ours), Some(asked)) if ours != asked => bail!(
+            "{name}: --as {} contradicts the file, where we play {} ([ICCFSide \"{}\"]); \
+             to change sides, edit the tag",
+            color_name(asked),
+            color_name(ours),
+            color_name(ours)
+        ),
+        (Some(ours), _) => return Ok(ours),
+        (None, Some(asked)) => {
+            game.set_side(asked);
+            return Ok(asked);
+        }
+        (None, None) => {}
     }
-    if let Some(side) = game.side() {
-        return Ok(side);
-    }
-    let inferred = args.me.as_deref().and_then(|me| side_by_name(game, me));
-    let Some(side) = inferred else {
-        bail!(
-            "{}: which side do we play? Give --as white or --as black once (it is remembered)",
-            args.game.display()
-        );
+    let by_name = args.me.as_deref().and_then(|me| side_by_name(game, me));
+    let (side, why) = match (by_name, game.plies.len().checked_sub(1)) {
+        (Some(side), _) => (side, format!("our name is in the {} tag", tag(side))),
+        (None, Some(last)) => (
+            game.side_of_ply(last),
+            "the side that moved last, awaiting the reply; else give --as".to_owned(),
+        ),
+        (None, None) => bail!(
+            "{name}: which side do we play? Give --as white or --as black once (it is remembered)"
+        ),
     };
     let _ = writeln!(
         std::io::stderr(),
-        "iccf: playing {} (our name is in the {} tag)",
-        side.name(),
-        tag(side)
+        "iccf: playing {} ({why})",
+        color_name(side)
     );
     game.set_side(side);
     Ok(side)
 }
 
-fn tag(side: Side) -> &'static str {
+fn color_name(side: Color) -> &'static str {
     match side {
-        Side::White => "White",
-        Side::Black => "Black",
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn tag(side: Color) -> &'static str {
+    match side {
+        Color::White => "White",
+        Color::Black => "Black",
     }
 }
 
 /// The side whose player tag contains `me` (case-insensitive), if only one.
-pub(crate) fn side_by_name(game: &Game, me: &str) -> Option<Side> {
+pub(crate) fn side_by_name(game: &Game, me: &str) -> Option<Color> {
     let me = me.trim().to_lowercase();
     if me.is_empty() {
         return None;
     }
-    let has = |side: Side| {
+    let has = |side: Color| {
         game.tag(tag(side))
             .is_some_and(|name| name.to_lowercase().contains(&me))
     };
-    match (has(Side::White), has(Side::Black)) {
-        (true, false) => Some(Side::White),
-        (false, true) => Some(Side::Black),
+    match (has(Color::White), has(Color::Black)) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
         _ => None,
     }
 }
 
-fn side_of(side: PlayAs) -> Side {
+fn side_of(side: PlayAs) -> Color {
     match side {
-        PlayAs::White => Side::White,
-        PlayAs::Black => Side::Black,
+        PlayAs::White => Color::White,
+        PlayAs::Black => Color::Black,
     }
 }
 
-/// Today in UTC.
+/// Today in the local time zone: the date a player writes on the card.
 pub fn today() -> Date {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    Date::from_days((secs / 86_400) as i64)
+        .map_or(0, |d| d.as_secs() as i64);
+    Date::from_days((secs + utc_offset(secs)).div_euclid(86_400))
+}
+
+/// The local time zone's offset from UTC at `secs`, in seconds.
+#[cfg(unix)]
+fn utc_offset(secs: i64) -> i64 {
+    let time = secs as libc::time_t;
+    // SAFETY: localtime_r writes into the zeroed struct we own and reads
+    // only `time`; both live across the call.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    let ok = unsafe { !libc::localtime_r(&time, &mut tm).is_null() };
+    if ok { tm.tm_gmtoff } else { 0 }
+}
+
+#[cfg(not(unix))]
+fn utc_offset(_secs: i64) -> i64 {
+    0
 }
 
 /// Writes `game` to `path` through the stream library's one atomic writer:

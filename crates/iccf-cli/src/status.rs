@@ -54,7 +54,7 @@ pub fn read_folder(dir: &Path, me: Option<&str>) -> anyhow::Result<Folder> {
     Ok(folder)
 }
 
-fn read_one(path: &Path, me: Option<&str>) -> Result<(iccf_corr::Game, iccf_corr::Side), String> {
+fn read_one(path: &Path, me: Option<&str>) -> Result<(iccf_corr::Game, shakmaty::Color), String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     let game = iccf_corr::read_game(&bytes).map_err(|e| e.to_string())?;
     let side = game
@@ -105,7 +105,7 @@ pub fn line(file: &str, s: &GameStatus) -> String {
     let mut fields = vec![
         file.to_owned(),
         s.name(),
-        format!("vs {} (we {})", s.opponent, s.side.name()),
+        format!("vs {} (we {})", s.opponent, s.side),
         turn,
         format!("ours {}", last(s.ours.as_ref())),
         format!("theirs {}", last(s.theirs.as_ref())),

@@ -11,7 +11,8 @@
 
 use std::fmt::Write as _;
 
-use iccf_corr::{Date, Game, MoveNo, Side, cmail_games, cmail_pgn, write_game};
+use iccf_corr::{Date, Game, cmail_games, cmail_pgn, write_game};
+use shakmaty::Color as Side;
 
 const TODAY: &str = "2026.12.01";
 const ME: &str = "Everitt, Gordon";
@@ -297,7 +298,7 @@ fn make_game(k: usize, plan: &Plan, full: &Game) -> Game {
     if let Some(id) = plan.id {
         tags.push(("GameId", id.to_owned()));
     }
-    tags.push(("ICCFSide", plan.side.name().to_owned()));
+    tags.push(("ICCFSide", plan.side.to_string()));
     tags.push(("TimeControl", "10/50".to_owned()));
     if plan.known_address {
         tags.push(("ICCFOpponentEmail", address(&theirs)));
@@ -320,7 +321,7 @@ fn date_back(game: &mut Game, k: usize, plan: &Plan) -> Date {
     let mut arrival = today.to_days() - plan.wait;
     let n = game.plies.len();
     for i in (0..n).rev() {
-        let ours = Game::side_of_ply(i) == plan.side;
+        let ours = game.side_of_ply(i) == plan.side;
         // Their last move: we know when we received it; ours: not yet.
         let received = if i + 1 == n && ours {
             None
@@ -379,14 +380,14 @@ fn address(name: &str) -> String {
 /// The next real move after the cut, numbered.
 fn next_move(full: &Game, plies: usize) -> Option<String> {
     let ply = full.plies.get(plies)?;
-    Some(format!("{} {}", MoveNo::of_ply(plies), ply.mv))
+    Some(format!("{} {}", full.number_of_ply(plies), ply.mv))
 }
 
 fn our_last(game: &Game, side: Side) -> Option<String> {
     let i = (0..game.plies.len())
         .rev()
-        .find(|&i| Game::side_of_ply(i) == side)?;
-    Some(format!("{} {}", MoveNo::of_ply(i), game.plies[i].mv))
+        .find(|&i| game.side_of_ply(i) == side)?;
+    Some(format!("{} {}", game.number_of_ply(i), game.plies[i].mv))
 }
 
 fn their_last(game: &Game, side: Side) -> Option<String> {
@@ -416,7 +417,7 @@ fn messages(plans: &[Plan], made: &[(Game, Game)]) -> Vec<(String, String)> {
         let opp = game.tag(tag(plan.side.other())).unwrap_or("?").to_owned();
         let opp_address = address(&opp);
         let surname = opp.split(',').next().unwrap_or(&opp).trim().to_owned();
-        let ours_due = !game.is_over() && game.next_no().side == plan.side;
+        let ours_due = !game.is_over() && game.next_no().turn == plan.side;
         let echo = our_last(game, plan.side);
         let next = next_move(full, game.plies.len());
         // 1. The message most people send: identified one way or another.
@@ -527,7 +528,7 @@ fn quoted_cards(
 ) {
     for (k, plan) in plans.iter().enumerate().rev() {
         let (game, full) = &made[k];
-        if game.is_over() || game.next_no().side == plan.side || out.len() >= 60 {
+        if game.is_over() || game.next_no().turn == plan.side || out.len() >= 60 {
             continue;
         }
         let Some(next) = next_move(full, game.plies.len()) else {
@@ -565,7 +566,7 @@ fn extra_messages(
 ) {
     // Two rounds of the semi-final in one message, as team captains write.
     let awaiting: Vec<usize> = (13..plans.len())
-        .filter(|&k| !made[k].0.is_over() && made[k].0.next_no().side != plans[k].side)
+        .filter(|&k| !made[k].0.is_over() && made[k].0.next_no().turn != plans[k].side)
         .collect();
     for pair in awaiting.chunks(2).take(2) {
         let [a, b] = pair else { continue };
@@ -594,7 +595,7 @@ fn extra_messages(
     for k in [3, 5] {
         let (game, full) = &made[k];
         let mut theirs = game.clone();
-        theirs.plies.push(full.plies[game.plies.len()]);
+        theirs.plies.push(full.plies[game.plies.len()].clone());
         let pgn = cmail_pgn(&theirs, plans[k].cmail.unwrap());
         let body = format!("This is a cmail message.\n\n{pgn}");
         out.push((

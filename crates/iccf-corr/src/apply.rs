@@ -1,11 +1,12 @@
 //! Recording a checked message in the game: their move, the dates, our
 //! if-move reply, the result.
 
+use iccf::MoveNumber;
 use serde::Serialize;
-use shakmaty::Position;
+use shakmaty::{Color, Move, Position};
 
 use crate::game::numeric;
-use crate::{Claim, Date, Game, MoveNo, Report, Side};
+use crate::{Claim, Date, Game, Report};
 
 /// What [`apply`] changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -14,19 +15,28 @@ pub enum Applied {
     /// Their move was recorded.
     TheirMove {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// The move.
         numeric: String,
     },
     /// A pending if-move was played in reply.
     IfMove {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// The move.
         numeric: String,
     },
     /// Their move left our pending if-moves: they were dropped.
     IfMovesDropped,
+    /// Their proposed if-moves were kept, to be shown.
+    TheirIfMoves {
+        /// How many lines.
+        lines: usize,
+    },
+    /// Their draw offer was noted: `iccf card --accept-draw` may answer it.
+    DrawOffer,
     /// The game ended.
     Result {
         /// `1-0`, `0-1` or `1/2-1/2`.
@@ -36,69 +46,108 @@ pub enum Applied {
 
 /// Records what `report` (from [`crate::check`]) found in the message into
 /// `game`, where we play `side`, on `today`: the date they received our
-/// move, their move with its dates, our pending if-move reply (sent
-/// `today`), and a resignation or an accepted draw as the result.
+/// move, their move with its dates (received: the report's date, else
+/// `today`), our pending if-move replies and their moves after them, the
+/// if-moves they propose, and their draw offer. Never a result: see
+/// [`apply_result`].
 ///
 /// Call it only for a report that is [in order](Report::in_order).
 ///
 /// ```
-/// use iccf_corr::{Applied, MoveNo, Side, apply, check, read_game};
+/// use iccf_corr::{Applied, apply, check, read_game};
+/// use shakmaty::Color;
 ///
 /// let mut game = read_game(b"[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} *")?;
-/// let report = check(&game, Side::White, "1. 5254 5755");
-/// let done = apply(&mut game, &report, Side::White, "2026.12.03".parse()?);
-/// assert_eq!(done, [Applied::TheirMove { no: MoveNo::of_ply(1), numeric: "5755".into() }]);
+/// let report = check(&game, Color::White, "1. 5254 5755");
+/// let done = apply(&mut game, &report, Color::White, "2026.12.03".parse()?);
+/// assert_eq!(done, [Applied::TheirMove { no: game.number_of_ply(1), numeric: "5755".into() }]);
 /// assert_eq!(game.plies[1].received, Some("2026.12.03".parse()?));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn apply(game: &mut Game, report: &Report, side: Side, today: Date) -> Vec<Applied> {
+pub fn apply(game: &mut Game, report: &Report, side: Color, today: Date) -> Vec<Applied> {
     let mut done = Vec::new();
     if let Some(received) = report.our_received
-        && let Some(last) = (0..game.plies.len())
-            .rev()
-            .find(|&i| Game::side_of_ply(i) == side)
+        && let Some(last) = game.last_ply_of(side)
     {
         game.plies[last].received = Some(received);
     }
-    if let Some(m) = report.new_move {
+    let sent = report.their_sent.unwrap_or(today);
+    let received = report.received.unwrap_or(today);
+    let theirs = report
+        .new_move
+        .into_iter()
+        .chain(report.follow_ups.iter().copied());
+    for (i, m) in theirs.enumerate() {
         let pos = game.position();
+        if !pos.is_legal(m) || (i > 0 && game.side_of_ply(game.plies.len()) == side) {
+            break;
+        }
         let no = game.next_no();
-        game.push_move(
-            &pos,
-            m,
-            Some(report.their_sent.unwrap_or(today)),
-            Some(today),
-        );
+        game.push_move(&pos, m, Some(sent), Some(received));
         done.push(Applied::TheirMove {
             no,
             numeric: numeric(m).to_string(),
         });
         follow_if_moves(game, today, &mut done);
     }
-    for claim in &report.claims {
-        let result = match claim {
-            Claim::Resignation if side == Side::White => "1-0",
-            Claim::Resignation => "0-1",
-            Claim::DrawAccepted => "1/2-1/2",
-            _ => continue,
-        };
-        game.set_tag("Result", result);
-        game.pending.clear();
-        done.push(Applied::Result {
-            result: result.to_owned(),
-        });
+    let last_is_theirs = game
+        .plies
+        .len()
+        .checked_sub(1)
+        .is_some_and(|i| game.side_of_ply(i) != side);
+    if last_is_theirs && game.pending.is_empty() && !report.their_if_moves.is_empty() {
+        let moves = game.position();
+        let fits = report
+            .their_if_moves
+            .iter()
+            .all(|line| line.first().is_some_and(|mv| mv.to_move(&moves).is_ok()));
+        if fits {
+            game.pending = report.their_if_moves.clone();
+            done.push(Applied::TheirIfMoves {
+                lines: game.pending.len(),
+            });
+        }
+    }
+    if report.claims.contains(&Claim::DrawOffer)
+        && !game.is_over()
+        && let Some(last) = game.plies.last_mut()
+    {
+        last.draw_offer = Some(side.other());
+        done.push(Applied::DrawOffer);
     }
     done
 }
 
+/// Records the result `report` gives (they resign, or accept our open
+/// draw offer), if it gives one; our pending if-moves go.
+///
+/// ```
+/// use iccf_corr::{Applied, apply_result, check, read_game};
+/// use shakmaty::Color;
+///
+/// let mut game = read_game(b"1. 5254 {[%ccdrawoffer white]} *")?;
+/// let report = check(&game, Color::White, "1. 5254\nDraw accepted, thanks for the game.");
+/// assert_eq!(apply_result(&mut game, &report), Some(Applied::Result { result: "1/2-1/2".into() }));
+/// assert_eq!(game.result(), "1/2-1/2");
+/// # Ok::<_, iccf_corr::GameFileError>(())
+/// ```
+pub fn apply_result(game: &mut Game, report: &Report) -> Option<Applied> {
+    let result = report.result.as_ref()?;
+    game.set_tag("Result", result);
+    game.pending.clear();
+    Some(Applied::Result {
+        result: result.clone(),
+    })
+}
+
 /// Plays our reply from the pending lines that begin with their move just
 /// played, and keeps the rest of those lines.
-fn follow_if_moves(game: &mut Game, today: Date, done: &mut Vec<Applied>) {
+pub(crate) fn follow_if_moves(game: &mut Game, today: Date, done: &mut Vec<Applied>) {
     if game.pending.is_empty() {
         return;
     }
     let theirs = game.plies[game.plies.len() - 1].mv;
-    let lines: Vec<Vec<_>> = std::mem::take(&mut game.pending)
+    let lines: Vec<Vec<iccf::NumericMove>> = std::mem::take(&mut game.pending)
         .into_iter()
         .filter(|line| line.first() == Some(&theirs) && line.len() >= 2)
         .collect();
@@ -108,7 +157,9 @@ fn follow_if_moves(game: &mut Game, today: Date, done: &mut Vec<Applied>) {
     };
     let pos = game.position();
     // Branches that disagree on our reply cannot all be kept; the first wins.
-    let Ok(m) = reply.to_move(&pos) else { return };
+    let Ok(m): Result<Move, _> = reply.to_move(&pos) else {
+        return;
+    };
     debug_assert!(pos.is_legal(m));
     let no = game.next_no();
     game.push_move(&pos, m, Some(today), None);
@@ -136,15 +187,15 @@ mod tests {
                 .unwrap();
         game.pending = ["2... 2836 3. 6125", "2... 7866 3. 6355 3... 4746 4. 5563"]
             .iter()
-            .map(|line| parse_if_line(line, &game, Side::White).unwrap())
+            .map(|line| parse_if_line(line, &game, Color::White).unwrap())
             .collect();
         game
     }
 
     fn their_move(game: &mut Game, text: &str) -> Vec<Applied> {
-        let report = check(game, Side::White, text);
+        let report = check(game, Color::White, text);
         assert!(report.in_order(), "{:?}", report.findings);
-        apply(game, &report, Side::White, "2026.12.05".parse().unwrap())
+        apply(game, &report, Color::White, "2026.12.05".parse().unwrap())
     }
 
     #[test]
@@ -154,10 +205,7 @@ mod tests {
         assert_eq!(
             done[1],
             Applied::IfMove {
-                no: MoveNo {
-                    number: 3,
-                    side: Side::White
-                },
+                no: game.number_of_ply(4),
                 numeric: "6355".into()
             }
         );
@@ -175,10 +223,7 @@ mod tests {
         assert_eq!(
             done[1],
             Applied::IfMove {
-                no: MoveNo {
-                    number: 4,
-                    side: Side::White
-                },
+                no: game.number_of_ply(6),
                 numeric: "5563".into()
             }
         );

@@ -42,9 +42,16 @@ pub(crate) struct Words {
     pub accept_draw: &'static str,
     pub resign: &'static str,
     pub if_moves: &'static str,
+    pub next_control: &'static str,
+    pub move_word: &'static str,
+    pub days_left: &'static str,
+    pub by: &'static str,
+    pub warning: &'static str,
+    pub exceeded: &'static str,
+    pub leave: &'static str,
 }
 
-const fn words(w: [&'static str; 17]) -> Words {
+const fn words(w: [&'static str; 24]) -> Words {
     Words {
         event: w[0],
         white: w[1],
@@ -63,6 +70,13 @@ const fn words(w: [&'static str; 17]) -> Words {
         accept_draw: w[14],
         resign: w[15],
         if_moves: w[16],
+        next_control: w[17],
+        move_word: w[18],
+        days_left: w[19],
+        by: w[20],
+        warning: w[21],
+        exceeded: w[22],
+        leave: w[23],
     }
 }
 
@@ -86,6 +100,13 @@ const EN: Words = words([
     "I accept your draw offer.",
     "I resign.",
     "If-moves",
+    "Next time control",
+    "move",
+    "days left",
+    "by",
+    "Warning",
+    "time limit exceeded",
+    "Leave",
 ]);
 const DE: Words = words([
     "Turnier",
@@ -105,6 +126,13 @@ const DE: Words = words([
     "Remis angenommen.",
     "Ich gebe auf.",
     "Bedingte Züge",
+    "Nächste Zeitkontrolle",
+    "Zug",
+    "Tage übrig",
+    "bis",
+    "Warnung",
+    "Bedenkzeit überschritten",
+    "Urlaub",
 ]);
 const FR: Words = words([
     "Tournoi",
@@ -124,6 +152,13 @@ const FR: Words = words([
     "J'accepte la nulle.",
     "J'abandonne.",
     "Coups conditionnels",
+    "Prochain contrôle",
+    "coup",
+    "jours restants",
+    "avant le",
+    "Attention",
+    "temps dépassé",
+    "Congé",
 ]);
 const ES: Words = words([
     "Torneo",
@@ -143,6 +178,13 @@ const ES: Words = words([
     "Acepto las tablas.",
     "Abandono.",
     "Jugadas condicionales",
+    "Próximo control",
+    "jugada",
+    "días restantes",
+    "antes del",
+    "Aviso",
+    "tiempo excedido",
+    "Vacaciones",
 ]);
 const IT: Words = words([
     "Torneo",
@@ -162,6 +204,13 @@ const IT: Words = words([
     "Accetto la patta.",
     "Abbandono.",
     "Mosse condizionali",
+    "Prossimo controllo",
+    "mossa",
+    "giorni rimasti",
+    "entro il",
+    "Attenzione",
+    "tempo superato",
+    "Ferie",
 ]);
 const CS: Words = words([
     "Turnaj",
@@ -181,6 +230,13 @@ const CS: Words = words([
     "Přijímám remízu.",
     "Vzdávám.",
     "Podmíněné tahy",
+    "Příští kontrola času",
+    "tah",
+    "zbývá dní",
+    "do",
+    "Upozornění",
+    "překročen časový limit",
+    "Dovolená",
 ]);
 const RU: Words = words([
     "Турнир",
@@ -200,6 +256,13 @@ const RU: Words = words([
     "Принимаю ничью.",
     "Сдаюсь.",
     "Условные ходы",
+    "Следующий контроль",
+    "ход",
+    "дней осталось",
+    "до",
+    "Внимание",
+    "превышен контроль времени",
+    "Отпуск",
 ]);
 
 impl MessageLang {

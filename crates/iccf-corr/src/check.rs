@@ -1,14 +1,15 @@
 //! Checking a received message against our game.
 
-use iccf::NumericMove;
+use iccf::{MoveNumber, NumericMove};
 use serde::Serialize;
 use shakmaty::san::San;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::diagnose::nearest;
-use crate::scan::WrittenPly;
+use crate::scan::{UnnumberedMove, WrittenPly, scan_unnumbered};
 use crate::{
-    Claim, Date, Finding, Game, MoveNo, Side, diagnose, find_claims, scan_moves, unquoted_lines,
+    Claim, Date, Finding, Game, Message, diagnose, numeric, read_our_move, scan_moves,
+    unquoted_lines,
 };
 
 /// What a message says and whether it is in order.
@@ -19,13 +20,29 @@ pub struct Report {
     /// Their new move, when it was read without doubt.
     #[serde(skip)]
     pub new_move: Option<Move>,
-    /// The date written beside their new move (when they sent it).
+    /// Their moves after our if-move replies, in the same message: the
+    /// first answers our reply to `new_move`, and so on.
+    #[serde(skip)]
+    pub follow_ups: Vec<Move>,
+    /// The date written beside their new move, else the e-mail's date:
+    /// when they sent it.
     pub their_sent: Option<Date>,
     /// The date written beside their repetition of our move (when they
     /// received it).
     pub our_received: Option<Date>,
-    /// Claims in words.
+    /// When we received their message, if known (`--received`, else the
+    /// e-mail's date: e-mail takes no days).
+    pub received: Option<Date>,
+    /// Claims they mean (plain statements; a draw offer may be asked).
     pub claims: Vec<Claim>,
+    /// The result their message gives: they accept our open draw offer,
+    /// or they resign. [`crate::apply_result`] records it.
+    pub result: Option<String>,
+    /// They ask for our last move again: resend our last card.
+    pub resend: bool,
+    /// Their proposed if-move lines, each from our reply on.
+    #[serde(skip)]
+    pub their_if_moves: Vec<Vec<NumericMove>>,
 }
 
 impl Report {
@@ -35,98 +52,207 @@ impl Report {
     }
 }
 
+/// What `check_message` needs to know besides the game and the message.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// Today: dates after it are in the future.
+    pub today: Option<Date>,
+    /// When we received the message, overriding the e-mail's date.
+    pub received: Option<Date>,
+    /// Take the N-th (1-based) suggested reading of an unclear move.
+    pub accept: Option<usize>,
+}
+
 /// Checks `text`, a message from our opponent, against `game`, where we
-/// play `side`.
+/// play `side`. See [`check_message`] for an e-mail's subject, date and
+/// attachment.
 ///
 /// ```
-/// use iccf_corr::{check, read_game, Side};
+/// use iccf_corr::{check, read_game};
+/// use shakmaty::Color;
 ///
 /// let game = read_game(b"1. 5254 5755 2. 7163 *")?;
-/// let report = check(&game, Side::White, "Thanks for 2. 7136. My reply: 2... 2836");
+/// let report = check(&game, Color::White, "Thanks for 2. 7136. My reply: 2... 2836");
 /// assert!(!report.in_order());
 /// assert_eq!(report.findings[0].to_string(), "you repeat our move 2. as 7136; we sent 2. 7163");
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
-pub fn check(game: &Game, side: Side, text: &str) -> Report {
-    let lines: Vec<(usize, &str)> = unquoted_lines(text).collect();
-    let plies = scan_moves(lines.iter().copied());
-    let claims = find_claims(lines.iter().copied());
-    let (pos, _) = game.replay();
-    let record = longest_record(&plies);
-    let loose: Vec<&WrittenPly> = plies
-        .iter()
-        .filter(|p| Some(p.run) != record.map(|r| r[0].run))
-        .collect();
+pub fn check(game: &Game, side: Color, text: &str) -> Report {
+    let message = Message {
+        text: text.to_owned(),
+        ..Message::default()
+    };
+    check_message(game, side, &message, &CheckOptions::default())
+}
+
+/// Checks a message: the game it names, their repetition of our move,
+/// their record (or PGN attachment), their new move (and their moves after
+/// our if-moves), their if-moves, the dates, and their claims in words,
+/// which give a result only when plainly stated: an acceptance only of an
+/// open draw offer of ours.
+///
+/// ```
+/// use iccf_corr::{CheckOptions, Message, check_message, read_game};
+/// use shakmaty::Color;
+///
+/// let game = read_game(b"[Event \"EM/M/GT/102\"]\n\n1. 5254 {[%ccsnt 2026.12.01] [%ccdrawoffer white]} *")?;
+/// let message = Message { text: "1. 5254\nI accept your draw offer.".into(), ..Message::default() };
+/// let report = check_message(&game, Color::White, &message, &CheckOptions::default());
+/// assert_eq!(report.result.as_deref(), Some("1/2-1/2"));
+/// let message = Message { subject: Some("EM/M/GT/103 move 1".into()), ..message };
+/// let report = check_message(&game, Color::White, &message, &CheckOptions::default());
+/// assert!(!report.in_order());
+/// # Ok::<_, iccf_corr::GameFileError>(())
+/// ```
+pub fn check_message(game: &Game, side: Color, message: &Message, opts: &CheckOptions) -> Report {
+    let lines: Vec<(usize, &str)> = unquoted_lines(&message.text).collect();
     let mut report = Report {
         findings: Vec::new(),
         new_move: None,
+        follow_ups: Vec::new(),
         their_sent: None,
         our_received: None,
-        claims,
+        received: opts.received.or(message.date),
+        claims: Vec::new(),
+        result: None,
+        resend: false,
+        their_if_moves: Vec::new(),
     };
+    crate::game_id::check_game_id(game, message.subject.as_deref(), &lines, &mut report);
+    let mut plies = scan_moves(lines.iter().copied());
+    if let Some((name, record)) = attachment_record(game, message) {
+        report.findings.push(Finding::Attachment { name });
+        plies.retain(|p| p.no.turn == side);
+        plies.extend(record);
+    }
     if game.is_over() {
         report.findings.push(Finding::GameOver {
             result: game.result().to_owned(),
         });
     }
+    if crate::repeat::is_repeat_request(game, side, &lines, &plies) {
+        let last = game.last_ply_of(side).unwrap_or(0);
+        report.resend = true;
+        report.findings.push(Finding::RepeatRequest {
+            no: game.number_of_ply(last),
+            numeric: game.plies[last].mv.to_string(),
+        });
+        crate::claims_check::check_claims(game, side, &lines, &mut report);
+        return report;
+    }
+    let (pos, _) = game.replay();
+    let record = longest_record(game, &plies);
+    let loose: Vec<&WrittenPly> = plies
+        .iter()
+        .filter(|p| Some(p.run) != record.map(|r| r[0].run))
+        .collect();
     check_echo(game, side, &loose, record, &mut report);
     if let Some(record) = record {
         check_record(game, record, &mut report);
     }
-    let their_turn = Side::of(pos.turn()) != side;
-    let quiet = report
-        .claims
-        .iter()
-        .any(|c| matches!(c, Claim::Resignation | Claim::DrawAccepted));
+    let their_turn = pos.turn() != side;
+    let quiet = crate::claims_check::ends_the_game(&lines);
     if their_turn && !game.is_over() {
-        check_new_move(game, &pos, &loose, record, quiet, &mut report);
+        let unnumbered = scan_unnumbered(lines.iter().copied());
+        let written = Written {
+            loose: &loose,
+            record,
+            unnumbered: &unnumbered,
+        };
+        check_new_move(game, &pos, &written, quiet, opts, &mut report);
+        if report.new_move.is_some() {
+            crate::follow_up::read_follow_ups(game, &plies, &mut report);
+            crate::follow_up::read_their_if_moves(game, side, &lines, &mut report);
+        }
     } else if let Some(last) = game.plies.len().checked_sub(1) {
         note_already_recorded(game, last, &plies, &mut report);
     }
-    for &claim in &report.claims {
-        report.findings.push(Finding::Claim { claim });
+    if report.their_sent.is_none() && report.new_move.is_some() {
+        report.their_sent = message.date;
     }
+    crate::dates::check_dates(game, side, opts.today, &mut report);
+    crate::claims_check::check_claims(game, side, &lines, &mut report);
     report
 }
 
-/// The longest run of plies from move 1 (the later one of equal runs):
-/// three plies or more, or two on one line. "Thanks for 1. 5254. My
-/// reply: 1... 5755" on two lines is a repetition and a move, not a record.
-fn longest_record(plies: &[WrittenPly]) -> Option<&[WrittenPly]> {
+/// Their moves as the message writes them.
+struct Written<'a> {
+    loose: &'a [&'a WrittenPly],
+    record: Option<&'a [WrittenPly]>,
+    unnumbered: &'a [UnnumberedMove],
+}
+
+/// The moves of a PGN attachment that is this game from its start, as a
+/// written record.
+fn attachment_record(game: &Game, message: &Message) -> Option<(String, Vec<WrittenPly>)> {
+    message.attachments.iter().find_map(|(name, text)| {
+        let theirs = crate::read_game(text.as_bytes()).ok()?;
+        if theirs.start != game.start || theirs.plies.is_empty() {
+            return None;
+        }
+        let record = theirs
+            .plies
+            .iter()
+            .enumerate()
+            .map(|(i, ply)| WrittenPly {
+                no: theirs.number_of_ply(i),
+                text: ply.mv.to_string(),
+                line: usize::MAX,
+                run: usize::MAX,
+                date: ply.sent,
+            })
+            .collect();
+        Some((name.clone(), record))
+    })
+}
+
+/// The longest run of plies from the game's first move (the later one of
+/// equal runs): three plies or more, or two on one line. "Thanks for 1.
+/// 5254. My reply: 1... 5755" on two lines is a repetition and a move, not
+/// a record.
+fn longest_record<'a>(game: &Game, plies: &'a [WrittenPly]) -> Option<&'a [WrittenPly]> {
     let mut best: Option<&[WrittenPly]> = None;
     for run in plies.chunk_by(|a, b| a.run == b.run) {
         let long_enough = run.len() >= 3 || (run.len() == 2 && run[0].line == run[1].line);
-        if long_enough && run[0].no.ply() == Some(0) && best.is_none_or(|b| run.len() >= b.len()) {
+        if long_enough
+            && game.ply_of(run[0].no) == Some(0)
+            && best.is_none_or(|b| run.len() >= b.len())
+        {
             best = Some(run);
         }
     }
     best
 }
 
-/// `52-54` and `5254` are the same move.
-fn same(written: &str, mv: NumericMove) -> bool {
+/// Whether `written` is `mv`, played in `before`: `52-54` and `5254` are
+/// the same move, and `Df2` is compared as a move: in any language that
+/// reads it so.
+fn same(written: &str, mv: NumericMove, before: &Chess) -> bool {
     let digits: String = written.chars().filter(|c| *c != '-').collect();
-    digits == mv.to_string()
+    if digits.bytes().all(|b| b.is_ascii_digit()) {
+        return digits == mv.to_string();
+    }
+    iccf::lang::Lang::all().any(|lang| {
+        iccf::read::read_move_in(written.as_bytes(), before, lang).is_ok_and(|r| numeric(r.m) == mv)
+    })
 }
 
 fn check_echo(
     game: &Game,
-    side: Side,
+    side: Color,
     loose: &[&WrittenPly],
     record: Option<&[WrittenPly]>,
     report: &mut Report,
 ) {
-    let Some(last) = (0..game.plies.len())
-        .rev()
-        .find(|&i| Game::side_of_ply(i) == side)
-    else {
+    let Some(last) = game.last_ply_of(side) else {
         return;
     };
     let sent = game.plies[last].mv;
-    let no = MoveNo::of_ply(last);
-    if let Some(echo) = loose.iter().find(|p| p.no.ply() == Some(last)) {
+    let (before, _) = game.replay_to(last);
+    let no = game.number_of_ply(last);
+    if let Some(echo) = loose.iter().find(|p| game.ply_of(p.no) == Some(last)) {
         report.our_received = echo.date;
-        report.findings.push(if same(&echo.text, sent) {
+        report.findings.push(if same(&echo.text, sent, &before) {
             Finding::EchoAgrees {
                 no,
                 numeric: sent.to_string(),
@@ -140,7 +266,7 @@ fn check_echo(
         });
     } else if let Some(echo) = loose
         .iter()
-        .find(|p| p.no.side == side && same(&p.text, sent))
+        .find(|p| p.no.turn == side && same(&p.text, sent, &before))
     {
         report.our_received = echo.date;
         report.findings.push(Finding::EchoNumberWrong {
@@ -157,13 +283,15 @@ fn check_echo(
 }
 
 fn check_record(game: &Game, record: &[WrittenPly], report: &mut Report) {
+    let (_, moves) = game.replay();
+    let mut pos = game.start.clone();
     for (i, written) in record.iter().enumerate() {
         let ours = game.plies.get(i).map(|p| p.mv);
         // One move past our game is their new move, checked on its own.
         if ours.is_none() && i == game.plies.len() {
             continue;
         }
-        if !ours.is_some_and(|mv| same(&written.text, mv)) {
+        if !ours.is_some_and(|mv| same(&written.text, mv, &pos)) {
             let ours = ours.map(|mv| mv.to_string());
             report.findings.push(Finding::RecordDiffers {
                 no: written.no,
@@ -172,10 +300,13 @@ fn check_record(game: &Game, record: &[WrittenPly], report: &mut Report) {
             });
             return;
         }
+        if let Some(&m) = moves.get(i) {
+            pos.play_unchecked(m);
+        }
     }
     if record.len() < game.plies.len() {
         let last = record[record.len() - 1].no;
-        let ours = MoveNo::of_ply(game.plies.len() - 1);
+        let ours = game.number_of_ply(game.plies.len() - 1);
         report.findings.push(Finding::RecordShort { last, ours });
         return;
     }
@@ -187,25 +318,30 @@ fn check_record(game: &Game, record: &[WrittenPly], report: &mut Report) {
 fn check_new_move(
     game: &Game,
     pos: &Chess,
-    loose: &[&WrittenPly],
-    record: Option<&[WrittenPly]>,
+    written: &Written<'_>,
     quiet: bool,
+    opts: &CheckOptions,
     report: &mut Report,
 ) {
     let expected = game.next_no();
     let due = game.plies.len();
-    let mut candidates: Vec<&WrittenPly> = loose
+    let mut candidates: Vec<WrittenPly> = written
+        .loose
         .iter()
-        .copied()
-        .filter(|p| p.no.ply() == Some(due))
+        .filter(|p| game.ply_of(p.no) == Some(due))
+        .map(|p| (*p).clone())
         .collect();
     if candidates.is_empty() {
-        candidates.extend(record.and_then(|r| r.get(due)));
+        candidates.extend(written.record.and_then(|r| r.get(due)).cloned());
     }
     if candidates.is_empty() {
-        let off = loose
-            .iter()
-            .find(|p| p.no.side == expected.side && p.no.number.abs_diff(expected.number) == 1);
+        candidates.extend(unnumbered_move(expected, written));
+    }
+    if candidates.is_empty() {
+        let off = written.loose.iter().find(|p| {
+            p.no.turn == expected.turn
+                && p.no.fullmoves.get().abs_diff(expected.fullmoves.get()) == 1
+        });
         match off {
             Some(p) => {
                 report.findings.push(Finding::MoveNumberOff {
@@ -213,7 +349,7 @@ fn check_new_move(
                     expected,
                     numeric: p.text.clone(),
                 });
-                read_new_move(pos, expected, p, report);
+                read_new_move(pos, expected, p, None, report);
                 report.new_move = None;
             }
             None if !quiet => report.findings.push(Finding::NoNewMove { expected }),
@@ -221,58 +357,96 @@ fn check_new_move(
         }
         return;
     }
-    let mut written: Vec<String> = candidates.iter().map(|p| p.text.replace('-', "")).collect();
-    written.dedup();
-    if written.len() > 1 {
+    let mut texts: Vec<String> = candidates.iter().map(|p| p.text.replace('-', "")).collect();
+    texts.dedup();
+    if texts.len() > 1 {
         report.findings.push(Finding::SeveralNewMoves {
             no: expected,
-            written,
+            written: texts,
         });
         return;
     }
-    read_new_move(pos, expected, candidates[0], report);
+    read_new_move(pos, expected, &candidates[0], opts.accept, report);
+}
+
+/// A move given without its number: after a "my move:" label (one
+/// such), or the only move-like word of the message.
+fn unnumbered_move(expected: MoveNumber, written: &Written<'_>) -> Option<WrittenPly> {
+    let labelled: Vec<&UnnumberedMove> = written.unnumbered.iter().filter(|u| u.labelled).collect();
+    let only = match (labelled.as_slice(), written.unnumbered) {
+        ([one], _) => *one,
+        ([], [one]) if written.loose.is_empty() && written.record.is_none() => one,
+        _ => return None,
+    };
+    Some(WrittenPly {
+        no: expected,
+        text: only.text.clone(),
+        line: only.line,
+        run: usize::MAX - 1,
+        date: only.date,
+    })
 }
 
 /// Their last move written again: a message read twice, not a new move.
 fn note_already_recorded(game: &Game, last: usize, plies: &[WrittenPly], report: &mut Report) {
     let mv = game.plies[last].mv;
+    let (before, _) = game.replay_to(last);
     if plies
         .iter()
-        .any(|p| p.no.ply() == Some(last) && same(&p.text, mv))
+        .any(|p| game.ply_of(p.no) == Some(last) && same(&p.text, mv, &before))
     {
-        let no = MoveNo::of_ply(last);
         report.findings.push(Finding::AlreadyRecorded {
-            no,
+            no: game.number_of_ply(last),
             numeric: mv.to_string(),
         });
     }
 }
 
-fn read_new_move(pos: &Chess, no: MoveNo, written: &WrittenPly, report: &mut Report) {
+fn read_new_move(
+    pos: &Chess,
+    no: MoveNumber,
+    written: &WrittenPly,
+    accept: Option<usize>,
+    report: &mut Report,
+) {
     report.their_sent = written.date;
     let legal = NumericMove::from_ascii_lenient(written.text.as_bytes())
         .ok()
         .and_then(|n| n.to_move(pos).ok());
-    match legal {
-        Some(m) => {
-            let numeric = crate::game::numeric(m).to_string();
-            let san = San::from_move(pos, m).to_string();
-            report.findings.push(Finding::NewMove { no, numeric, san });
-            report.new_move = Some(m);
-        }
-        None => report.findings.push(Finding::UnclearMove {
+    if let Some(m) = legal {
+        let numeric = numeric(m).to_string();
+        let san = San::from_move(pos, m).to_string();
+        report.findings.push(Finding::NewMove { no, numeric, san });
+        report.new_move = Some(m);
+        return;
+    }
+    let suggestions = diagnose(&written.text, pos);
+    if let Some(n) = accept
+        && let Some(s) = n.checked_sub(1).and_then(|i| suggestions.get(i))
+        && let Ok(m) = read_our_move(&s.numeric, pos, None)
+    {
+        report.findings.push(Finding::SuggestionTaken {
             no,
             written: written.text.clone(),
-            suggestions: diagnose(&written.text, pos),
-            nearest: nearest(&written.text, pos),
-        }),
+            numeric: s.numeric.clone(),
+            san: s.san.clone(),
+        });
+        report.new_move = Some(m);
+        return;
     }
+    report.findings.push(Finding::UnclearMove {
+        no,
+        written: written.text.clone(),
+        suggestions,
+        nearest: nearest(&written.text, pos),
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Slip, read_game};
+    use shakmaty::Color;
 
     /// We are White and sent 2. Nf3; Black's reply is due.
     fn game() -> Game {
@@ -292,7 +466,7 @@ mod tests {
     fn message_in_order() {
         let report = check(
             &game(),
-            Side::White,
+            Color::White,
             "2. 7163 (received 2026.12.05)\n2... 2836 (sent 2026.12.06)",
         );
         assert_eq!(problems(&report), Vec::<String>::new());
@@ -308,7 +482,7 @@ mod tests {
     fn wrong_echo_is_named() {
         let report = check(
             &game(),
-            Side::White,
+            Color::White,
             "You played 2. 7136, I reply 2... 2836",
         );
         assert_eq!(
@@ -320,7 +494,7 @@ mod tests {
 
     #[test]
     fn diverging_record_names_the_first_difference() {
-        let report = check(&game(), Side::White, "1. 5254 5756 2. 7163 2836");
+        let report = check(&game(), Color::White, "1. 5254 5756 2. 7163 2836");
         assert_eq!(
             problems(&report),
             ["your record has 1... 5756 where ours has 1... 5755"]
@@ -329,14 +503,11 @@ mod tests {
 
     #[test]
     fn quoted_lines_are_ours_not_theirs() {
-        let report = check(&game(), Side::White, "> 2... 1716\n2. 7163 2836");
+        let report = check(&game(), Color::White, "> 2... 1716\n2. 7163 2836");
         assert_eq!(
             report.findings[1],
             Finding::NewMove {
-                no: MoveNo {
-                    number: 2,
-                    side: Side::Black
-                },
+                no: game().number_of_ply(3),
                 numeric: "2836".into(),
                 san: "Nc6".into(),
             }
@@ -345,7 +516,7 @@ mod tests {
 
     #[test]
     fn move_number_off_by_one() {
-        let report = check(&game(), Side::White, "2. 7163\n3... 2836");
+        let report = check(&game(), Color::White, "2. 7163\n3... 2836");
         assert_eq!(
             problems(&report),
             ["your move 2836 is numbered 3...; it is move 2..."]
@@ -355,7 +526,7 @@ mod tests {
 
     #[test]
     fn unclear_move_gets_the_likeliest_meaning_first() {
-        let report = check(&game(), Side::White, "2. 7163\n2... 3628");
+        let report = check(&game(), Color::White, "2. 7163\n2... 3628");
         let Some(Finding::UnclearMove { suggestions, .. }) =
             report.findings.iter().find(|f| f.is_problem())
         else {
@@ -373,7 +544,7 @@ mod tests {
 
     #[test]
     fn algebraic_instead_of_numeric() {
-        let report = check(&game(), Side::White, "2. 7163 2... Cc6");
+        let report = check(&game(), Color::White, "2. 7163 2... Cc6");
         let Some(Finding::UnclearMove { suggestions, .. }) =
             report.findings.iter().find(|f| f.is_problem())
         else {
@@ -387,16 +558,18 @@ mod tests {
 
     #[test]
     fn resignation_needs_no_move() {
-        let report = check(&game(), Side::White, "2. 7163\nJ'abandonne.");
+        let report = check(&game(), Color::White, "2. 7163\nJ'abandonne.");
         assert!(report.in_order(), "{:?}", report.findings);
         assert_eq!(report.claims, [Claim::Resignation]);
         let mut played = game();
         crate::apply(
             &mut played,
             &report,
-            Side::White,
+            Color::White,
             "2026.12.08".parse().unwrap(),
         );
+        assert_eq!(played.result(), "*", "apply records no result");
+        crate::apply_result(&mut played, &report);
         assert_eq!(played.result(), "1-0");
     }
 
@@ -404,14 +577,14 @@ mod tests {
     fn a_message_read_twice_changes_nothing() {
         let mut played = game();
         let message = "2. 7163\n2... 2836";
-        let report = check(&played, Side::White, message);
+        let report = check(&played, Color::White, message);
         crate::apply(
             &mut played,
             &report,
-            Side::White,
+            Color::White,
             "2026.12.08".parse().unwrap(),
         );
-        let again = check(&played, Side::White, message);
+        let again = check(&played, Color::White, message);
         assert_eq!(
             again.findings.last().unwrap().to_string(),
             "your move 2... 2836 is recorded already"
@@ -424,8 +597,53 @@ mod tests {
     }
 
     #[test]
+    fn move_styles_people_write() {
+        for text in [
+            "2) 7163 2836",
+            "2. 7163\n2 ... 2836",
+            "Thanks for 2. 7163.\nMy move: 2836 (Nc6)",
+            "Got it, 2836",
+        ] {
+            let report = check(&game(), Color::White, text);
+            assert_eq!(
+                report.new_move.map(|m| crate::numeric(m).to_string()),
+                Some("2836".into()),
+                "{text}: {:?}",
+                report.findings
+            );
+        }
+        // The echo in algebraic, German: compared as a move.
+        let report = check(&game(), Color::White, "2. Sf3 2836");
+        assert!(report.in_order(), "{:?}", report.findings);
+        let report = check(&game(), Color::White, "2. Sc3 2836");
+        assert!(!report.in_order());
+    }
+
+    #[test]
+    fn accept_takes_the_nth_suggestion() {
+        let message = crate::Message {
+            text: "2. 7163\n2... 3628".into(),
+            ..crate::Message::default()
+        };
+        let opts = crate::CheckOptions {
+            accept: Some(1),
+            ..crate::CheckOptions::default()
+        };
+        let report = crate::check_message(&game(), Color::White, &message, &opts);
+        assert!(report.in_order(), "{:?}", report.findings);
+        assert_eq!(
+            report.new_move.map(|m| crate::numeric(m).to_string()),
+            Some("2836".into())
+        );
+        assert_eq!(
+            report.findings.last().unwrap().to_string(),
+            "your move 2... 3628 is read as 2836 (Nc6), as asked"
+        );
+    }
+
+    #[test]
     fn missing_move_and_echo() {
-        let report = check(&game(), Side::White, "Dear friend, thanks.");
+        let report = check(&game(), Color::White, "Dear friend, thanks.");
         assert_eq!(
             problems(&report),
             ["our move 2. 7163 is not repeated", "no move 2... found"]

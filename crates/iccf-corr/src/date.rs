@@ -59,6 +59,11 @@ impl Date {
         era * 146_097 + doe - 719_468
     }
 
+    /// The year.
+    pub fn year(self) -> i32 {
+        self.year
+    }
+
     /// Whole days from `earlier` to `self` (negative if `earlier` is later).
     pub fn days_since(self, earlier: Date) -> i64 {
         self.to_days() - earlier.to_days()

@@ -4,7 +4,11 @@ use core::fmt;
 
 use serde::Serialize;
 
-use crate::{Claim, MoveNo, Suggestion};
+use iccf::MoveNumber;
+
+use shakmaty::Color;
+
+use crate::{Claim, Mood, Suggestion};
 
 /// One thing found in a received message. [`Finding::is_problem`] tells
 /// the findings that put the message out of order.
@@ -14,7 +18,8 @@ pub enum Finding {
     /// Their new move, legal and written in numeric.
     NewMove {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// The move in numeric.
         numeric: String,
         /// The move in SAN.
@@ -23,14 +28,16 @@ pub enum Finding {
     /// They repeat our last move correctly.
     EchoAgrees {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// The move.
         numeric: String,
     },
     /// They repeat our last move as another move.
     WrongEcho {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// What they wrote.
         written: String,
         /// What we sent.
@@ -39,16 +46,19 @@ pub enum Finding {
     /// They repeat our last move under another number.
     EchoNumberWrong {
         /// The number they wrote.
-        written: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        written: MoveNumber,
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// The move.
         numeric: String,
     },
     /// Our last move is not repeated.
     NoEcho {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// The move.
         sent: String,
     },
@@ -60,7 +70,8 @@ pub enum Finding {
     /// Their record differs from ours at a move.
     RecordDiffers {
         /// The first move that differs.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// What they wrote.
         written: String,
         /// What our game has there, if anything.
@@ -69,35 +80,42 @@ pub enum Finding {
     /// Their record stops before our last move.
     RecordShort {
         /// The last move in their record.
-        last: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        last: MoveNumber,
         /// Our last move.
-        ours: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        ours: MoveNumber,
     },
     /// No new move where one is due.
     NoNewMove {
         /// The move due.
-        expected: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        expected: MoveNumber,
     },
     /// Their new move is written with a wrong number.
     MoveNumberOff {
         /// The number written.
-        written: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        written: MoveNumber,
         /// The number due.
-        expected: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        expected: MoveNumber,
         /// The move.
         numeric: String,
     },
     /// Different moves are written for their new move.
     SeveralNewMoves {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// The moves written.
         written: Vec<String>,
     },
     /// Their new move is not a legal numeric move as written.
     UnclearMove {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// What they wrote.
         written: String,
         /// The legal moves it most likely means, best first.
@@ -108,7 +126,8 @@ pub enum Finding {
     /// Their move is in our game already (the message was applied before).
     AlreadyRecorded {
         /// Its number.
-        no: MoveNo,
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
         /// The move.
         numeric: String,
     },
@@ -122,19 +141,174 @@ pub enum Finding {
         /// The game's result.
         result: String,
     },
+    /// A claim phrase that claims nothing: negated, a condition or a
+    /// question.
+    ClaimNotTaken {
+        /// What the phrase would claim.
+        claim: Claim,
+        /// How it is written.
+        mood: Mood,
+        /// The sentence.
+        sentence: String,
+    },
+    /// They accept a draw, but no offer of ours is open.
+    NoOpenOffer {
+        /// The sentence.
+        sentence: String,
+    },
+    /// They accept our draw offer and play a move too.
+    AcceptAndMove {
+        /// The move's number.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+    },
+    /// They accept our draw offer, or resign: the result the game would
+    /// get (recorded only when asked, see [`crate::apply_result`]).
+    Result {
+        /// `1-0`, `0-1` or `1/2-1/2`.
+        result: String,
+        /// Why, in words.
+        why: String,
+    },
+    /// The message names another game than ours.
+    OtherGame {
+        /// Where: `subject`, `body`.
+        place: String,
+        /// What it names.
+        theirs: String,
+        /// Ours.
+        ours: String,
+    },
+    /// The message names our game.
+    SameGame {
+        /// What it names.
+        id: String,
+    },
+    /// They have not had our last move and ask for it again.
+    RepeatRequest {
+        /// Our move's number.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+        /// Our move.
+        numeric: String,
+    },
+    /// An unclear move read as the suggestion asked for (`--accept N`).
+    SuggestionTaken {
+        /// Its number.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+        /// What they wrote.
+        written: String,
+        /// The move taken.
+        numeric: String,
+        /// In SAN.
+        san: String,
+    },
+    /// Their move after our if-move reply, in the same message.
+    FollowUpMove {
+        /// Its number.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+        /// The move.
+        numeric: String,
+        /// In SAN.
+        san: String,
+    },
+    /// Their conditional line: if we play its first move, they answer
+    /// with the next.
+    TheirIfMoves {
+        /// The line, numbered.
+        line: String,
+    },
+    /// Their if-move line does not read as legal moves.
+    BadIfMoves {
+        /// The line as written.
+        written: String,
+        /// Why.
+        reason: String,
+    },
+    /// A date that cannot be right.
+    BadDate {
+        /// The move it belongs to.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Their record came as a PGN attachment.
+    Attachment {
+        /// Its file name.
+        name: String,
+    },
+    /// Their count of a side's days differs from ours.
+    DaysDiffer {
+        /// The side.
+        #[serde(serialize_with = "crate::serial::display")]
+        side: Color,
+        /// Their total.
+        theirs: i64,
+        /// Ours.
+        ours: i64,
+    },
+    /// A side has used more days than the time control allows.
+    TimeExceeded {
+        /// The side.
+        #[serde(serialize_with = "crate::serial::display")]
+        side: Color,
+        /// At its move.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+        /// Days used.
+        used: i64,
+        /// Days allowed.
+        allowed: i64,
+    },
 }
 
 impl Finding {
     /// Whether this puts the message out of order.
     pub fn is_problem(&self) -> bool {
-        !matches!(
+        !self.is_warning()
+            && !matches!(
+                self,
+                Finding::NewMove { .. }
+                    | Finding::EchoAgrees { .. }
+                    | Finding::RecordAgrees { .. }
+                    | Finding::AlreadyRecorded { .. }
+                    | Finding::Claim { .. }
+                    | Finding::Result { .. }
+                    | Finding::SameGame { .. }
+                    | Finding::RepeatRequest { .. }
+                    | Finding::SuggestionTaken { .. }
+                    | Finding::FollowUpMove { .. }
+                    | Finding::TheirIfMoves { .. }
+                    | Finding::Attachment { .. }
+            )
+    }
+
+    /// Whether this is worth a word but leaves the message in order: a
+    /// claim that claims nothing, days counted differently, a time limit
+    /// exceeded (a matter for the tournament director).
+    pub fn is_warning(&self) -> bool {
+        matches!(
             self,
-            Finding::NewMove { .. }
-                | Finding::EchoAgrees { .. }
-                | Finding::RecordAgrees { .. }
-                | Finding::AlreadyRecorded { .. }
-                | Finding::Claim { .. }
+            Finding::ClaimNotTaken { .. }
+                | Finding::NoOpenOffer { .. }
+                | Finding::DaysDiffer { .. }
+                | Finding::TimeExceeded { .. }
+                | Finding::BadIfMoves { .. }
         )
+    }
+
+    /// `problem`, `warning` or `ok`, as the command line marks it.
+    pub fn mark(&self) -> &'static str {
+        if self.is_problem() {
+            "problem"
+        } else if self.is_warning() {
+            "warning"
+        } else {
+            "ok"
+        }
     }
 }
 
@@ -215,6 +389,79 @@ impl fmt::Display for Finding {
             }
             Finding::Claim { claim } => write!(f, "the message {}", claim.describe()),
             Finding::GameOver { result } => write!(f, "the game is over ({result})"),
+            Finding::ClaimNotTaken {
+                claim,
+                mood,
+                sentence,
+            } => {
+                let how = match mood {
+                    Mood::Negated => "negated",
+                    Mood::Conditional => "a condition",
+                    Mood::Question => "a question",
+                    Mood::Plain => "plain",
+                };
+                write!(
+                    f,
+                    "\"{sentence}\" ({} in words, but {how}): nothing recorded",
+                    claim.describe()
+                )
+            }
+            Finding::NoOpenOffer { sentence } => write!(
+                f,
+                "\"{sentence}\": you write about a draw; no offer of ours is open: nothing recorded"
+            ),
+            Finding::AcceptAndMove { no } => write!(
+                f,
+                "you accept our draw offer and play move {no} too: which is it?"
+            ),
+            Finding::Result { result, why } => write!(f, "{why}: result {result}"),
+            Finding::OtherGame {
+                place,
+                theirs,
+                ours,
+            } => write!(
+                f,
+                "the message is for another game: its {place} names {theirs}; this game is {ours}"
+            ),
+            Finding::SameGame { id } => write!(f, "the message names this game ({id})"),
+            Finding::RepeatRequest { no, numeric } => write!(
+                f,
+                "you ask for our move {no} {numeric} again: resend our last card (iccf card GAME.pgn)"
+            ),
+            Finding::SuggestionTaken {
+                no,
+                written,
+                numeric,
+                san,
+            } => write!(
+                f,
+                "your move {no} {written} is read as {numeric} ({san}), as asked"
+            ),
+            Finding::FollowUpMove { no, numeric, san } => write!(
+                f,
+                "your move {no} {numeric} ({san}) after our if-move is legal"
+            ),
+            Finding::TheirIfMoves { line } => write!(f, "you propose if-moves: {line}"),
+            Finding::BadIfMoves { written, reason } => {
+                write!(f, "your if-moves \"{written}\" are not read: {reason}")
+            }
+            Finding::BadDate { no, reason } => write!(f, "move {no}: {reason}"),
+            Finding::Attachment { name } => {
+                write!(f, "your record is read from the attachment {name}")
+            }
+            Finding::DaysDiffer { side, theirs, ours } => write!(
+                f,
+                "you count {theirs} days for {side} in total; we count {ours}"
+            ),
+            Finding::TimeExceeded {
+                side,
+                no,
+                used,
+                allowed,
+            } => write!(
+                f,
+                "{side} exceeded the time limit at move {no}: {used} days used of {allowed}"
+            ),
         }
     }
 }

@@ -4,7 +4,9 @@
 use core::fmt;
 
 use crate::status::game_id;
-use crate::{Game, Side};
+use shakmaty::Color as Side;
+
+use crate::Game;
 
 /// The tag that remembers the opponent's e-mail address, learnt from the
 /// first message matched to the game.
@@ -79,7 +81,8 @@ impl std::error::Error for FindGameError {}
 /// [`FindGameError`] when no game or several games fit.
 ///
 /// ```
-/// use iccf_corr::{FolderGame, Game, Side, find_game};
+/// use iccf_corr::{FolderGame, Game, find_game};
+/// use shakmaty::Color as Side;
 ///
 /// let mut game = Game::new("EM/M/GT/102", "Everitt", "Wang", Side::White, "10/50".parse()?);
 /// game.set_tag("GameId", "EM/M/GT/102.3");

@@ -1,16 +1,19 @@
 //! A correspondence game as its file keeps it: tags, moves with dates,
 //! pending if-moves.
 
-use iccf::{CastlingNotation, NumericMove};
-use shakmaty::{Chess, Move, Position};
+use core::num::NonZeroU32;
 
-use crate::{Date, MoveNo, Side, TimeControl};
+use iccf::{CastlingNotation, MoveNumber, NumericMove};
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::{Date, TimeControl};
 
 /// The tag that remembers which side the file's owner plays.
 pub const SIDE_TAG: &str = "ICCFSide";
 
-/// One move of the game and its dates.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// One move of the game, its dates and what its player or ours wrote
+/// beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ply {
     /// The move in numeric notation.
     pub mv: NumericMove,
@@ -18,9 +21,32 @@ pub struct Ply {
     pub sent: Option<Date>,
     /// When the opponent received it (`[%ccrcv]`).
     pub received: Option<Date>,
+    /// The side that offered a draw with this move or after it
+    /// (`[%ccdrawoffer white]`). The offer is open while this is the
+    /// game's last move: the other side's next move declines it.
+    pub draw_offer: Option<Color>,
+    /// Comments after the move, as written, without the commands above
+    /// (`[%clk]`, `[%eval]` and prose are kept).
+    pub comments: Vec<String>,
+    /// Annotation glyphs (`$1`, or `!` written as 1).
+    pub nags: Vec<u8>,
 }
 
-/// A correspondence game from the standard starting position.
+impl Ply {
+    /// A move with its dates and nothing else.
+    pub fn new(mv: NumericMove, sent: Option<Date>, received: Option<Date>) -> Ply {
+        Ply {
+            mv,
+            sent,
+            received,
+            draw_offer: None,
+            comments: Vec::new(),
+            nags: Vec::new(),
+        }
+    }
+}
+
+/// A correspondence game.
 ///
 /// Every move in `plies` is legal: [`Game::push`] and the file reader check
 /// it. `pending` holds our conditional moves ("if-moves") after the last
@@ -30,6 +56,11 @@ pub struct Ply {
 pub struct Game {
     /// Tags in file order (the Seven Tag Roster first).
     pub tags: Vec<(String, String)>,
+    /// The position the game starts from (its `FEN` tag's, else the
+    /// standard start).
+    pub start: Chess,
+    /// Comments before the first move, kept as written.
+    pub preamble: Vec<String>,
     /// The moves played.
     pub plies: Vec<Ply>,
     /// Pending if-move lines, each starting with the opponent's next move.
@@ -40,7 +71,7 @@ pub struct Game {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalPlyError {
     /// Where it would have been played.
-    pub at: MoveNo,
+    pub at: MoveNumber,
     /// The move.
     pub mv: NumericMove,
 }
@@ -57,16 +88,17 @@ impl Game {
     /// A new game with the Seven Tag Roster, our side and a time control.
     ///
     /// ```
-    /// use iccf_corr::{Game, Side, write_game};
+    /// use iccf_corr::{Game, write_game};
+    /// use shakmaty::Color;
     ///
-    /// let game = Game::new("NAPZ M-01", "Everitt", "Wang", Side::White, "10/50".parse()?);
-    /// assert_eq!(game.side(), Some(Side::White));
+    /// let game = Game::new("NAPZ M-01", "Everitt", "Wang", Color::White, "10/50".parse()?);
+    /// assert_eq!(game.side(), Some(Color::White));
     /// assert_eq!(game.tag("Result"), Some("*"));
     /// let file = String::from_utf8(write_game(&game))?;
     /// assert!(file.contains("[ICCFSide \"white\"]\n[TimeControl \"10/50\"]"));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(event: &str, white: &str, black: &str, side: Side, tc: TimeControl) -> Game {
+    pub fn new(event: &str, white: &str, black: &str, side: Color, tc: TimeControl) -> Game {
         let mut game = Game::default();
         for (name, value) in [
             ("Event", event),
@@ -101,13 +133,13 @@ impl Game {
     }
 
     /// The side the file's owner plays, from the `ICCFSide` tag.
-    pub fn side(&self) -> Option<Side> {
-        self.tag(SIDE_TAG).and_then(Side::from_name)
+    pub fn side(&self) -> Option<Color> {
+        self.tag(SIDE_TAG).and_then(color_named)
     }
 
     /// Remembers the side the file's owner plays.
-    pub fn set_side(&mut self, side: Side) {
-        self.set_tag(SIDE_TAG, side.name());
+    pub fn set_side(&mut self, side: Color) {
+        self.set_tag(SIDE_TAG, crate::game::color_name(side));
     }
 
     /// The time control from the `TimeControl` tag, if in the ICCF form.
@@ -126,13 +158,64 @@ impl Game {
     }
 
     /// The move number of the next move.
-    pub fn next_no(&self) -> MoveNo {
-        MoveNo::of_ply(self.plies.len())
+    pub fn next_no(&self) -> MoveNumber {
+        self.number_of_ply(self.plies.len())
+    }
+
+    /// The number of ply `ply` (0-based from the start position).
+    ///
+    /// ```
+    /// use iccf_corr::read_game;
+    ///
+    /// let game = read_game(b"1. 5254 *")?;
+    /// assert_eq!(game.number_of_ply(3).to_string(), "2...");
+    /// let from_fen = read_game(b"[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 30\"]\n\n*")?;
+    /// assert_eq!(from_fen.number_of_ply(1).to_string(), "31.");
+    /// assert_eq!(from_fen.ply_of(from_fen.number_of_ply(5)), Some(5));
+    /// # Ok::<_, iccf_corr::GameFileError>(())
+    /// ```
+    pub fn number_of_ply(&self, ply: usize) -> MoveNumber {
+        let half = ply + usize::from(self.start.turn() == Color::Black);
+        let fullmoves = self.start.fullmoves().get() as usize + half / 2;
+        MoveNumber {
+            fullmoves: NonZeroU32::new(u32::try_from(fullmoves).unwrap_or(u32::MAX))
+                .unwrap_or(NonZeroU32::MIN),
+            turn: if half % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        }
+    }
+
+    /// The 0-based ply a move number names, if it is not before the start.
+    pub fn ply_of(&self, no: MoveNumber) -> Option<usize> {
+        let half = |n: u32, c: Color| (n as usize - 1) * 2 + usize::from(c == Color::Black);
+        half(no.fullmoves.get(), no.turn)
+            .checked_sub(half(self.start.fullmoves().get(), self.start.turn()))
+    }
+
+    /// The side that made ply `ply`.
+    pub fn side_of_ply(&self, ply: usize) -> Color {
+        self.number_of_ply(ply).turn
+    }
+
+    /// The last ply `side` made, if any.
+    pub fn last_ply_of(&self, side: Color) -> Option<usize> {
+        (0..self.plies.len())
+            .rev()
+            .find(|&i| self.side_of_ply(i) == side)
+    }
+
+    /// The side whose draw offer is open: made with or after the last
+    /// move, so not yet answered by a move.
+    pub fn open_draw_offer(&self) -> Option<Color> {
+        self.plies.last().and_then(|p| p.draw_offer)
     }
 
     /// The position after every move, and the moves as shakmaty moves.
     pub fn replay(&self) -> (Chess, Vec<Move>) {
-        let mut pos = Chess::default();
+        let mut pos = self.start.clone();
         let mut moves = Vec::with_capacity(self.plies.len());
         for ply in &self.plies {
             // Every stored ply was checked when it was added.
@@ -159,7 +242,7 @@ impl Game {
     pub fn push_move(&mut self, pos: &Chess, m: Move, sent: Option<Date>, received: Option<Date>) {
         let mv = numeric(m);
         debug_assert!(pos.is_legal(m));
-        self.plies.push(Ply { mv, sent, received });
+        self.plies.push(Ply::new(mv, sent, received));
     }
 
     /// Plays numeric move `mv` if it is legal in the current position.
@@ -174,10 +257,22 @@ impl Game {
         self.push_move(&pos, m, sent, None);
         Ok(m)
     }
+}
 
-    /// The side that made ply `ply`.
-    pub fn side_of_ply(ply: usize) -> Side {
-        MoveNo::of_ply(ply).side
+/// `white` or `black`, as the game file writes a side.
+pub(crate) fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// `white` or `black` (also `w`, `b`), any case.
+pub(crate) fn color_named(name: &str) -> Option<Color> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Some(Color::White),
+        "black" | "b" => Some(Color::Black),
+        _ => None,
     }
 }
 

@@ -7,10 +7,11 @@ use iccf::NumericMove;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
 use iccf_pgn::lexer::{Lexer, TokenKind, line_col};
-use shakmaty::{Chess, Position};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::Date;
-use crate::game::Game;
+use crate::game::{Game, color_named};
 
 /// The comment that marks a variation as pending if-moves.
 pub const IF_MARK: &str = "[%ccif]";
@@ -39,8 +40,13 @@ pub enum GameFileErrorKind {
     BadDate(String),
     /// A variation that is not a pending if-move line after the last move.
     UnexpectedVariation,
-    /// Something other than moves, dates and if-moves in the movetext.
+    /// Something other than moves, comments, NAGs and if-moves in the
+    /// movetext.
     Unsupported(String),
+    /// A second game: a game file keeps one.
+    SecondGame,
+    /// The `FEN` tag is not a legal position.
+    BadFen(String),
 }
 
 impl fmt::Display for GameFileError {
@@ -55,24 +61,37 @@ impl fmt::Display for GameFileError {
                 "a variation in a game file must be pending if-moves after the last move",
             ),
             GameFileErrorKind::Unsupported(t) => write!(f, "`{t}` is not kept in a game file"),
+            GameFileErrorKind::SecondGame => f.write_str(
+                "a second game starts here; a game file keeps one game (split the file)",
+            ),
+            GameFileErrorKind::BadFen(e) => write!(f, "the FEN tag is not a position: {e}"),
         }
     }
 }
 
 impl std::error::Error for GameFileError {}
 
-/// Reads a game file.
+/// Reads a game file: one game, its tags (a `FEN` tag gives the start
+/// position), moves in numeric or SAN, each with its dates and draw offer
+/// in comment commands, our other comments and NAGs (kept as written), a
+/// comment before the first move, and pending if-moves.
 ///
 /// # Errors
 ///
-/// [`GameFileError`] naming the line and column of the first problem.
+/// [`GameFileError`] naming the line and column of the first problem; a
+/// second game is one.
 ///
 /// ```
 /// use iccf_corr::read_game;
 ///
-/// let game = read_game(b"[White \"A\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} 5755 *\n")?;
+/// let game = read_game(b"[White \"A\"]\n\n{Opening prep} 1. 5254 {[%ccsnt 2026.12.01] [%clk 1:00:00] sharp} $1 5755 *\n")?;
 /// assert_eq!(game.plies.len(), 2);
 /// assert_eq!(game.plies[0].sent.unwrap().to_string(), "2026.12.01");
+/// assert_eq!(game.plies[0].comments, ["[%clk 1:00:00] sharp"]);
+/// assert_eq!(game.plies[0].nags, [1]);
+/// assert_eq!(game.preamble, ["Opening prep"]);
+/// let two = read_game(b"1. 5254 *\n\n[White \"B\"]\n\n1. 4244 *\n").unwrap_err();
+/// assert_eq!(two.to_string(), "3:1: a second game starts here; a game file keeps one game (split the file)");
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
 pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
@@ -80,17 +99,34 @@ pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
         game: Game::default(),
         pos: Chess::default(),
         lexer: Lexer::new(bytes),
+        movetext: false,
+        ended: false,
     };
     while let Some(token) = reader.lexer.next_token() {
         let at = token.span.start;
         let fail = |kind| error(bytes, at, kind);
+        let is_tag = matches!(token.kind, TokenKind::Tag { .. });
+        if reader.ended || (is_tag && reader.movetext) {
+            return Err(fail(GameFileErrorKind::SecondGame));
+        }
         match token.kind {
             TokenKind::Tag { name, value, .. } => {
                 reader.game.set_tag(&text(name), &text(&value.unescaped()))
             }
-            TokenKind::MoveNumber { .. } | TokenKind::Result(_) => {}
-            TokenKind::Move(mv) => reader.play(mv).map_err(fail)?,
-            TokenKind::Comment(comment) => reader.dates(comment).map_err(fail)?,
+            TokenKind::MoveNumber { .. } => reader.begin_moves().map_err(fail)?,
+            TokenKind::Result(_) => {
+                reader.begin_moves().map_err(fail)?;
+                reader.ended = true;
+            }
+            TokenKind::Move(mv) => {
+                reader.begin_moves().map_err(fail)?;
+                reader.play(mv).map_err(fail)?
+            }
+            TokenKind::Comment(comment) => {
+                reader.begin_moves().map_err(fail)?;
+                reader.comment(comment).map_err(fail)?
+            }
+            TokenKind::Nag(nag) | TokenKind::Suffix(nag) => reader.nag(nag).map_err(fail)?,
             TokenKind::VariationStart => reader.if_line().map_err(fail)?,
             TokenKind::Error(e) => return Err(fail(GameFileErrorKind::Syntax(e.to_string()))),
             _ => {
@@ -107,9 +143,25 @@ struct Reader<'a> {
     game: Game,
     pos: Chess,
     lexer: Lexer<'a>,
+    /// The movetext has begun: a tag now starts a second game.
+    movetext: bool,
+    /// The result was read: anything after it is a second game.
+    ended: bool,
 }
 
 impl Reader<'_> {
+    /// At the first movetext token, the start position from the tags.
+    fn begin_moves(&mut self) -> Result<(), GameFileErrorKind> {
+        if !self.movetext {
+            self.movetext = true;
+            if let Some(fen) = self.game.tag("FEN") {
+                self.pos = start_position(fen)?;
+                self.game.start = self.pos.clone();
+            }
+        }
+        Ok(())
+    }
+
     fn play(&mut self, mv: &[u8]) -> Result<(), GameFileErrorKind> {
         if !self.game.pending.is_empty() {
             return Err(GameFileErrorKind::UnexpectedVariation);
@@ -120,29 +172,65 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn dates(&mut self, comment: &[u8]) -> Result<(), GameFileErrorKind> {
+    /// A comment: our commands on the last move, the rest kept as written
+    /// (before the first move: the preamble).
+    fn comment(&mut self, comment: &[u8]) -> Result<(), GameFileErrorKind> {
         let comment = text(comment);
         let Some(ply) = self.game.plies.last_mut() else {
-            return Err(GameFileErrorKind::Unsupported(format!("{{{comment}}}")));
-        };
-        for (command, value) in commands(&comment) {
-            let date = value
-                .parse::<Date>()
-                .map_err(|_| GameFileErrorKind::BadDate(value.to_owned()));
-            match command {
-                "ccsnt" => ply.sent = Some(date?),
-                "ccrcv" => ply.received = Some(date?),
-                _ => {
-                    return Err(GameFileErrorKind::Unsupported(format!(
-                        "[%{command} {value}]"
-                    )));
-                }
+            if !comment.trim().is_empty() {
+                self.game.preamble.push(comment.trim().to_owned());
             }
+            return Ok(());
+        };
+        let mut rest = String::new();
+        let mut from = 0;
+        for (start, end, command, value) in commands(&comment) {
+            let date = || {
+                value
+                    .parse::<Date>()
+                    .map_err(|_| GameFileErrorKind::BadDate(value.to_owned()))
+            };
+            match command {
+                "ccsnt" => ply.sent = Some(date()?),
+                "ccrcv" => ply.received = Some(date()?),
+                DRAW_OFFER => {
+                    ply.draw_offer = Some(color_named(value).ok_or_else(|| {
+                        GameFileErrorKind::Unsupported(format!("[%{command} {value}]"))
+                    })?)
+                }
+                _ => continue,
+            }
+            rest.push_str(&comment[from..start]);
+            from = end;
+        }
+        rest.push_str(&comment[from..]);
+        let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !rest.is_empty() {
+            ply.comments.push(rest);
         }
         Ok(())
     }
 
-    /// `({[%ccif]} 13. 5254 13... 5756 14. 6125)`: our last move again,
+    fn nag(&mut self, nag: &[u8]) -> Result<(), GameFileErrorKind> {
+        let value = match nag {
+            b"!" => Some(1),
+            b"?" => Some(2),
+            b"!!" => Some(3),
+            b"??" => Some(4),
+            b"!?" => Some(5),
+            b"?!" => Some(6),
+            _ => text(nag.strip_prefix(b"$").unwrap_or(nag)).parse().ok(),
+        };
+        match (self.game.plies.last_mut(), value) {
+            (Some(ply), Some(value)) => {
+                ply.nags.push(value);
+                Ok(())
+            }
+            _ => Err(GameFileErrorKind::Unsupported(text(nag))),
+        }
+    }
+
+    /// `({[%ccif]} 13. 5254 13... 5756 14. 6125)`: the last move again,
     /// then the proposed line.
     fn if_line(&mut self) -> Result<(), GameFileErrorKind> {
         let mut moves = Vec::new();
@@ -169,6 +257,21 @@ impl Reader<'_> {
     }
 }
 
+/// The comment command of a draw offer: `[%ccdrawoffer white]` on the move
+/// it went with (or the last move, for an offer sent without one).
+pub const DRAW_OFFER: &str = "ccdrawoffer";
+
+/// The position of a `FEN` tag (castling rights that do not fit the
+/// pieces are dropped, as `iccf convert` does).
+fn start_position(fen: &str) -> Result<Chess, GameFileErrorKind> {
+    let bad = |e: &dyn fmt::Display| GameFileErrorKind::BadFen(e.to_string());
+    let fen: Fen = fen.trim().parse().map_err(|e| bad(&e))?;
+    match fen.into_position(CastlingMode::Standard) {
+        Ok(pos) => Ok(pos),
+        Err(err) => err.ignore_invalid_castling_rights().map_err(|e| bad(&e)),
+    }
+}
+
 /// A numeric move; SAN too, as in the PGN the ICCF server gives, so that a
 /// downloaded game can become a game file (written back in numeric).
 fn parse_move(mv: &[u8], pos: &Chess) -> Result<shakmaty::Move, GameFileErrorKind> {
@@ -189,11 +292,14 @@ fn not_numeric(mv: &[u8]) -> GameFileErrorKind {
     GameFileErrorKind::Unreadable(text(mv))
 }
 
-/// The `[%name value]` commands of a comment.
-fn commands(comment: &str) -> impl Iterator<Item = (&str, &str)> {
-    comment.split("[%").skip(1).filter_map(|rest| {
-        let body = rest.split(']').next()?.trim();
-        Some(body.split_once(' ').unwrap_or((body, "")))
+/// The `[%name value]` commands of a comment: start and end byte, name,
+/// value.
+fn commands(comment: &str) -> impl Iterator<Item = (usize, usize, &str, &str)> {
+    comment.match_indices("[%").filter_map(|(start, _)| {
+        let len = comment[start..].find(']')?;
+        let body = comment[start + 2..start + len].trim();
+        let (name, value) = body.split_once(' ').unwrap_or((body, ""));
+        Some((start, start + len + 1, name, value.trim()))
     })
 }
 
@@ -254,8 +360,54 @@ mod tests {
     #[test]
     fn server_time_of_day_is_read() {
         let game = read_game(b"1. 7163 {[%ccsnt 2019.04.02,21:27]} *").unwrap();
-        let ply: Ply = game.plies[0];
+        let ply: &Ply = &game.plies[0];
         assert_eq!(ply.sent.unwrap().to_string(), "2019.04.02");
+    }
+
+    /// Our notes in the file survive every rewrite: a comment before move
+    /// 1, prose, `[%clk]`, NAGs, a draw offer.
+    #[test]
+    fn our_comments_and_nags_are_kept() {
+        let text = "[Event \"T\"]\n\n{Prepared line} 1. 5254 $1 {[%ccsnt 2026.12.01] [%clk 0:10:00]} \
+            {A second note} 1... 5755 {[%ccsnt 2026.12.03] [%ccdrawoffer black] Offered.} *\n\n";
+        let game = read_game(text.as_bytes()).unwrap();
+        assert_eq!(game.preamble, ["Prepared line"]);
+        assert_eq!(game.plies[0].comments, ["[%clk 0:10:00]", "A second note"]);
+        assert_eq!(game.plies[0].nags, [1]);
+        assert_eq!(game.plies[1].draw_offer, Some(shakmaty::Color::Black));
+        assert_eq!(game.plies[1].comments, ["Offered."]);
+        let written = crate::write_game(&game);
+        assert_eq!(read_game(&written).unwrap(), game);
+        assert_eq!(crate::write_game(&read_game(&written).unwrap()), written);
+    }
+
+    /// Issue 17: `[FEN ...] 1. 1114` is a rook move, not an illegal one.
+    #[test]
+    fn regression_fen_game_file_starts_from_its_fen() {
+        let text = b"[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. 1114 *";
+        let game = read_game(text).unwrap();
+        assert_eq!(game.plies[0].mv.to_string(), "1114");
+        assert_eq!(
+            game.position()
+                .board()
+                .piece_at(shakmaty::Square::A4)
+                .map(|p| p.role),
+            Some(shakmaty::Role::Rook)
+        );
+        let written = String::from_utf8(crate::write_game(&game)).unwrap();
+        assert!(written.contains("1. 1114"), "{written}");
+        assert_eq!(read_game(written.as_bytes()).unwrap(), game);
+    }
+
+    #[test]
+    fn a_second_game_is_refused() {
+        for text in [
+            &b"1. 5254 *\n1. 4244 *"[..],
+            b"[White \"A\"]\n\n1. 5254\n\n[White \"B\"]\n\n1. 4244 *",
+        ] {
+            let err = read_game(text).unwrap_err();
+            assert_eq!(err.kind, GameFileErrorKind::SecondGame);
+        }
     }
 
     #[test]

@@ -2,12 +2,13 @@
 
 use iccf_pgn::writer::PgnWriter;
 
-use crate::MoveNo;
 use crate::game::{Game, Ply};
-use crate::game_read::IF_MARK;
+use crate::game_read::{DRAW_OFFER, IF_MARK};
 
-/// Writes `game` as one PGN game: tags, numeric moves each followed by its
-/// dates `{[%ccsnt D] [%ccrcv D]}`, pending if-moves as variations marked
+/// Writes `game` as one PGN game: tags, the comments before the first
+/// move, numeric moves each followed by its NAGs, its dates and draw offer
+/// `{[%ccsnt D] [%ccrcv D] [%ccdrawoffer white]}` and its other comments,
+/// pending if-moves as variations marked
 /// `{[%ccif]}` after the last move, and the result.
 ///
 /// [`crate::read_game`] reads it back to an equal game, and writing that
@@ -28,11 +29,21 @@ pub fn write_game(game: &Game) -> Vec<u8> {
         writer.tag(name.as_bytes(), value.as_bytes());
     }
     writer.end_tags();
+    for comment in &game.preamble {
+        writer.comment(comment.as_bytes());
+    }
     let mut after_comment = true;
     for (i, ply) in game.plies.iter().enumerate() {
-        write_number(&mut writer, i, after_comment);
+        write_number(&mut writer, game, i, after_comment);
         writer.token(ply.mv.to_string().as_bytes());
-        after_comment = write_dates(&mut writer, ply);
+        for &nag in &ply.nags {
+            writer.nag(nag);
+        }
+        after_comment = write_commands(&mut writer, ply);
+        for comment in &ply.comments {
+            writer.comment(comment.as_bytes());
+            after_comment = true;
+        }
     }
     for line in &game.pending {
         write_if_line(&mut writer, game, line);
@@ -44,21 +55,24 @@ pub fn write_game(game: &Game) -> Vec<u8> {
 
 /// `12.` before White's move; `12...` before Black's only where the reader
 /// lost track (at the start, after a comment or a variation).
-fn write_number(writer: &mut PgnWriter<'_>, ply: usize, after_break: bool) {
-    let no = MoveNo::of_ply(ply);
-    if ply.is_multiple_of(2) || after_break {
+fn write_number(writer: &mut PgnWriter<'_>, game: &Game, ply: usize, after_break: bool) {
+    let no = game.number_of_ply(ply);
+    if no.turn.is_white() || after_break {
         writer.token(no.to_string().as_bytes());
     }
 }
 
-/// Writes the date comment; says whether there was one.
-fn write_dates(writer: &mut PgnWriter<'_>, ply: &Ply) -> bool {
+/// Writes the comment of dates and draw offer; says whether there was one.
+fn write_commands(writer: &mut PgnWriter<'_>, ply: &Ply) -> bool {
     let mut commands = Vec::new();
     if let Some(sent) = ply.sent {
         commands.push(format!("[%ccsnt {sent}]"));
     }
     if let Some(received) = ply.received {
         commands.push(format!("[%ccrcv {received}]"));
+    }
+    if let Some(side) = ply.draw_offer {
+        commands.push(format!("[%{DRAW_OFFER} {}]", crate::game::color_name(side)));
     }
     if commands.is_empty() {
         return false;
@@ -77,7 +91,7 @@ fn write_if_line(writer: &mut PgnWriter<'_>, game: &Game, line: &[iccf::NumericM
     writer.variation_start();
     writer.comment(IF_MARK.as_bytes());
     for (i, mv) in std::iter::once(&last.mv).chain(line).enumerate() {
-        write_number(writer, first + i, i == 0);
+        write_number(writer, game, first + i, i == 0);
         writer.token(mv.to_string().as_bytes());
     }
     writer.variation_end();

@@ -5,7 +5,10 @@ use core::fmt;
 use iccf::NumericMove;
 use shakmaty::Position;
 
-use crate::{Game, MoveNo, OurMoveError, Side, numeric, read_our_move, scan_moves};
+use iccf::MoveNumber;
+use shakmaty::Color;
+
+use crate::{Game, OurMoveError, numeric, read_our_move, scan_moves};
 
 /// Why an if-move line was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,9 +20,9 @@ pub enum IfMoveError {
     /// The line does not start right after our last move, or skips a move.
     OutOfOrder {
         /// The number found.
-        found: MoveNo,
+        found: MoveNumber,
         /// The number due.
-        expected: MoveNo,
+        expected: MoveNumber,
     },
     /// The line's first move differs from the move we play now.
     OtherFirstMove {
@@ -31,7 +34,7 @@ pub enum IfMoveError {
     /// A move of the line is not legal there.
     Illegal {
         /// Its number.
-        no: MoveNo,
+        no: MoveNumber,
         /// Why.
         error: OurMoveError,
     },
@@ -73,26 +76,31 @@ impl std::error::Error for IfMoveError {}
 /// [`IfMoveError`] saying which move is wrong.
 ///
 /// ```
-/// use iccf_corr::{parse_if_line, read_game, Side};
+/// use iccf_corr::{parse_if_line, read_game};
+/// use shakmaty::Color;
 ///
 /// let game = read_game(b"1. 5254 5755 2. 7163 *")?;
-/// let line = parse_if_line("2. 7163 2... 2836 3. Lb5", &game, Side::White).unwrap();
+/// let line = parse_if_line("2. 7163 2... 2836 3. Lb5", &game, Color::White).unwrap();
 /// assert_eq!(line.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["2836", "6125"]);
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
-pub fn parse_if_line(text: &str, game: &Game, side: Side) -> Result<Vec<NumericMove>, IfMoveError> {
+pub fn parse_if_line(
+    text: &str,
+    game: &Game,
+    side: Color,
+) -> Result<Vec<NumericMove>, IfMoveError> {
     let plies = scan_moves(text.lines().enumerate());
     let Some(last) = game
         .plies
         .len()
         .checked_sub(1)
-        .filter(|&l| Game::side_of_ply(l) == side)
+        .filter(|&l| game.side_of_ply(l) == side)
     else {
         return Err(IfMoveError::NotAfterOurMove);
     };
     let mut written = plies.iter().peekable();
     let first = written.peek().ok_or(IfMoveError::NoMoves)?;
-    if first.no.ply() == Some(last) {
+    if game.ply_of(first.no) == Some(last) {
         let ours = game.plies[last].mv;
         let (before, _) = game.replay_to(last);
         let mv = read_our_move(&first.text, &before, None).map(numeric);
@@ -107,7 +115,7 @@ pub fn parse_if_line(text: &str, game: &Game, side: Side) -> Result<Vec<NumericM
     let mut pos = game.position();
     let mut line = Vec::new();
     for (i, ply) in written.enumerate() {
-        let expected = MoveNo::of_ply(last + 1 + i);
+        let expected = game.number_of_ply(last + 1 + i);
         if ply.no != expected {
             return Err(IfMoveError::OutOfOrder {
                 found: ply.no,

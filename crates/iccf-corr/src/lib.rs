@@ -9,12 +9,13 @@
 //! dates and give back typed findings and text.
 //!
 //! ```
-//! use iccf_corr::{apply, check, read_game, Date, Side};
+//! use iccf_corr::{apply, check, read_game};
+//! use shakmaty::Color;
 //!
 //! let mut game = read_game(b"[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} *")?;
-//! let report = check(&game, Side::White, "Your move: 1. 5254\nMy move: 1... 5755");
+//! let report = check(&game, Color::White, "Your move: 1. 5254\nMy move: 1... 5755");
 //! assert!(report.in_order());
-//! apply(&mut game, &report, Side::White, "2026.12.03".parse()?);
+//! apply(&mut game, &report, Color::White, "2026.12.03".parse()?);
 //! assert_eq!(game.plies[1].mv.to_string(), "5755");
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
@@ -24,48 +25,58 @@ mod card;
 mod card_words;
 mod check;
 mod claims;
+mod claims_check;
+mod clock;
 mod cmail;
 mod date;
-mod days;
+mod dates;
 mod diagnose;
 mod finding;
 mod folder;
+mod follow_up;
 mod game;
+mod game_id;
 mod game_read;
 mod game_write;
+mod html;
 mod if_moves;
 mod matching;
 mod message;
-mod move_no;
 mod our_move;
 mod quote;
 mod received;
+mod repeat;
 mod scan;
+mod serial;
 mod status;
 mod time_control;
 
-pub use apply::{Applied, apply};
-pub use card::{CardOptions, Offer, card};
+pub use apply::{Applied, apply, apply_result};
+pub use card::{CardOptions, Offer, OfferError, card, record_offers};
 pub use card_words::{MessageLang, ParseMessageLangError};
-pub use check::{Report, check};
+pub use check::{CheckOptions, Report, check, check_message};
 pub use claims::{Claim, FoundClaim, Mood, find_claims, read_claims};
+pub use clock::{
+    LEAVE_DAYS_PER_YEAR, LEAVE_TAG, Leave, ParseLeaveError, SideClock, WARN_DAYS, clock,
+    leave_days_in, leave_of,
+};
 pub use cmail::{CMAIL_TAG, CmailGame, cmail_games, cmail_pgn};
 pub use date::{Date, ParseDateError};
-pub use days::{DaysUsed, days_used};
+pub use dates::{DateError, check_file_dates};
 pub use diagnose::{Slip, Suggestion, diagnose};
 pub use finding::Finding;
 pub use folder::{ADDRESS_TAG, FindGameError, FolderGame, find_game};
 pub use game::{Game, IllegalPlyError, Ply, SIDE_TAG, numeric};
-pub use game_read::{GameFileError, GameFileErrorKind, IF_MARK, read_game};
+pub use game_read::{DRAW_OFFER, GameFileError, GameFileErrorKind, IF_MARK, read_game};
 pub use game_write::write_game;
+pub use html::html_text;
 pub use if_moves::{IfMoveError, parse_if_line};
 pub use matching::{Clue, Envelope, PartMatch, match_message, split};
-pub use message::message_text;
-pub use move_no::{MoveNo, Side};
+pub use message::{Message, message_text, read_message};
 pub use our_move::{OurMoveError, play_our_move, read_our_move};
 pub use quote::unquoted_lines;
 pub use received::Received;
-pub use scan::{WrittenPly, scan_moves};
+pub use scan::{UnnumberedMove, WrittenPly, scan_moves, scan_unnumbered};
 pub use status::{
     Alert, CARD_DUE_TAG, Clock, Deadlines, GameStatus, LastMove, game_id, game_status, player_tag,
 };

@@ -452,7 +452,8 @@ type EchoTest = fn((bool, bool, bool)) -> bool;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Side, read_game};
+    use crate::read_game;
+    use shakmaty::Color as Side;
 
     fn folder() -> Vec<FolderGame> {
         let game = |text: &str| read_game(text.as_bytes()).unwrap();

@@ -1,13 +1,54 @@
-//! The text of a received message: plain text in any common encoding, or
-//! an e-mail.
+//! A received message: its text (plain text in any common encoding, or an
+//! e-mail's body), and from an e-mail its subject, date and PGN
+//! attachments.
 
-use mail_parser::MessageParser;
+use mail_parser::{MessageParser, MimeHeaders};
 
-/// The readable text of a message: the text/plain part of an e-mail (or its
-/// HTML part as text), else the bytes as UTF-8, or as Windows-1252
-/// (Latin-1) when they are not UTF-8.
+use crate::Date;
+use crate::html::html_text;
+
+/// What a received message holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Message {
+    /// The readable text: an e-mail's text/plain part, or its HTML part
+    /// as text with its line breaks (quoted parts marked `> `).
+    pub text: String,
+    /// The e-mail's `Subject:`.
+    pub subject: Option<String>,
+    /// The e-mail's `Date:`, the day as the sender's clock wrote it: when
+    /// they sent it.
+    pub date: Option<Date>,
+    /// PGN attachments (`application/x-chess-pgn` or a `.pgn` name): file
+    /// name and text.
+    pub attachments: Vec<(String, String)>,
+}
+
+/// Reads a message: an e-mail (recognised by its first line, a header
+/// field) or plain text, decoded as UTF-8 or, when it is not, as the
+/// legacy encoding that reads best (CP1252, CP1251, KOI8-R, CP866).
 ///
-/// An e-mail is recognised by its first line, a header field.
+/// ```
+/// let mail = b"From: a@example.org\r\nSubject: EM/M/GT/102 move 12\r\n\
+///     Date: Tue, 1 Dec 2026 23:50:00 -0500\r\nContent-Type: text/html; charset=utf-8\r\n\r\n\
+///     <div>Your move: 12. 5254</div><div>My move: 12... 5756</div>\r\n";
+/// let message = iccf_corr::read_message(mail);
+/// assert_eq!(message.text, "Your move: 12. 5254\nMy move: 12... 5756");
+/// assert_eq!(message.subject.as_deref(), Some("EM/M/GT/102 move 12"));
+/// assert_eq!(message.date.unwrap().to_string(), "2026.12.01");
+/// ```
+pub fn read_message(bytes: &[u8]) -> Message {
+    if looks_like_email(bytes)
+        && let Some(message) = email(bytes)
+    {
+        return message;
+    }
+    Message {
+        text: decode_plain(bytes),
+        ..Message::default()
+    }
+}
+
+/// The readable text of a message (see [`read_message`]).
 ///
 /// ```
 /// let mail = b"From: a@example.org\r\nContent-Type: text/plain; charset=iso-8859-1\r\n\
@@ -16,12 +57,7 @@ use mail_parser::MessageParser;
 /// assert_eq!(iccf_corr::message_text(b"12... 5756 gr\xfc\xdfe"), "12... 5756 grüße");
 /// ```
 pub fn message_text(bytes: &[u8]) -> String {
-    if looks_like_email(bytes)
-        && let Some(text) = email_text(bytes)
-    {
-        return text;
-    }
-    decode_plain(bytes)
+    read_message(bytes).text
 }
 
 /// The first line is a header field `Name: value` (`From:`, `Received:`,
@@ -35,25 +71,71 @@ fn looks_like_email(bytes: &[u8]) -> bool {
     first.starts_with(b"From ") || (name_len > 0 && first.get(name_len) == Some(&b':'))
 }
 
-fn email_text(bytes: &[u8]) -> Option<String> {
+fn email(bytes: &[u8]) -> Option<Message> {
     let message = MessageParser::default().parse(bytes)?;
-    // body_text prefers the text/plain part and turns an HTML-only body
-    // into text.
-    let text = message.body_text(0)?;
-    Some(text.replace("\r\n", "\n"))
+    // A text/plain part as it is; an HTML-only body through our own
+    // conversion, which keeps the breaks between blocks and marks quotes.
+    let text = match message.text_part(0) {
+        Some(part) if !part.is_text_html() => message.body_text(0)?.into_owned(),
+        _ => match message.body_html(0) {
+            Some(html) => html_text(&html),
+            None => message
+                .body_text(0)
+                .map(|t| t.into_owned())
+                .unwrap_or_default(),
+        },
+    };
+    let date = message
+        .date()
+        .and_then(|d| Date::new(i32::from(d.year), d.month, d.day));
+    let attachments = message
+        .attachments()
+        .filter_map(|part| {
+            let name = part.attachment_name().unwrap_or("").to_owned();
+            let pgn_type = part.content_type().is_some_and(|t| {
+                t.subtype()
+                    .is_some_and(|s| s.eq_ignore_ascii_case("x-chess-pgn"))
+            });
+            let pgn_name = name.to_ascii_lowercase().ends_with(".pgn");
+            (pgn_type || pgn_name).then(|| (name, decode_plain(part.contents())))
+        })
+        .collect();
+    Some(Message {
+        text: text.replace("\r\n", "\n"),
+        subject: message.subject().map(str::to_owned),
+        date,
+        attachments,
+    })
 }
 
+/// UTF-8 (a byte order mark dropped), else the legacy encoding that reads
+/// best, as game files are decoded; a Cyrillic reading only of Cyrillic
+/// words (four letters or more), so that a Latin-1 "grüße" stays German.
 fn decode_plain(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned(),
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return text.to_owned();
     }
+    let guess = iccf_pgn::encoding::detect(bytes);
+    let (text, _) = guess.decode_without_bom_handling(bytes);
+    let cyrillic = text
+        .chars()
+        .filter(|c| ('\u{400}'..='\u{4ff}').contains(c))
+        .count();
+    if guess != encoding_rs::WINDOWS_1252 && cyrillic >= 4 {
+        return text.into_owned();
+    }
+    encoding_rs::WINDOWS_1252
+        .decode_without_bom_handling(bytes)
+        .0
+        .into_owned()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Side, check, read_game};
+    use crate::{check, read_game};
+    use shakmaty::Color;
 
     /// A reply from a German mail program: Latin-1 quoted-printable text,
     /// an HTML alternative, our message quoted below.
@@ -88,10 +170,42 @@ Content-Transfer-Encoding: quoted-printable\r\n\
         let text = message_text(REPLY);
         assert!(text.starts_with("Grüß Gott! Ihr Zug 2. 7163"), "{text}");
         let game = read_game(b"1. 5254 5755 2. 7163 *").unwrap();
-        let report = check(&game, Side::White, &text);
+        let report = check(&game, Color::White, &text);
         assert!(report.in_order(), "{:?}", report.findings);
         assert_eq!(report.our_received.unwrap().to_string(), "2026.12.05");
         assert_eq!(report.claims, [crate::Claim::DrawOffer]);
+    }
+
+    /// Issue 17: a KOI8-R message's draw offer was missed.
+    #[test]
+    fn regression_koi8_r_message_draw_offer_is_read() {
+        let (bytes, _, _) =
+            encoding_rs::KOI8_R.encode("Ваш ход: 2. 7163\nМой ход: 2... 2836\nПредлагаю ничью.");
+        let text = message_text(&bytes);
+        let game = read_game(b"1. 5254 5755 2. 7163 *").unwrap();
+        assert_eq!(
+            check(&game, Color::White, &text).claims,
+            [crate::Claim::DrawOffer],
+            "{text}"
+        );
+    }
+
+    /// Issue 17: the same for a Czech e-mail in CP1250.
+    #[test]
+    fn regression_cp1250_message_draw_offer_is_read() {
+        let (body, _, _) = encoding_rs::WINDOWS_1250
+            .encode("Váš tah: 2. 7163\r\nMůj tah: 2... 2836\r\nNabízím remízu.\r\n");
+        let mut mail = b"From: a@example.cz\r\nContent-Type: text/plain; charset=windows-1250\r\n\
+            Content-Transfer-Encoding: 8bit\r\n\r\n"
+            .to_vec();
+        mail.extend_from_slice(&body);
+        let text = message_text(&mail);
+        let game = read_game(b"1. 5254 5755 2. 7163 *").unwrap();
+        assert_eq!(
+            check(&game, Color::White, &text).claims,
+            [crate::Claim::DrawOffer],
+            "{text}"
+        );
     }
 
     #[test]

@@ -145,9 +145,10 @@ fn illegal(text: &str, pos: &Chess) -> OurMoveError {
 ///
 /// ```
 /// use iccf::lang::Lang;
-/// use iccf_corr::{Game, OurMoveError, Side, play_our_move};
+/// use iccf_corr::{Game, OurMoveError, play_our_move};
+/// use shakmaty::Color;
 ///
-/// let mut game = Game::new("Friendly", "Everitt", "Wang", Side::White, "10/50".parse()?);
+/// let mut game = Game::new("Friendly", "Everitt", "Wang", Color::White, "10/50".parse()?);
 /// let date = "2026.12.01".parse()?;
 /// // S is a knight in German and a pawn in Finnish: refused unless the
 /// // language is given.
@@ -169,11 +170,14 @@ pub fn play_our_move(
     if game.is_over() {
         return Err(OurMoveError::GameOver);
     }
-    if game.side() != Some(game.next_no().side) {
+    if game.side() != Some(game.next_no().turn) {
         return Err(OurMoveError::NotOurTurn);
     }
     let pos = game.position();
     let m = read_our_move(text, &pos, lang)?;
+    // Pending lines after their move are their if-moves: our move answers
+    // them (or not); either way they are done.
+    game.pending.clear();
     game.push_move(&pos, m, Some(date), None);
     Ok(m)
 }

@@ -1,13 +1,18 @@
 //! Finding numbered moves and dates in freely written text.
 
-use crate::{Date, MoveNo, Side};
+use core::num::NonZeroU32;
+
+use iccf::MoveNumber;
+use shakmaty::Color;
+
+use crate::Date;
 
 /// A numbered move found in a message, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenPly {
     /// Its number and side, from the dots (`12.` / `12...`) or from its
     /// place in a pair (`12. 5254 5756`).
-    pub no: MoveNo,
+    pub no: MoveNumber,
     /// The move text (`5756`, `Sf6`, ...).
     pub text: String,
     /// 0-based line of the message.
@@ -42,6 +47,27 @@ const IF_LABELS: [&str; 7] = [
     "условные ходы",
 ];
 
+/// The conditional lines of `lines`: if-moves, not moves played.
+pub(crate) fn conditional_lines<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+) -> Vec<(usize, &'a str)> {
+    lines.filter(|(_, line)| is_conditional(line)).collect()
+}
+
+/// The line without its first word "if" or its label "If-moves:".
+pub(crate) fn strip_if_word(line: &str) -> &str {
+    let trimmed = line.trim_start();
+    let lower = trimmed.to_lowercase();
+    if let Some(label) = IF_LABELS.iter().find(|l| lower.starts_with(*l)) {
+        // Labels are the same length lowercased: they are ASCII or
+        // letters whose lowercase has the same UTF-8 length.
+        let rest = trimmed.get(label.len()..).unwrap_or("");
+        return rest.trim_start_matches([':', ' ']);
+    }
+    let first = trimmed.split_whitespace().next().unwrap_or("");
+    trimmed[first.len()..].trim_start()
+}
+
 fn is_conditional(line: &str) -> bool {
     let lower = line.trim_start().to_lowercase();
     let first = lower.split_whitespace().next().unwrap_or("");
@@ -49,18 +75,65 @@ fn is_conditional(line: &str) -> bool {
     IF_WORDS.contains(&first) || IF_LABELS.iter().any(|label| lower.starts_with(label))
 }
 
+/// A move written without a number (`my move: 4847 (Rd7)`, or a bare
+/// `6543`), as found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnnumberedMove {
+    /// The move text.
+    pub text: String,
+    /// 0-based line of the message.
+    pub line: usize,
+    /// Whether it follows a "my move:" label on its line.
+    pub labelled: bool,
+    /// The first date on the same line.
+    pub date: Option<Date>,
+}
+
+/// Labels before a move given without its number, lowercase.
+const MY_MOVE: &[&str] = &[
+    "my move",
+    "my reply",
+    "my answer",
+    "mein zug",
+    "meine antwort",
+    "mon coup",
+    "ma réponse",
+    "mi jugada",
+    "mi respuesta",
+    "la mia mossa",
+    "mia mossa",
+    "můj tah",
+    "мой ход",
+    "мой ответ",
+];
+
 /// The numbered moves of the unquoted `lines`, in order.
 ///
 /// ```
-/// use iccf_corr::{scan_moves, MoveNo, Side};
+/// use iccf_corr::scan_moves;
 ///
 /// let plies = scan_moves([(0, "Thanks! 12. ... 5756, and 1. 5254 5755 2. 7163")].into_iter());
-/// assert_eq!(plies[0].no, MoveNo { number: 12, side: Side::Black });
+/// assert_eq!(plies[0].no.to_string(), "12...");
 /// assert_eq!(plies[0].text, "5756");
 /// assert_eq!(plies.len(), 4);
 /// assert_eq!(plies[3].run, plies[1].run);
 /// ```
 pub fn scan_moves<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Vec<WrittenPly> {
+    scan(lines).plies
+}
+
+/// The moves of the unquoted `lines` written without a number, outside
+/// conditional lines.
+///
+/// ```
+/// let found = iccf_corr::scan_unnumbered([(0, "Thanks. My move: 4847 (Rd7)")].into_iter());
+/// assert_eq!((found[0].text.as_str(), found[0].labelled), ("4847", true));
+/// ```
+pub fn scan_unnumbered<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Vec<UnnumberedMove> {
+    scan(lines).unnumbered
+}
+
+fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
     let mut scanner = Scanner::default();
     for (index, line) in lines {
         if is_conditional(line) {
@@ -74,35 +147,78 @@ pub fn scan_moves<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Vec<Writ
                 let w = w.trim_end_matches([',', '.', ':']);
                 w.parse::<Date>().ok().filter(|_| w.len() >= 8)
             });
+        let lower = line.to_lowercase();
+        let label_end = MY_MOVE
+            .iter()
+            .filter_map(|l| lower.find(l).map(|at| at + l.len()))
+            .min();
+        let mut offset = 0;
         for word in line.split_whitespace() {
+            let low = word.to_lowercase();
+            let at = lower[offset..].find(&low).map_or(offset, |i| offset + i);
+            offset = at + low.len();
+            scanner.labelled = label_end.is_some_and(|end| at >= end);
             scanner.word(word, index, date);
         }
+        scanner.bare = None;
     }
-    scanner.plies
+    scanner
 }
 
 #[derive(Default)]
 struct Scanner {
     plies: Vec<WrittenPly>,
     /// The move number waiting for its move(s), and how many moves it took.
-    pending: Option<(MoveNo, u8)>,
+    pending: Option<(MoveNumber, u8)>,
     run: usize,
+    unnumbered: Vec<UnnumberedMove>,
+    /// The last word was a number without dots: `23 ... 6543`.
+    bare: Option<NonZeroU32>,
+    /// The word is after a "my move:" label.
+    labelled: bool,
 }
 
 impl Scanner {
-    fn word(&mut self, word: &str, line: usize, date: Option<Date>) {
-        let word = word.trim_matches(|c: char| ",;:!?()[]{}\"'".contains(c));
+    fn word(&mut self, raw: &str, line: usize, date: Option<Date>) {
+        // A gloss in brackets beside a move: `4847 (Rd7)`.
+        let gloss = raw.starts_with(['(', '[']);
+        // `23)`: a move number as lists write it.
+        if let Some(number) = raw.strip_suffix(')').filter(|n| n.len() <= 3)
+            && let Ok(number) = number.parse::<NonZeroU32>()
+        {
+            self.bare = None;
+            self.number(MoveNumber {
+                fullmoves: number,
+                turn: Color::White,
+            });
+            return;
+        }
+        let word = raw.trim_matches(|c: char| ",;:!?()[]{}\"'".contains(c));
         if word.is_empty() {
             return;
         }
+        let bare = self.bare.take();
         if matches!(word, "..." | "…" | "--" | "-" | "..") {
+            if let Some(number) = bare {
+                self.number(MoveNumber {
+                    fullmoves: number,
+                    turn: Color::Black,
+                });
+            }
             if let Some((no, 0)) = &mut self.pending {
-                no.side = Side::Black;
+                no.turn = Color::Black;
             }
             return;
         }
-        if let Some((number, side, rest)) = move_number(word) {
-            self.number(MoveNo { number, side });
+        if word.len() <= 3 && !raw.ends_with([',', ';']) {
+            if let Ok(number) = word.parse::<NonZeroU32>() {
+                self.bare = Some(number);
+                self.pending = None;
+                return;
+            }
+        }
+        if let Some((no, rest)) = move_number(word) {
+            self.number(no);
             if !rest.is_empty() {
                 self.word(rest, line, date);
             }
@@ -111,16 +227,25 @@ impl Scanner {
         // A move ending a sentence: "Thanks for 2. 7163."
         let word = word.trim_end_matches('.');
         match self.pending {
+            Some(_) if gloss => {}
             Some((no, taken)) if looks_like_move(word) => {
                 self.push(no, word, line, date);
                 // `12. 5254 5756`: the second move is Black's.
-                self.pending = (taken == 0 && no.side == Side::White).then_some((
-                    MoveNo {
-                        side: Side::Black,
+                self.pending = (taken == 0 && no.turn == Color::White).then_some((
+                    MoveNumber {
+                        turn: Color::Black,
                         ..no
                     },
                     1,
                 ));
+            }
+            None if !gloss && looks_like_move(word) && plausible(word) => {
+                self.unnumbered.push(UnnumberedMove {
+                    text: word.trim_end_matches(['.', ',']).to_owned(),
+                    line,
+                    labelled: self.labelled,
+                    date,
+                })
             }
             // Prose between moves ends a number's moves, not the run:
             // the card writes a second notation beside the record.
@@ -128,15 +253,15 @@ impl Scanner {
         }
     }
 
-    fn number(&mut self, no: MoveNo) {
-        let follows = self.plies.last().and_then(|p| Some(p.no.ply()? + 1)) == no.ply();
+    fn number(&mut self, no: MoveNumber) {
+        let follows = self.plies.last().map(|p| half_moves(p.no) + 1) == Some(half_moves(no));
         if !follows {
             self.run += 1;
         }
         self.pending = Some((no, 0));
     }
 
-    fn push(&mut self, no: MoveNo, text: &str, line: usize, date: Option<Date>) {
+    fn push(&mut self, no: MoveNumber, text: &str, line: usize, date: Option<Date>) {
         let text = text.trim_end_matches(['.', ',']).to_owned();
         self.plies.push(WrittenPly {
             no,
@@ -148,26 +273,45 @@ impl Scanner {
     }
 }
 
-/// `12.` `12...` `12…` `12.--` `12...5756` → (12, side, rest after the dots).
-fn move_number(word: &str) -> Option<(u32, Side, &str)> {
+/// Half-moves from `1.` to `no`: numbers that follow each other differ by one.
+pub(crate) fn half_moves(no: MoveNumber) -> usize {
+    (no.fullmoves.get() as usize - 1) * 2 + usize::from(no.turn == Color::Black)
+}
+
+/// A numeric move whose squares exist (`2026` is a year), or algebraic.
+fn plausible(word: &str) -> bool {
+    let digits: String = word.chars().filter(|c| *c != '-').collect();
+    !digits.bytes().all(|b| b.is_ascii_digit())
+        || digits.bytes().take(4).all(|b| (b'1'..=b'8').contains(&b))
+}
+
+/// `12.` `12...` `12…` `12.--` `12)` `12...5756` → (`12...`, rest after
+/// the dots).
+fn move_number(word: &str) -> Option<(MoveNumber, &str)> {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 || digits > 3 {
         return None;
     }
-    let number: u32 = word[..digits].parse().ok().filter(|&n| n > 0)?;
+    let number: NonZeroU32 = word[..digits].parse().ok()?;
     let after = &word[digits..];
-    let marks = after.len() - after.trim_start_matches(['.', '…', '-']).len();
+    let marks = after.len() - after.trim_start_matches(['.', '…', '-', ')']).len();
     let (mark, rest) = after.split_at(marks);
-    if !mark.starts_with(['.', '…']) {
+    if !mark.starts_with(['.', '…', ')']) {
         return None;
     }
-    let side = if mark == "." {
-        Side::White
+    let turn = if mark == "." || mark == ")" {
+        Color::White
     } else {
-        Side::Black
+        Color::Black
     };
     // `12.5254` is a number and a move; `2026.12.01` never gets here (4 digits).
-    Some((number, side, rest))
+    Some((
+        MoveNumber {
+            fullmoves: number,
+            turn,
+        },
+        rest,
+    ))
 }
 
 /// Numeric (`5756`, `57-56`, `67681`) or algebraic-looking (`Nf6`, `exd5`,
@@ -246,6 +390,22 @@ mod tests {
     fn algebraic_after_a_number_is_kept() {
         assert_eq!(scan("12... Sf6!"), pairs(&[("12...", "Sf6")]));
         assert_eq!(scan("5. 0-0 Кf6"), pairs(&[("5.", "0-0"), ("5...", "Кf6")]));
+    }
+
+    #[test]
+    fn move_styles_people_write() {
+        assert_eq!(
+            scan("23) 5262 6543"),
+            pairs(&[("23.", "5262"), ("23...", "6543")])
+        );
+        assert_eq!(scan("23 ... 6543"), pairs(&[("23...", "6543")]));
+        assert_eq!(
+            scan("23. 4847 (Rd7) 6543"),
+            pairs(&[("23.", "4847"), ("23...", "6543")])
+        );
+        let loose = scan_unnumbered("Thanks, in 2026 I play 6543".lines().enumerate());
+        assert_eq!(loose.len(), 1);
+        assert_eq!((loose[0].text.as_str(), loose[0].labelled), ("6543", false));
     }
 
     #[test]

@@ -5,7 +5,10 @@ use core::fmt;
 
 use serde::Serialize;
 
-use crate::{Date, Game, MoveNo, Side, days_used};
+use iccf::MoveNumber as MoveNo;
+use shakmaty::Color as Side;
+
+use crate::{Date, Game};
 
 /// The tag set when our if-move reply was played but its card not yet
 /// written (`mail --apply`, `check DIR --apply`); `card` clears it.
@@ -49,6 +52,7 @@ impl Default for Deadlines {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LastMove {
     /// Its number.
+    #[serde(serialize_with = "crate::serial::display")]
     pub no: MoveNo,
     /// The move in numeric notation.
     pub numeric: String,
@@ -75,6 +79,7 @@ pub enum Alert {
     /// A side has used more days than the time control allows.
     OverTime {
         /// Who.
+        #[serde(serialize_with = "crate::serial::display")]
         side: Side,
         /// Days over.
         days: i64,
@@ -94,6 +99,7 @@ pub enum Alert {
     /// Our if-move reply was played, its card not yet written.
     IfMoveNotSent {
         /// The move.
+        #[serde(serialize_with = "crate::serial::display")]
         no: MoveNo,
         /// In numeric.
         numeric: String,
@@ -109,7 +115,7 @@ impl fmt::Display for Alert {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Alert::OverTime { side, days } => {
-                write!(f, "{} is {days} days over the time limit", side.name())
+                write!(f, "{side} is {days} days over the time limit")
             }
             Alert::OurMoveOverdue { days } => write!(f, "our move overdue ({days} days)"),
             Alert::TheirAnswerOverdue {
@@ -142,8 +148,10 @@ pub struct GameStatus {
     /// The opponent's name.
     pub opponent: String,
     /// Our side.
+    #[serde(serialize_with = "crate::serial::display")]
     pub side: Side,
     /// Whose move it is (`None` once the game is over).
+    #[serde(serialize_with = "crate::serial::display_option")]
     pub to_move: Option<Side>,
     /// Our last move.
     pub ours: Option<LastMove>,
@@ -173,7 +181,8 @@ pub fn game_id(game: &Game) -> Option<&str> {
 /// Where `game`, in which we play `side`, stands on `today`.
 ///
 /// ```
-/// use iccf_corr::{Alert, Deadlines, game_status, read_game, Side};
+/// use iccf_corr::{Alert, Deadlines, game_status, read_game};
+/// use shakmaty::Color as Side;
 ///
 /// let game = read_game(b"[Date \"2026.11.01\"]\n[TimeControl \"10/50\"]\n\n\
 ///     1. 5254 {[%ccsnt 2026.11.03] [%ccrcv 2026.11.04]} 5755 {[%ccsnt 2026.11.09]} *")?;
@@ -186,7 +195,7 @@ pub fn game_id(game: &Game) -> Option<&str> {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn game_status(game: &Game, side: Side, today: Date, rules: &Deadlines) -> GameStatus {
-    let to_move = (!game.is_over()).then(|| game.next_no().side);
+    let to_move = (!game.is_over()).then(|| game.next_no().turn);
     let waiting = to_move
         .and_then(|_| last_arrival(game))
         .map(|d| today.days_since(d).max(0));
@@ -239,9 +248,9 @@ fn last_arrival(game: &Game) -> Option<Date> {
 fn last_move(game: &Game, side: Side) -> Option<LastMove> {
     let i = (0..game.plies.len())
         .rev()
-        .find(|&i| Game::side_of_ply(i) == side)?;
+        .find(|&i| game.side_of_ply(i) == side)?;
     Some(LastMove {
-        no: MoveNo::of_ply(i),
+        no: game.number_of_ply(i),
         numeric: game.plies[i].mv.to_string(),
         sent: game.plies[i].sent,
     })
@@ -250,7 +259,8 @@ fn last_move(game: &Game, side: Side) -> Option<LastMove> {
 /// Days used by `side` (plus `running` for the move it is thinking on)
 /// against the period that its next move falls in.
 fn clock(game: &Game, side: Side, running: Option<i64>) -> Clock {
-    let used = days_used(game)[usize::from(side == Side::Black)];
+    // The clock without running days: `running` is counted here.
+    let used = &crate::clock(game, side, Date::from_days(0))[usize::from(side == Side::Black)];
     let total = used.total + running.unwrap_or(0);
     let Some(tc) = game.time_control() else {
         return Clock {

@@ -2,9 +2,10 @@
 //! --json` and `iccf card` see them, on text instead of files.
 
 use iccf::MoveFormat;
-use iccf_corr::{CardOptions, Date, Game, MessageLang, Offer, Side};
+use iccf_corr::{CardOptions, Date, Game, MessageLang, Offer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use shakmaty::Color as Side;
 
 use crate::args;
 use crate::errors::parse_error;
@@ -17,7 +18,11 @@ fn read_game(py: Python<'_>, pgn: &str) -> PyResult<Game> {
 /// Our side: `side` when given, else the game's `ICCFSide` tag.
 fn our_side(game: &Game, side: Option<&str>) -> PyResult<Side> {
     match side {
-        Some(name) => Side::from_name(name)
+        Some(name) => name
+            .trim()
+            .to_ascii_lowercase()
+            .parse::<Side>()
+            .ok()
             .ok_or_else(|| PyValueError::new_err(format!("side `{name}`: use white or black"))),
         None => game.side().ok_or_else(|| {
             PyValueError::new_err("which side do we play? give side=\"white\" or \"black\"")
@@ -80,9 +85,8 @@ pub fn card(
         iccf_corr::play_our_move(&mut game, mv, args::input_lang(input_lang)?, today)
             .map_err(|err| PyValueError::new_err(format!("our move {mv}: {err}")))?;
     }
-    for offer in &offers {
-        offer.record(&mut game, side);
-    }
+    iccf_corr::record_offers(&mut game, side, &offers)
+        .map_err(|err| PyValueError::new_err(err.to_string()))?;
     let also = match args::notation(also)? {
         Some(notation) => Some(MoveFormat {
             lang: args::lang(also_lang)?,
@@ -90,7 +94,16 @@ pub fn card(
         }),
         None => None,
     };
-    let text = iccf_corr::card(&game, side, &CardOptions { lang, also, offers });
+    let text = iccf_corr::card(
+        &game,
+        side,
+        &CardOptions {
+            lang,
+            also,
+            offers,
+            today: Some(today),
+        },
+    );
     let saved = String::from_utf8_lossy(&iccf_corr::write_game(&game)).into_owned();
     Ok((text, saved))
 }

@@ -2,8 +2,9 @@
 //! sent with each request (nothing is kept on the server), our side, and
 //! today's date.
 
-use iccf_corr::{Date, Game, Side, TimeControl, read_game};
+use iccf_corr::{Date, Game, TimeControl, read_game};
 use serde::Deserialize;
+use shakmaty::Color as Side;
 
 use crate::ApiError;
 use crate::limits::short_text;

@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::State;
 use iccf::MoveFormat;
-use iccf_corr::{CardOptions, Game, MessageLang, Offer};
+use iccf_corr::{CardOptions, MessageLang, Offer};
 use serde::{Deserialize, Serialize};
 
 use crate::body::Body;
@@ -102,17 +102,21 @@ fn compose(request: &CardRequest) -> Result<CardJson, ApiError> {
         .plies
         .len()
         .checked_sub(1)
-        .is_some_and(|last| Game::side_of_ply(last) == side);
+        .is_some_and(|last| game.side_of_ply(last) == side);
     if mv.is_none() && offers.is_empty() && !last_ours {
         return Err(ApiError::unprocessable(format!(
             "no move to send: give our move {}",
             game.next_no()
         )));
     }
-    for offer in &offers {
-        offer.record(game, side);
-    }
-    let options = CardOptions { lang, also, offers };
+    iccf_corr::record_offers(game, side, &offers)
+        .map_err(|err| ApiError::unprocessable(err.to_string()))?;
+    let options = CardOptions {
+        lang,
+        also,
+        offers,
+        today: request.game.today().ok(),
+    };
     Ok(CardJson {
         card: iccf_corr::card(game, side, &options),
         game: file_text(game),

@@ -42,11 +42,11 @@ pub async fn handle(
 }
 
 /// What the page shows of `game`, where we play `side`.
-pub fn open_json(game: &Game, side: iccf_corr::Side) -> OpenJson {
+pub fn open_json(game: &Game, side: shakmaty::Color) -> OpenJson {
     let next = game.next_no();
     OpenJson {
         tags: game.tags.clone(),
-        side: if side == iccf_corr::Side::White {
+        side: if side == shakmaty::Color::White {
             "white"
         } else {
             "black"
@@ -54,7 +54,7 @@ pub fn open_json(game: &Game, side: iccf_corr::Side) -> OpenJson {
         moves: game.plies.iter().map(|p| p.mv.to_string()).collect(),
         result: game.result().to_owned(),
         next: next.to_string(),
-        our_turn: next.side == side && !game.is_over(),
+        our_turn: next.turn == side && !game.is_over(),
         pending: game
             .pending
             .iter()

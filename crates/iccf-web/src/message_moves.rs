@@ -15,7 +15,10 @@ pub fn message_record(text: &str) -> Option<GameRecord> {
     let text = message_text(text.as_bytes());
     let mut by_ply: Vec<Option<(String, usize)>> = Vec::new();
     for ply in scan_moves(unquoted_lines(&text)) {
-        let Some(index) = ply.no.ply().filter(|&i| i < crate::limits::MAX_PLIES) else {
+        let Some(index) = iccf_corr::Game::default()
+            .ply_of(ply.no)
+            .filter(|&i| i < crate::limits::MAX_PLIES)
+        else {
             continue;
         };
         if by_ply.len() <= index {

@@ -64,6 +64,11 @@ impl Players {
 
     /// `iccf check --apply` by the receiver; the message must be in order.
     fn check(&mut self, white: bool, message: &str) -> Run {
+        self.check_with(white, message, &[])
+    }
+
+    /// `iccf check --apply` with more flags.
+    fn check_with(&mut self, white: bool, message: &str, extra: &[&str]) -> Run {
         let date = self.date(1);
         let file = self.file(white).display().to_string();
         let side = if white { "white" } else { "black" };
@@ -81,6 +86,7 @@ impl Players {
             "--black",
             "Wang, Mong Lin",
         ];
+        let args: Vec<&str> = args.iter().chain(extra).copied().collect();
         let r = run(&args, message.as_bytes());
         assert_eq!(
             r.code, 0,
@@ -157,7 +163,26 @@ fn numbered(moves: &[String], first: usize) -> String {
 /// White resigns after 54...Rxd2; Black's file learns it from the card.
 fn white_resigns(players: &mut Players) {
     let message = players.card(true, &["--resign"]);
-    let r = players.check(false, &message);
+    // Without --accept-result the result is said, not recorded.
+    let r = run(
+        &[
+            "check",
+            &players.file(false).display().to_string(),
+            "-",
+            "--apply",
+            "--date",
+            "2027.12.01",
+        ],
+        message.as_bytes(),
+    );
+    assert!(
+        r.stdout.contains("not recorded: result 0-1; to record it:"),
+        "{}",
+        r.stdout
+    );
+    let black = std::fs::read_to_string(players.file(false)).unwrap();
+    assert!(black.contains("[Result \"*\"]"), "{black}");
+    let r = players.check_with(false, &message, &["--accept-result"]);
     assert!(r.stdout.contains("recorded: result 0-1"), "{}", r.stdout);
 }
 
@@ -200,7 +225,7 @@ fn if_moves_play_several_moves_automatically() {
         r.stdout
     );
     let accept = players.card(true, &["--accept-draw", "--message-lang", "cs"]);
-    let r = players.check(false, &accept);
+    let r = players.check_with(false, &accept, &["--accept-result"]);
     assert!(
         r.stdout.contains("recorded: result 1/2-1/2"),
         "{}",
@@ -232,8 +257,10 @@ fn if_moves_are_dropped_when_the_opponent_deviates() {
     assert!(message.contains("If-moves: 3... 5756 4. 2133"), "{message}");
     let r = players.check(false, &message);
     assert!(
-        !r.stdout.contains("5756"),
-        "their if-moves are not moves: {}",
+        r.stdout
+            .contains("ok: you propose if-moves: 3... 5756 4. 2133")
+            && !r.stdout.contains("your move 3... 5756"),
+        "their if-moves are shown, not taken for moves: {}",
         r.stdout
     );
     let reply = players.card(false, &["--move", moves[5].as_str()]);
@@ -256,22 +283,28 @@ fn wrong_echo_is_reported_and_not_recorded() {
     players.card(false, &["--move", "5755"]);
     let white = players.file(true).display().to_string();
     let r = run(
-        &["card", &white, "--move", "7163", "--date", "2026.12.09"],
+        &["card", &white, "--move", "7163", "--date", "2027.01.09"],
         b"",
     );
     assert_eq!(
         r.code, 1,
-        "black's 1... 5755 was not yet recorded by White: {}",
-        r.stdout
+        "black's 1... 5755 was not yet recorded by White: {}{}",
+        r.stdout, r.stderr
     );
     let msg = "Thanks for 1. 5245!\nMy reply: 1... 5755";
-    let r = run(&["check", &white, "-", "--apply"], msg.as_bytes());
+    let r = run(
+        &["check", &white, "-", "--apply", "--date", "2027.01.09"],
+        msg.as_bytes(),
+    );
     assert_eq!(r.code, 1);
     assert_eq!(
         r.stdout,
         "problem: you repeat our move 1. as 5245; we sent 1. 5254\nok: your move 1... 5755 (e5) is legal\nnot recorded: the message is not in order\n"
     );
-    let json = run(&["check", &white, "-", "--json"], msg.as_bytes());
+    let json = run(
+        &["check", &white, "-", "--json", "--date", "2027.01.09"],
+        msg.as_bytes(),
+    );
     let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(value["findings"][0]["kind"], "wrong-echo");
     assert_eq!(value["in_order"], false);
@@ -350,4 +383,170 @@ fn eml_message_and_svg_card() {
     );
     let game = std::fs::read_to_string(players.file(true)).unwrap();
     assert!(game.contains("[%ccrcv 2026.12.10]"), "{game}");
+}
+
+/// A game file in a temporary folder.
+fn game_file(text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.pgn");
+    std::fs::write(&path, text).unwrap();
+    (dir, path.display().to_string())
+}
+
+/// Issue 17: `[FEN ...] 1. 1114` is a rook move in `check` and `card`.
+#[test]
+fn regression_fen_game_file_in_check_and_card() {
+    let (_dir, file) = game_file(
+        "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n[ICCFSide \"white\"]\n\n1. 1114 {[%ccsnt 2026.12.01]} *\n",
+    );
+    let r = run(
+        &["check", &file, "-", "--apply", "--date", "2026.12.03"],
+        b"1. 1114 1... 5848",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("recorded: their move 1... 5848"),
+        "{}",
+        r.stdout
+    );
+    let r = run(
+        &["card", &file, "--move", "1424", "--date", "2026.12.04"],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("My move: 2. 1424"), "{}", r.stdout);
+}
+
+/// Issue 17: a symlinked 0644 game file stays a symlink to a 0644 file.
+#[cfg(unix)]
+#[test]
+fn regression_symlinked_game_file_stays_a_link_to_a_0644_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, real) = game_file("[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} *\n");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let link = dir.path().join("link.pgn");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let link_arg = link.display().to_string();
+    let r = run(
+        &["check", &link_arg, "-", "--apply", "--date", "2026.12.03"],
+        b"1. 5254 5755",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644);
+    assert!(std::fs::read_to_string(&real).unwrap().contains("5755"));
+}
+
+#[test]
+fn a_file_you_can_trust() {
+    let (_dir, file) = game_file("[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} *\n");
+    let r = run(
+        &["card", &file, "--as", "black", "--date", "2026.12.03"],
+        b"",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("--as black contradicts the file"),
+        "{}",
+        r.stderr
+    );
+    let (_dir, two) = game_file("1. 5254 *\n\n[Event \"B\"]\n\n1. 4244 *\n");
+    let r = run(&["card", &two, "--as", "white", "--move", "7163"], b"");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("a second game starts here"),
+        "{}",
+        r.stderr
+    );
+    let (_dir, late) =
+        game_file("[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.05] [%ccrcv 2026.12.03]} *\n");
+    let r = run(&["card", &late, "--date", "2026.12.09"], b"");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("move 1.: received 2026.12.03, before it was sent"),
+        "{}",
+        r.stderr
+    );
+    // Their draw offer is needed to accept one; offers exclude each other.
+    let (_dir, file) = game_file(
+        "[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.02]} *\n",
+    );
+    let r = run(
+        &["card", &file, "--accept-draw", "--date", "2026.12.03"],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("no draw offer of theirs is open"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &[
+            "card",
+            &file,
+            "--move",
+            "7163",
+            "--offer-draw",
+            "--resign",
+            "--date",
+            "2026.12.03",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("exclude each other"), "{}", r.stderr);
+}
+
+/// A game on 3/10 with our leave: the days, the next control and its
+/// deadline, a warning before the overstep, and the overstep.
+#[test]
+fn scripted_clock_with_leave_warning_and_overstep() {
+    let text = "[Date \"2027.01.01\"]\n[TimeControl \"3/10\"]\n[ICCFSide \"white\"]\n\n\
+        1. 5254 {[%ccsnt 2027.01.03] [%ccrcv 2027.01.03]} 5755 {[%ccsnt 2027.01.04] [%ccrcv 2027.01.04]} *\n";
+    let leave = ["--leave", "2027.01.05..2027.01.08"];
+    let (_dir, file) = game_file(text);
+    let mut args = vec!["card", &file, "--move", "7163", "--date", "2027.01.12"];
+    args.extend(leave);
+    let r = run(&args, b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // 8 days since 1... e5 arrived, 4 of them leave.
+    for line in [
+        "Days used: this move White 4, Black 1; total White 6 of 10, Black 1 of 10 (time control 3/10)",
+        "Next time control: White move 3., 4 days left; Black move 3..., 9 days left (by 2027.01.21)",
+        "Warning: White 4 days left move 3.",
+        "Leave: 2027.01.05..2027.01.08 (4 of 30 2027)",
+    ] {
+        assert!(r.stdout.contains(line), "{line}\n{}", r.stdout);
+    }
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains("[ICCFLeave \"2027.01.05..2027.01.08\"]"),
+        "{saved}"
+    );
+    // Eight days later the same move oversteps: said on the card, an error.
+    let (_dir, file) = game_file(text);
+    let mut args = vec!["card", &file, "--move", "7163", "--date", "2027.01.20"];
+    args.extend(leave);
+    let r = run(&args, b"");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .contains("Warning: time limit exceeded, White move 2. (14 of 10)"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr
+            .contains("we exceeded the time limit at move 2.: 14 days used of 10"),
+        "{}",
+        r.stderr
+    );
 }

@@ -1,0 +1,146 @@
+//! Which of their words count: a result only when plainly given, an
+//! acceptance only of an open offer of ours.
+
+use shakmaty::Color;
+
+use crate::{Claim, Finding, Game, Report, read_claims};
+
+/// Whether the message plainly resigns or accepts a draw: then no new
+/// move is missing.
+pub(crate) fn ends_the_game(lines: &[(usize, &str)]) -> bool {
+    read_claims(lines.iter().copied())
+        .iter()
+        .any(|c| c.stands() && matches!(c.claim, Claim::Resignation | Claim::DrawAccepted))
+}
+
+/// The claims of the message, each with a finding: the ones that stand
+/// into `report.claims`; a result into `report.result` when they resign,
+/// or accept the draw we offered and have not seen answered by a move.
+pub(crate) fn check_claims(game: &Game, side: Color, lines: &[(usize, &str)], report: &mut Report) {
+    for found in read_claims(lines.iter().copied()) {
+        if !found.stands() {
+            report.findings.push(Finding::ClaimNotTaken {
+                claim: found.claim,
+                mood: found.mood,
+                sentence: found.sentence,
+            });
+            continue;
+        }
+        if report.claims.contains(&found.claim) {
+            continue;
+        }
+        report.claims.push(found.claim);
+        report.findings.push(Finding::Claim { claim: found.claim });
+        if report.result.is_some() || game.is_over() {
+            continue;
+        }
+        match found.claim {
+            Claim::Resignation => {
+                let result = if side == Color::White { "1-0" } else { "0-1" };
+                report.result = Some(result.to_owned());
+                report.findings.push(Finding::Result {
+                    result: result.to_owned(),
+                    why: "you resign".to_owned(),
+                });
+            }
+            Claim::DrawAccepted if game.open_draw_offer() != Some(side) => {
+                report.findings.push(Finding::NoOpenOffer {
+                    sentence: found.sentence,
+                });
+            }
+            Claim::DrawAccepted => {
+                if let Some(no) = report.new_move.map(|_| game.next_no()) {
+                    report.findings.push(Finding::AcceptAndMove { no });
+                    continue;
+                }
+                report.result = Some("1/2-1/2".to_owned());
+                report.findings.push(Finding::Result {
+                    result: "1/2-1/2".to_owned(),
+                    why: "you accept our draw offer".to_owned(),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{check, read_game};
+    use shakmaty::Color;
+
+    /// We are White; 2. Nf3 went with a draw offer, or without.
+    fn game(offer: bool) -> crate::Game {
+        let offer = if offer { "{[%ccdrawoffer white]}" } else { "" };
+        read_game(format!("1. 5254 5755 2. 7163 {offer} *").as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn an_acceptance_ends_the_game_only_answering_our_open_offer() {
+        let report = check(
+            &game(true),
+            Color::White,
+            "2. 7163\nI accept your draw offer.",
+        );
+        assert_eq!(report.result.as_deref(), Some("1/2-1/2"));
+        assert!(report.in_order(), "{:?}", report.findings);
+        let report = check(
+            &game(false),
+            Color::White,
+            "2. 7163\nI accept your draw offer.",
+        );
+        assert_eq!(report.result, None);
+        assert!(
+            report
+                .findings
+                .iter()
+                .any(|f| f.to_string().contains("no offer of ours is open"))
+        );
+        // Their move answered our offer: it is no longer open.
+        let answered = read_game(b"1. 5254 {[%ccdrawoffer white]} 5755 2. 7163 *").unwrap();
+        assert_eq!(
+            check(&answered, Color::White, "2. 7163\nDraw accepted.").result,
+            None
+        );
+    }
+
+    #[test]
+    fn resignation_only_when_plainly_stated() {
+        assert_eq!(
+            check(&game(false), Color::White, "2. 7163\nI resign.")
+                .result
+                .as_deref(),
+            Some("1-0")
+        );
+        for text in [
+            "2. 7163\nI will never resign.",
+            "2. 7163 2836\nIf you take on e5, I resign.",
+            "2. 7163 2836\nShould I resign the game?",
+        ] {
+            let report = check(&game(false), Color::White, text);
+            assert_eq!(report.result, None, "{text}");
+            assert!(report.claims.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn accepting_and_moving_is_unclear() {
+        let report = check(
+            &game(true),
+            Color::White,
+            "2. 7163 2836\nI accept the draw.",
+        );
+        assert_eq!(report.result, None);
+        assert!(!report.in_order());
+    }
+
+    #[test]
+    fn our_quoted_offer_is_not_theirs() {
+        let report = check(
+            &game(false),
+            Color::White,
+            "2. 7163 2836\n\n> I offer a draw.",
+        );
+        assert!(report.claims.is_empty());
+    }
+}

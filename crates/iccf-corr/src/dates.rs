@@ -1,0 +1,190 @@
+//! Dates that cannot be right: received before sent, in the future, out
+//! of order.
+
+use iccf::MoveNumber;
+use shakmaty::Color;
+
+use crate::{Date, Finding, Game, Report};
+
+/// A date in a game file that cannot be right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DateError {
+    /// The move it belongs to.
+    pub no: MoveNumber,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl core::fmt::Display for DateError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "move {}: {}", self.no, self.reason)
+    }
+}
+
+impl std::error::Error for DateError {}
+
+/// The dates of `game` that cannot be right, each naming its move: a move
+/// received before it was sent, sent before the move it answers arrived,
+/// or dated after `today`.
+///
+/// ```
+/// use iccf_corr::{check_file_dates, read_game};
+///
+/// let game = read_game(b"1. 5254 {[%ccsnt 2026.12.05] [%ccrcv 2026.12.03]} *")?;
+/// let errors = check_file_dates(&game, "2026.12.10".parse()?);
+/// assert_eq!(errors[0].to_string(), "move 1.: received 2026.12.03, before it was sent (2026.12.05)");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_file_dates(game: &Game, today: Date) -> Vec<DateError> {
+    let mut errors = Vec::new();
+    let mut previous: Option<Date> = None;
+    for (i, ply) in game.plies.iter().enumerate() {
+        let no = game.number_of_ply(i);
+        let mut push = |reason: String| errors.push(DateError { no, reason });
+        if let (Some(sent), Some(received)) = (ply.sent, ply.received)
+            && received < sent
+        {
+            push(format!("received {received}, before it was sent ({sent})"));
+        }
+        for (what, date) in [("sent", ply.sent), ("received", ply.received)] {
+            if let Some(date) = date.filter(|d| *d > today) {
+                push(format!("{what} {date}, after today ({today})"));
+            }
+        }
+        if let (Some(before), Some(sent)) = (previous, ply.sent)
+            && sent < before
+        {
+            push(format!(
+                "sent {sent}, before the move it answers arrived ({before})"
+            ));
+        }
+        previous = ply.received.or(ply.sent).or(previous);
+    }
+    errors
+}
+
+/// The message's dates against our game: when they received our move,
+/// when they sent theirs, when we received it.
+pub(crate) fn check_dates(game: &Game, side: Color, today: Option<Date>, report: &mut Report) {
+    let ours = game.last_ply_of(side);
+    let our_sent = ours.and_then(|i| game.plies[i].sent);
+    let mut bad =
+        |no: MoveNumber, reason: String| report.findings.push(Finding::BadDate { no, reason });
+    if let (Some(i), Some(received)) = (ours, report.our_received) {
+        let no = game.number_of_ply(i);
+        if let Some(sent) = our_sent.filter(|s| received < *s) {
+            bad(
+                no,
+                format!("you received it {received}, before we sent it ({sent})"),
+            );
+        }
+        if let Some(today) = today.filter(|t| received > *t) {
+            bad(
+                no,
+                format!("you received it {received}, after today ({today})"),
+            );
+        }
+    }
+    if report.new_move.is_none() {
+        return;
+    }
+    let no = game.next_no();
+    let Some(sent) = report.their_sent else {
+        return;
+    };
+    if let Some(today) = today.filter(|t| sent > *t) {
+        bad(no, format!("you sent it {sent}, after today ({today})"));
+    }
+    if let Some(received) = report.our_received.filter(|r| sent < *r) {
+        bad(
+            no,
+            format!("you sent it {sent}, before our move arrived ({received})"),
+        );
+    } else if let Some(our_sent) = our_sent.filter(|s| sent < *s) {
+        bad(
+            no,
+            format!("you sent it {sent}, before we sent ours ({our_sent})"),
+        );
+    }
+    if let Some(received) = report.received.filter(|r| *r < sent) {
+        bad(
+            no,
+            format!("we received it {received}, before you sent it ({sent})"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CheckOptions, Message, check_message, read_game};
+
+    fn problems(text: &str, today: &str) -> Vec<String> {
+        let game = read_game(b"1. 5254 5755 2. 7163 {[%ccsnt 2026.12.05]} *").unwrap();
+        let message = Message {
+            text: text.to_owned(),
+            ..Message::default()
+        };
+        let opts = CheckOptions {
+            today: Some(today.parse().unwrap()),
+            ..CheckOptions::default()
+        };
+        check_message(&game, Color::White, &message, &opts)
+            .findings
+            .iter()
+            .filter(|f| matches!(f, Finding::BadDate { .. }))
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn message_dates_out_of_order_or_in_the_future() {
+        assert_eq!(
+            problems(
+                "2. 7163 (received 2026.12.06)\n2... 2836 (sent 2026.12.07)",
+                "2026.12.08"
+            ),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            problems(
+                "2. 7163 (received 2026.12.04)\n2... 2836 (sent 2026.12.07)",
+                "2026.12.08"
+            ),
+            ["move 2.: you received it 2026.12.04, before we sent it (2026.12.05)"]
+        );
+        assert_eq!(
+            problems(
+                "2. 7163 (received 2026.12.06)\n2... 2836 (sent 2026.12.09)",
+                "2026.12.08"
+            ),
+            ["move 2...: you sent it 2026.12.09, after today (2026.12.08)"]
+        );
+        assert_eq!(
+            problems(
+                "2. 7163 (received 2026.12.06)\n2... 2836 (sent 2026.12.05)",
+                "2026.12.08"
+            ),
+            ["move 2...: you sent it 2026.12.05, before our move arrived (2026.12.06)"]
+        );
+    }
+
+    #[test]
+    fn file_dates_out_of_order() {
+        let game = read_game(
+            b"1. 5254 {[%ccsnt 2026.12.05] [%ccrcv 2026.12.06]} 5755 {[%ccsnt 2026.12.04]} *",
+        )
+        .unwrap();
+        let errors = check_file_dates(&game, "2026.12.10".parse().unwrap());
+        assert_eq!(
+            errors[0].to_string(),
+            "move 1...: sent 2026.12.04, before the move it answers arrived (2026.12.06)"
+        );
+        let errors = check_file_dates(&game, "2026.12.05".parse().unwrap());
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.to_string() == "move 1.: received 2026.12.06, after today (2026.12.05)")
+        );
+    }
+}
