@@ -6,5 +6,6 @@
 mod board;
 mod cli;
 mod corr;
+mod folder;
 mod hostile;
 mod serve;
