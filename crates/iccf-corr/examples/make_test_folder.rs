@@ -328,7 +328,7 @@ fn date_back(game: &mut Game, k: usize, plan: &Plan) -> Date {
             Some(arrival)
         };
         // E-mail takes a day now and then.
-        let transit = i64::from((k + i) % 4 == 0);
+        let transit = i64::from((k + i).is_multiple_of(4));
         let sent = arrival - transit;
         let think = 1 + ((k * 7 + i * 3) % 5) as i64;
         game.plies[i].received = received.map(Date::from_days);

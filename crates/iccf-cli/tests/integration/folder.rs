@@ -113,7 +113,7 @@ fn expected(plain: &Plain, today: i64) -> Expected {
     let ours_white = plain.tag("ICCFSide") == Some("white");
     let over = plain.tag("Result") != Some("*");
     let n = plain.plies.len();
-    let white_to_move = n % 2 == 0;
+    let white_to_move = n.is_multiple_of(2);
     let start = days(plain.tag("Date").unwrap());
     // Days per side: from the arrival of the move before to the sending.
     let mut used = [0i64; 2];
