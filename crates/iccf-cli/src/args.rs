@@ -12,7 +12,8 @@ use iccf_stream::jobs::Jobs;
 /// digit promotes (1=Q 2=R 3=B 4=N: f7-f8=R is 67682), castling is the
 /// king's move (5171 5131 5878 5838).
 #[derive(Debug, Parser)]
-#[command(name = "iccf", version, propagate_version = true)]
+// The version names the git commit when built from a checkout (build.rs).
+#[command(name = "iccf", version = env!("ICCF_VERSION"), propagate_version = true)]
 #[command(after_help = "Examples:
   iccf convert games.pgn                  SAN games to numeric PGN (stdout)
   iccf convert numeric.txt --to san       numeric games to SAN
@@ -127,12 +128,17 @@ pub enum Command {
     /// digits, pasted games translated, the correspondence desk.
     ///
     /// Listens on 127.0.0.1 (this computer only) unless --bind names
-    /// another address; prints the address to open. Nothing is stored on
-    /// the server. Ctrl-C stops it.
+    /// another address; prints the address to open, with a random token
+    /// that the page's requests must carry (keep it to yourself). Nothing
+    /// is stored on the server. Ctrl-C stops it.
     ///
     /// Exit status: 0 stopped, 2 the address cannot be used.
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
+    /// Print the completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions(crate::docs_out::CompletionsArgs),
+    /// Print the manual page iccf(1), or a subcommand's (iccf-convert(1) …).
+    Man(crate::docs_out::ManArgs),
 }
 
 /// Which side the game file's owner plays.

@@ -12,6 +12,7 @@ mod card;
 mod check;
 mod convert;
 mod corr_file;
+mod docs_out;
 mod folder;
 mod progress;
 #[cfg(feature = "serve")]
@@ -53,6 +54,8 @@ fn main() -> ExitCode {
         Command::Status(args) => status::run(&args).map(Status::from),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args).map(Status::from),
+        Command::Completions(args) => docs_out::completions(&args).map(Status::from),
+        Command::Man(args) => docs_out::man(&args).map(Status::from),
     };
     match result {
         Ok(Status::Clean) => ExitCode::from(SUCCESS),

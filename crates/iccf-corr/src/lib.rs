@@ -48,7 +48,7 @@ pub use apply::{Applied, apply};
 pub use card::{CardOptions, Offer, card};
 pub use card_words::{MessageLang, ParseMessageLangError};
 pub use check::{Report, check};
-pub use claims::{Claim, find_claims};
+pub use claims::{Claim, FoundClaim, Mood, find_claims, read_claims};
 pub use cmail::{CMAIL_TAG, CmailGame, cmail_games, cmail_pgn};
 pub use date::{Date, ParseDateError};
 pub use days::{DaysUsed, days_used};
