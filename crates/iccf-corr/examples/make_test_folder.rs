@@ -171,7 +171,7 @@ fn plans(twic: &[Game]) -> Vec<Plan> {
         plan("caro-kann", caro, Side::Black, 22, 45),
         plan("reti", nf3, Side::White, 17, 1),
         plan("ruy-lopez", ruy, Side::Black, 20, 20),
-        plan("scandinavian", scandi, Side::White, 12, 0),
+        plan("scandinavian", scandi, Side::White, 11, 0),
         plan("server-makela", Source::Server(0), Side::White, 31, 5),
         plan("server-rajala", Source::Server(1), Side::Black, 30, 2),
         plan("everitt-wang", Source::Ostinato, Side::White, 41, 12),
@@ -572,11 +572,9 @@ fn extra_messages(
         let [a, b] = pair else { continue };
         let part = |k: usize| {
             let (game, full) = &made[k];
-            format!(
-                "Game {}: {}",
-                plans[k].round,
-                next_move(full, game.plies.len()).unwrap()
-            )
+            let echo = our_last(game, plans[k].side).unwrap();
+            let next = next_move(full, game.plies.len()).unwrap();
+            format!("Game {}: {echo} {next}", plans[k].round)
         };
         let body = format!("Hi Gordon, my moves:\n{} / {}\nRegards", part(*a), part(*b));
         let target = format!("{}.pgn,{}.pgn", plans[*a].stem, plans[*b].stem);

@@ -331,14 +331,21 @@ fn narrow_by_echo(games: &[FolderGame], m: &mut PartMatch) {
                     | Finding::AlreadyRecorded { .. }
             )
         });
-        (echo, report.new_move.is_some(), report.in_order())
+        Fit {
+            echo,
+            new_move: report.new_move.is_some(),
+            in_order: report.in_order(),
+        }
     };
     if m.clues.is_empty() {
         let fits: Vec<usize> = m
             .candidates
             .iter()
             .copied()
-            .filter(|i| echoes(i) == (true, true, true))
+            .filter(|i| {
+                let fit = echoes(i);
+                fit.echo && fit.in_order
+            })
             .collect();
         // Several: named as candidates; none: nothing points anywhere.
         if !fits.is_empty() {
@@ -349,7 +356,7 @@ fn narrow_by_echo(games: &[FolderGame], m: &mut PartMatch) {
     }
     // Among the games the clues left, those whose echo agrees; else those
     // whose next move the message gives, numbered right and legal.
-    let tests: [(EchoTest, Clue); 2] = [(|e| e.0, Clue::Echo), (|e| e.1, Clue::InOrder)];
+    let tests: [(FitTest, Clue); 2] = [(|f| f.echo, Clue::Echo), (|f| f.new_move, Clue::InOrder)];
     for (test, clue) in tests {
         if m.candidates.len() < 2 {
             return;
@@ -365,6 +372,20 @@ fn narrow_by_echo(games: &[FolderGame], m: &mut PartMatch) {
             m.clues.push(clue);
         }
     }
+}
+
+/// One way to tell games apart by their moves.
+type FitTest = fn(Fit) -> bool;
+
+/// How a message fits a game's moves.
+#[derive(Copy, Clone)]
+struct Fit {
+    /// It repeats our last move (or the record) as we have it.
+    echo: bool,
+    /// It gives the game's next move, numbered right and legal.
+    new_move: bool,
+    /// Nothing in it is wrong for this game.
+    in_order: bool,
 }
 
 /// `needle` in `hay` with no letter or digit just before or after it.
@@ -445,9 +466,6 @@ fn label_starts(text: &str) -> Vec<(usize, String, usize)> {
     found.sort_by_key(|f| f.0);
     found
 }
-
-/// One test over what a game's echo check found (echo, in order, legal).
-type EchoTest = fn((bool, bool, bool)) -> bool;
 
 #[cfg(test)]
 mod tests {
