@@ -185,3 +185,47 @@ test('the end of a game names the winner; the players, event and result are show
   await waitText(page, '#game-status', /a draw may be claimed \(threefold repetition\)/);
   assert.equal(await page.textContent('#game-info'), '');
 });
+
+const DESK_GAME = `[Event "Friendly"]
+[Site "?"]
+[Date "2026.12.01"]
+[Round "?"]
+[White "Anna"]
+[Black "Boris"]
+[Result "*"]
+[ICCFSide "white"]
+[TimeControl "10/50"]
+
+1. 5254 {[%ccsnt 2026.12.01]} *
+`;
+
+test('desk: a suggestion before Open plays after the file, says its move number; the save link has their move', async () => {
+  const page = await openPage(chromium.context);
+  await page.click('#desk-panel summary');
+  await page.fill('#desk-game', DESK_GAME);
+  // No Open: the check opens the file itself when a suggestion is played.
+  await page.fill('#desk-message', 'Thanks for 1. 5254\nMy reply: 1... 5575\n');
+  await page.click('#desk-check');
+  await page.waitForSelector('#findings button.suggestion');
+  await page.click('#findings button.suggestion >> nth=0');
+  await page.waitForFunction(() => document.getElementById('record').textContent === '1. 5254 5755');
+  const status = await page.textContent('#status');
+  assert.doesNotMatch(status, /object/);
+  assert.match(status, /^1\.\.\. 5755 on the board/);
+  // Checked and recorded: the file offered for saving has their move.
+  await page.fill('#desk-message', 'Your move: 1. 5254\nMy move: 1... 5755\n');
+  await page.check('#desk-apply');
+  await page.click('#desk-check');
+  await page.waitForSelector('#desk-save:not([hidden])');
+  assert.match(await page.getAttribute('#desk-save', 'href'), /^blob:/);
+  const download = page.waitForEvent('download');
+  await page.click('#desk-save');
+  const saved = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  assert.match(readFileSync(saved, 'utf8'), /1\. 5254 .*5755/s);
+  // Resigning and offering a draw at once is refused.
+  await page.check('#desk-offer');
+  await page.check('#desk-resign');
+  await page.click('#desk-compose');
+  await waitText(page, '#desk-card', /not both/);
+});
