@@ -39,7 +39,7 @@ done
 [ -n "$url" ] || { echo "iccf serve printed no address:"; cat "$log"; exit 1; }
 echo "iccf serve at $url"
 
-ICCF_URL="$url" node --test --test-concurrency=1 tests/page.test.mjs
+ICCF_URL="$url" node --test --test-concurrency=1 tests/*.test.mjs
 
 if [ "${1:-}" = "--update-screenshot" ]; then
     cp screenshots/page-1280-light.png "$root/docs/screenshot.png"

@@ -11,6 +11,7 @@ use crate::ApiError;
 const FILES: &[(&str, &str, &str)] = &[
     ("/", HTML, include_str!("../web/index.html")),
     ("/style.css", CSS, include_str!("../web/style.css")),
+    ("/favicon.svg", SVG, include_str!("../web/favicon.svg")),
     ("/js/main.js", JS, include_str!("../web/js/main.js")),
     ("/js/api.js", JS, include_str!("../web/js/api.js")),
     ("/js/board.js", JS, include_str!("../web/js/board.js")),
@@ -25,6 +26,7 @@ const FILES: &[(&str, &str, &str)] = &[
 const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 /// Only our own files and scripts; no inline script, no other site.
 const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \

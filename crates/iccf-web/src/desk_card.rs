@@ -78,6 +78,16 @@ fn compose(request: &CardRequest) -> Result<CardJson, ApiError> {
         Some(code) => Some(lang_or_english(Some(code))?),
         None => None,
     };
+    if request.resign && (request.offer_draw || request.accept_draw) {
+        return Err(ApiError::unprocessable(
+            "resign, or offer or accept a draw: not both",
+        ));
+    }
+    if request.offer_draw && request.accept_draw {
+        return Err(ApiError::unprocessable(
+            "offer a draw or accept theirs: not both",
+        ));
+    }
     let mut open = request.game.open()?;
     let (game, side) = (&mut open.game, open.side);
     let mv = request

@@ -6,7 +6,8 @@ use axum::extract::State;
 use iccf::{MoveFormat, MoveNumber, Notation};
 use iccf_pgn::convert::{Converter, Options, OutputFormat};
 use serde::{Deserialize, Serialize};
-use shakmaty::Position;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, EnPassantMode, Position};
 
 use crate::body::Body;
 use crate::display::{DisplayRequest, lang_or_english, parse_notation};
@@ -105,13 +106,29 @@ fn numeric_pgn(request: &ExportRequest, line: &Line) -> Result<String, ApiError>
         push_tag(&mut pgn, name, value)?;
     }
     for (name, value) in &request.tags {
-        if !ROSTER.contains(&name.as_str()) && !matches!(name.as_str(), "FEN" | "SetUp") {
+        if !ROSTER.contains(&name.as_str()) && !matches!(name.as_str(), "FEN" | "SetUp" | "Variant")
+        {
             push_tag(&mut pgn, name, value)?;
         }
     }
-    if let Some(fen) = request.line.fen.as_deref().filter(|f| !f.trim().is_empty()) {
+    let start = &line.positions[0];
+    let chess960 = start.castles().mode() == CastlingMode::Chess960;
+    if chess960 {
+        push_tag(&mut pgn, "Variant", "Chess960")?;
+    } else if tag("Variant") != "?" {
+        push_tag(&mut pgn, "Variant", tag("Variant"))?;
+    }
+    if request
+        .line
+        .fen
+        .as_deref()
+        .is_some_and(|f| !f.trim().is_empty())
+        || chess960
+    {
+        // The position as read, so that what the page played on reads back.
+        let fen = Fen::from_position(start, EnPassantMode::Legal).to_string();
         push_tag(&mut pgn, "SetUp", "1")?;
-        push_tag(&mut pgn, "FEN", fen.trim())?;
+        push_tag(&mut pgn, "FEN", &fen)?;
     }
     pgn.push('\n');
     push_movetext(&mut pgn, line);
@@ -140,14 +157,19 @@ fn push_tag(pgn: &mut String, name: &str, value: &str) -> Result<(), ApiError> {
 /// Numbered numeric moves, `1. 5254 5755 2. 7163 `.
 fn push_movetext(pgn: &mut String, line: &Line) {
     let numeric = MoveFormat::new(Notation::Numeric);
-    for (i, (&m, pos)) in line.moves.iter().zip(&line.positions).enumerate() {
+    for (i, (&step, pos)) in line.moves.iter().zip(&line.positions).enumerate() {
         if i == 0 || pos.turn().is_white() {
             pgn.push_str(&MoveNumber::from_position(pos).to_string());
             pgn.push(' ');
         }
-        let mut buf = Vec::new();
-        numeric.append(&mut buf, pos, m, None);
-        pgn.push_str(&String::from_utf8_lossy(&buf));
+        match step {
+            Some(m) => {
+                let mut buf = Vec::new();
+                numeric.append(&mut buf, pos, m, None);
+                pgn.push_str(&String::from_utf8_lossy(&buf));
+            }
+            None => pgn.push_str("--"),
+        }
         pgn.push(' ');
     }
 }

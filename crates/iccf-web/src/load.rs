@@ -45,6 +45,7 @@ pub async fn handle(
         let mut games = records(bytes);
         // Not a game but a message with numbered moves in it: its moves.
         if let [game] = games.as_slice()
+            && game.tags.is_empty()
             && game.moves.is_empty()
             && !game.errors.is_empty()
             && let Some(found) = message_record(&request.text)

@@ -57,5 +57,8 @@ pub fn message_record(text: &str) -> Option<GameRecord> {
         result: None,
         errors,
         warnings: Vec::new(),
+        fen: None,
+        chess960: false,
+        refused: None,
     })
 }

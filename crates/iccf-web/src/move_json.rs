@@ -53,6 +53,22 @@ impl MoveJson {
     }
 }
 
+impl MoveJson {
+    /// A null move (`--`) in `pos`: no squares.
+    pub fn null(pos: &Chess) -> MoveJson {
+        MoveJson {
+            number: MoveNumber::from_position(pos).to_string(),
+            numeric: "--".into(),
+            san: "--".into(),
+            uci: "0000".into(),
+            text: "--".into(),
+            from: String::new(),
+            to: String::new(),
+            promotion: None,
+        }
+    }
+}
+
 /// A square's two digits.
 pub fn square(sq: Square) -> String {
     NumericSquare::from(sq).to_string()

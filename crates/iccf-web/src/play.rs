@@ -4,11 +4,10 @@
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use shakmaty::Position;
 
 use crate::body::Body;
 use crate::display::{DisplayRequest, lang_or_english};
-use crate::line::{LineRequest, read_in, replay};
+use crate::line::{LineRequest, replay, step_in};
 use crate::position::{LineJson, line_json};
 use crate::{ApiError, AppState, blocking};
 
@@ -42,11 +41,8 @@ pub async fn handle(
         if request.text.trim().is_empty() {
             return Err(ApiError::unprocessable("no move given"));
         }
-        let m = read_in(&request.text, &pos, lang)?;
-        let mut after = pos;
-        after.play_unchecked(m);
-        line.moves.push(m);
-        line.positions.push(after);
+        let (step, after) = step_in(&request.text, &pos, lang)?;
+        line.push(step, after);
         let ply = line.moves.len();
         Ok(Json(line_json(&line, ply, shown)))
     })

@@ -8,6 +8,7 @@ use axum::extract::State;
 use iccf::{MoveFormat, MoveNumber};
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position};
 
 use crate::body::Body;
@@ -54,8 +55,15 @@ pub struct PositionJson {
     pub number: String,
     /// The side to move is in check.
     pub check: bool,
-    /// `playing`, `checkmate`, `stalemate` or `insufficient material`.
+    /// `playing`, `checkmate`, or the draw that ended the game:
+    /// `stalemate`, `insufficient material`, `fivefold repetition`, `75-move
+    /// rule`.
     pub status: &'static str,
+    /// The side that won, after checkmate: `white` or `black`.
+    pub winner: Option<&'static str>,
+    /// A draw the side to move may claim: `threefold repetition` or
+    /// `50-move rule`.
+    pub claim: Option<&'static str>,
     /// Every legal move.
     pub legal: Vec<MoveJson>,
 }
@@ -86,12 +94,40 @@ pub fn line_json(line: &Line, ply: usize, shown: MoveFormat) -> LineJson {
         .moves
         .iter()
         .zip(&line.positions)
-        .map(|(&m, pos)| MoveJson::new(pos, m, shown))
+        .map(|(&step, pos)| match step {
+            Some(m) => MoveJson::new(pos, m, shown),
+            None => MoveJson::null(pos),
+        })
         .collect();
+    let mut position = position_json(&line.positions[ply], shown);
+    rule_draws(&mut position, &line.positions[..=ply]);
     LineJson {
         moves,
         ply,
-        position: position_json(&line.positions[ply], shown),
+        position,
+    }
+}
+
+/// The draws the history of the position at the end of `played` brings:
+/// repetitions (fivefold ends the game, threefold may be claimed) and the
+/// move rules (75 moves end it, 50 may be claimed).
+fn rule_draws(position: &mut PositionJson, played: &[Chess]) {
+    let Some(now) = played.last() else { return };
+    if position.status != "playing" {
+        return;
+    }
+    let key = |pos: &Chess| pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
+    let here = key(now);
+    let seen = played.iter().filter(|pos| key(pos) == here).count();
+    let halfmoves = now.halfmoves();
+    if seen >= 5 {
+        position.status = "fivefold repetition";
+    } else if halfmoves >= 150 {
+        position.status = "75-move rule";
+    } else if seen >= 3 {
+        position.claim = Some("threefold repetition");
+    } else if halfmoves >= 100 {
+        position.claim = Some("50-move rule");
     }
 }
 
@@ -122,6 +158,14 @@ pub fn position_json(pos: &Chess, shown: MoveFormat) -> PositionJson {
         number: MoveNumber::from_position(pos).to_string(),
         check: pos.is_check(),
         status,
+        winner: pos.is_checkmate().then(|| {
+            if pos.turn().is_white() {
+                "black"
+            } else {
+                "white"
+            }
+        }),
+        claim: None,
         legal: pos
             .legal_moves()
             .into_iter()

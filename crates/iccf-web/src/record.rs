@@ -4,6 +4,9 @@
 
 use iccf_pgn::convert::{Converter, Options, Problem};
 use serde::Serialize;
+use shakmaty::{CastlingMode, Position};
+
+use crate::line::{LineRequest, fen_of, replay};
 
 /// One game's main line.
 #[derive(Clone, Debug, Serialize)]
@@ -20,6 +23,14 @@ pub struct GameRecord {
     pub errors: Vec<ProblemJson>,
     /// Problems the game was converted through.
     pub warnings: Vec<ProblemJson>,
+    /// The start position as read (castling rights that do not fit the
+    /// pieces dropped); `None` for the usual start.
+    pub fen: Option<String>,
+    /// Whether castling is Chess960's.
+    pub chess960: bool,
+    /// Why the page cannot show the game, when it cannot: its start
+    /// position or a move the server does not replay.
+    pub refused: Option<String>,
 }
 
 /// A problem with its place in the pasted text.
@@ -47,18 +58,78 @@ impl From<&Problem> for ProblemJson {
     }
 }
 
-/// The games' main lines, one record a game, in order.
+/// The games' main lines, one record a game, in order, each replayed as
+/// `/api/position` will replay it.
 pub fn records(text: &[u8]) -> Vec<GameRecord> {
     Converter::new(Options::default())
         .records(text)
         .into_iter()
-        .map(|record| GameRecord {
-            index: record.game,
-            moves: record.moves.iter().map(|m| m.numeric.clone()).collect(),
-            errors: record.errors.iter().map(ProblemJson::from).collect(),
-            warnings: record.warnings.iter().map(ProblemJson::from).collect(),
-            tags: record.tags,
-            result: record.result,
+        .map(|record| {
+            let mut game = GameRecord {
+                index: record.game,
+                moves: record.moves.iter().map(|m| m.numeric.clone()).collect(),
+                errors: record.errors.iter().map(ProblemJson::from).collect(),
+                warnings: record.warnings.iter().map(ProblemJson::from).collect(),
+                tags: record.tags,
+                result: record.result,
+                fen: None,
+                chess960: false,
+                refused: None,
+            };
+            settle_start(&mut game);
+            game
         })
         .collect()
+}
+
+impl GameRecord {
+    /// The value of tag `name`, any case.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Fills in the start position as the line endpoints read it and checks
+/// that they replay the moves; else says why the game is refused.
+pub fn settle_start(game: &mut GameRecord) {
+    if let Some(variant) = game.tag("Variant")
+        && !is_chess960(variant)
+        && !is_standard(variant)
+    {
+        game.refused = Some(format!("the variant `{variant}` is not chess"));
+        return;
+    }
+    let chess960 = game.tag("Variant").is_some_and(is_chess960);
+    let fen = game.tag("FEN").map(str::to_owned);
+    let request = LineRequest {
+        fen,
+        chess960,
+        moves: game.moves.clone(),
+    };
+    match replay(&request) {
+        Ok(line) => {
+            let start = &line.positions[0];
+            game.chess960 = start.castles().mode() == CastlingMode::Chess960;
+            game.fen = request.fen.as_ref().map(|_| fen_of(start));
+        }
+        Err(err) => game.refused = Some(err.message),
+    }
+}
+
+// The names the converter takes for the two kinds of chess it reads
+// (`iccf_pgn::setup`); to go once the one game reader gives the start.
+fn is_chess960(variant: &str) -> bool {
+    let name = variant.trim().to_ascii_lowercase();
+    name.contains("960") || name.starts_with("fischer") || name == "frc"
+}
+
+fn is_standard(variant: &str) -> bool {
+    let name = variant.trim().to_ascii_lowercase();
+    matches!(
+        name.as_str(),
+        "" | "standard" | "chess" | "normal" | "from position" | "fromposition"
+    )
 }

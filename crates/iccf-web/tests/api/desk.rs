@@ -153,3 +153,28 @@ async fn bad_game_files_sides_and_dates_are_refused() {
     .await;
     assert!(message.contains("card languages are"), "{message}");
 }
+
+#[tokio::test]
+async fn resigning_and_offering_a_draw_at_once_is_refused() {
+    for (both, said) in [
+        (
+            json!({"resign": true, "offer_draw": true}),
+            "resign, or offer or accept a draw: not both",
+        ),
+        (
+            json!({"resign": true, "accept_draw": true}),
+            "resign, or offer or accept a draw: not both",
+        ),
+        (
+            json!({"offer_draw": true, "accept_draw": true}),
+            "offer a draw or accept theirs: not both",
+        ),
+    ] {
+        let mut request = both;
+        request["game"] = json!(GAME);
+        let message = refused("/api/desk/card", request, StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert_eq!(message, said);
+    }
+    let alone = ok("/api/desk/card", json!({"game": GAME, "resign": true})).await;
+    assert!(alone["game"].as_str().unwrap().contains("0-1"), "{alone}");
+}

@@ -197,3 +197,31 @@ async fn unknown_notation_and_language_are_named() {
     .await;
     assert!(message.contains("unknown language `xx`"), "{message}");
 }
+
+#[tokio::test]
+async fn the_end_of_a_game_names_the_winner_and_the_draws_by_rule() {
+    let mate = crate::util::ok(
+        "/api/position",
+        json!({"moves": ["6263", "5755", "7274", "4884"]}),
+    )
+    .await;
+    assert_eq!(mate["position"]["status"], "checkmate");
+    assert_eq!(mate["position"]["winner"], "black");
+    let cycle = ["7163", "7866", "6371", "6678"];
+    let twice: Vec<&str> = cycle.iter().copied().cycle().take(8).collect();
+    let three = crate::util::ok("/api/position", json!({"moves": twice})).await;
+    assert_eq!(three["position"]["status"], "playing");
+    assert_eq!(three["position"]["claim"], "threefold repetition");
+    let four: Vec<&str> = cycle.iter().copied().cycle().take(16).collect();
+    let five = crate::util::ok("/api/position", json!({"moves": four, "ply": 16})).await;
+    assert_eq!(five["position"]["status"], "fivefold repetition");
+    // Stepping back, the history is the history up to the position shown.
+    let back = crate::util::ok("/api/position", json!({"moves": four, "ply": 4})).await;
+    assert_eq!(back["position"]["claim"], serde_json::Value::Null);
+    let quiet = json!({"fen": "4k3/8/8/8/8/8/8/4K2R w - - 149 80", "moves": ["8182"]});
+    let rule = crate::util::ok("/api/position", quiet).await;
+    assert_eq!(rule["position"]["status"], "75-move rule");
+    let fifty = json!({"fen": "4k3/8/8/8/8/8/8/4K2R w - - 99 80", "moves": ["8182"]});
+    let claim = crate::util::ok("/api/position", fifty).await;
+    assert_eq!(claim["position"]["claim"], "50-move rule");
+}

@@ -7,5 +7,6 @@ mod guard;
 mod hostile;
 mod lines;
 mod load_export;
+mod reader;
 mod serve;
 mod util;

@@ -42,6 +42,7 @@ async function open(app, desk) {
       + (game.result !== '*' ? `result ${game.result}` : `move ${game.next} is due from ${game.our_turn ? 'us' : 'them'}`);
     await app.load({ moves: game.moves, tags: game.tags });
   } catch (err) {
+    desk.moves = null;
     $('desk-summary').textContent = err.message;
   }
 }
@@ -54,6 +55,8 @@ async function check(app, desk) {
     for (const finding of report.findings) list.appendChild(findingItem(app, desk, finding));
     if (report.game) {
       $('desk-game').value = report.game;
+      // The file to save is the one with their move recorded.
+      saveLink($('desk-save'), report.game, 'game.pgn');
       await open(app, desk);
     }
     app.status(report.in_order ? 'the message is in order' : 'the message is not in order', report.in_order ? 'info' : 'warn');
@@ -79,14 +82,23 @@ function findingItem(app, desk, finding) {
       button.className = 'suggestion';
       button.textContent = label;
       button.addEventListener('click', async () => {
-        await app.load({ moves: desk.moves || [], tags: app.tags });
-        if (await app.play(numeric)) app.status(`${detail.no} ${numeric} on the board: ask them to confirm it`, 'info');
+        // Played after the game file's moves: open it first if not yet open.
+        if (!desk.moves) await open(app, desk);
+        if (!desk.moves) return;
+        if (!(await app.load({ moves: desk.moves, tags: app.tags }))) return;
+        if (await app.play(numeric)) app.status(`${moveNo(detail.no)} ${numeric} on the board: ask them to confirm it`, 'info');
       });
       span.appendChild(button);
     }
     li.appendChild(span);
   }
   return li;
+}
+
+/** `12.` or `12...` from a finding's move number (`{number, side}`). */
+function moveNo(no) {
+  if (typeof no !== 'object' || no === null) return String(no);
+  return `${no.number}${String(no.side).toLowerCase() === 'black' ? '...' : '.'}`;
 }
 
 async function compose(app, desk) {

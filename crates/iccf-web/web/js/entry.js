@@ -1,10 +1,11 @@
 // Moves typed on the keyboard: digits (two show the from-square and its
 // targets, four or five play), or any notation with Enter; arrows step.
 
-/** Wires the entry field and the page's keys to `app`. */
+/** Wires the entry field and the page's keys to `app`; `app.clearEntry()` drops a half-typed move. */
 export function setupEntry(app) {
   const entry = document.getElementById('entry');
   const promotion = document.getElementById('promotion');
+  app.clearEntry = () => clear(app, entry, promotion);
   entry.addEventListener('input', () => typed(app, entry, promotion));
   entry.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') {
@@ -12,6 +13,10 @@ export function setupEntry(app) {
       submit(app, entry, promotion, entry.value);
     } else if (e.key === 'Escape') {
       clear(app, entry, promotion);
+    } else if (e.key === 'f' && /^\d*$/.test(entry.value) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // No move has an f after digits: the footer's key works here too.
+      e.preventDefault();
+      app.flip();
     } else if (entry.value === '' && navigate(app, e.key)) {
       e.preventDefault();
     }
@@ -23,7 +28,9 @@ export function setupEntry(app) {
   document.addEventListener('keydown', (e) => {
     const tag = e.target.tagName;
     if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (/^[1-8]$/.test(e.key)) {
+    if (e.key === 'Escape') {
+      clear(app, entry, promotion);
+    } else if (/^[1-8]$/.test(e.key)) {
       entry.focus();
     } else if (e.key === 'f') {
       app.flip();

@@ -16,7 +16,7 @@ async function exportGame(app) {
   const format = $('export-format').value;
   try {
     const { text } = await post('/api/export', {
-      fen: app.fen, moves: app.moves, tags: app.tags, format,
+      ...app.line(), tags: app.tags, format,
       notation: $('export-notation').value, lang: $('export-lang').value,
     });
     $('export-text').value = text;

@@ -13,6 +13,7 @@ const $ = (id) => document.getElementById(id);
 
 const app = {
   fen: null,
+  chess960: false,
   moves: [],
   tags: [],
   ply: 0,
@@ -27,6 +28,11 @@ const app = {
     const run = this.queue.then(job);
     this.queue = run.catch(() => {});
     return run;
+  },
+
+  /** The line as the server takes it: start and moves. */
+  line(moves = this.moves) {
+    return { fen: this.fen, chess960: this.chess960, moves };
   },
 
   /** The display options sent with every line. */
@@ -52,7 +58,7 @@ const app = {
   async showNow(ply) {
     const target = Math.max(0, Math.min(ply, this.moves.length));
     try {
-      const line = await post('/api/position', { fen: this.fen, moves: this.moves, ply: target, ...this.display() });
+      const line = await post('/api/position', { ...this.line(), ply: target, ...this.display() });
       this.update(line);
     } catch (err) {
       this.status(err.message, 'error');
@@ -67,7 +73,7 @@ const app = {
   async playNow(text) {
     const moves = this.moves.slice(0, this.ply);
     try {
-      const line = await post('/api/play', { fen: this.fen, moves, text, input_lang: $('lang').value, ...this.display() });
+      const line = await post('/api/play', { ...this.line(moves), text, input_lang: $('lang').value, ...this.display() });
       this.moves = line.moves.map((m) => m.numeric);
       const m = line.moves[line.moves.length - 1];
       this.update(line);
@@ -79,16 +85,25 @@ const app = {
     }
   },
 
-  /** Replaces the line: a loaded game, a game file, a new game. */
+  /**
+   * Replaces the line (a loaded game, a game file, a new game) once the
+   * server has replayed it; refused, the old line stays. True when shown.
+   */
   load(line) {
     return this.enqueue(() => this.loadNow(line));
   },
 
-  async loadNow({ fen = null, moves = [], tags = [] }) {
-    this.fen = fen;
-    this.moves = moves;
-    this.tags = tags;
-    await this.showNow(moves.length);
+  async loadNow({ fen = null, chess960 = false, moves = [], tags = [] }) {
+    let line;
+    try {
+      line = await post('/api/position', { fen, chess960, moves, ...this.display() });
+    } catch (err) {
+      this.status(`not loaded: ${err.message}`, 'error');
+      return false;
+    }
+    Object.assign(this, { fen, chess960, moves, tags });
+    this.update(line);
+    return true;
   },
 
   update(line) {
@@ -97,10 +112,8 @@ const app = {
     const last = line.ply > 0 ? line.moves[line.ply - 1] : null;
     this.board.render(line.position, last);
     renderMoves($('moves').querySelector('tbody'), $('record'), line, (ply) => this.show(ply));
-    const pos = line.position;
-    $('game-status').textContent = pos.status === 'playing'
-      ? `${pos.number} ${pos.turn} to move${pos.check ? ', in check' : ''}`
-      : pos.status;
+    $('game-status').textContent = statusText(line.position);
+    $('game-info').textContent = gameInfo(this.tags);
     for (const listener of this.listeners) listener(this);
   },
 
@@ -115,6 +128,30 @@ const app = {
     el.className = kind;
   },
 };
+
+/** `checkmate: White wins`, `1... black to move, in check`, draws and claims. */
+function statusText(pos) {
+  const side = (colour) => colour[0].toUpperCase() + colour.slice(1);
+  let text;
+  if (pos.status === 'checkmate') text = `checkmate: ${side(pos.winner)} wins`;
+  else if (pos.status !== 'playing') text = `draw: ${pos.status}`;
+  else text = `${pos.number} ${pos.turn} to move${pos.check ? ', in check' : ''}`;
+  if (pos.claim) text += `; a draw may be claimed (${pos.claim})`;
+  return text;
+}
+
+/** `Anna – Boris · Friendly · 1-0` from the game's tags. */
+function gameInfo(tags) {
+  const tag = (name) => {
+    const found = tags.find(([n]) => n === name);
+    return found && found[1] !== '?' && found[1] !== '' ? found[1] : null;
+  };
+  if (!tag('White') && !tag('Black') && !tag('Event')) return '';
+  const parts = [`${tag('White') || '?'} – ${tag('Black') || '?'}`];
+  if (tag('Event')) parts.push(tag('Event'));
+  if (tag('Result') && tag('Result') !== '*') parts.push(tag('Result'));
+  return parts.join(' · ');
+}
 
 function fillSelect(select, items, chosen) {
   select.replaceChildren(...items.map(([value, label]) => {
@@ -146,17 +183,20 @@ async function start() {
   for (const id of ['notation', 'lang']) $(id).addEventListener('change', () => app.show(app.ply));
   $('notation').addEventListener('change', () => { $('text-head').textContent = $('notation').value.toUpperCase(); });
   $('flip').addEventListener('click', () => app.flip());
+  // A toggle: pressed means algebraic square names are shown.
   $('coords').addEventListener('click', () => {
     const algebraic = $('coords').getAttribute('aria-pressed') !== 'true';
     $('coords').setAttribute('aria-pressed', String(algebraic));
-    $('coords').textContent = algebraic ? 'Numeric' : 'Algebraic';
     app.board.setAlgebraic(algebraic);
   });
   $('to-start').addEventListener('click', () => app.show(0));
   $('back').addEventListener('click', () => app.step(-1));
   $('forward').addEventListener('click', () => app.step(1));
   $('to-end').addEventListener('click', () => app.toEnd());
-  $('new-game').addEventListener('click', () => app.load({}));
+  $('new-game').addEventListener('click', () => {
+    app.clearEntry();
+    app.load({});
+  });
   setupEntry(app);
   setupPaste(app);
   setupExport(app);

@@ -35,6 +35,29 @@ export function renderMoves(tbody, record, line, onPick) {
   const current = tbody.querySelector('td.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
   record.textContent = numericRecord(line.moves);
+  renderStrip(document.getElementById('strip'), line, onPick);
+}
+
+/** The moves in one scrolling line under the board, for narrow screens. */
+function renderStrip(strip, line, onPick) {
+  strip.replaceChildren();
+  line.moves.forEach((m, i) => {
+    if (!m.number.endsWith('...') || i === 0) {
+      const no = document.createElement('span');
+      no.className = 'no';
+      no.textContent = m.number;
+      strip.appendChild(no);
+    }
+    const button = document.createElement('button');
+    button.textContent = m.numeric;
+    button.title = m.text;
+    button.dataset.ply = i + 1;
+    if (i + 1 === line.ply) button.classList.add('current');
+    button.addEventListener('click', () => onPick(i + 1));
+    strip.appendChild(button);
+  });
+  const current = strip.querySelector('.current');
+  if (current) current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 /** `1. 5254 5755 2. 7163`: numbered numeric moves. */

@@ -37,8 +37,13 @@ function tag(game, name) {
 async function showGame(app, game) {
   $('problems').replaceChildren();
   for (const problem of [...game.errors, ...game.warnings]) addProblem(problem.text, problem);
-  const fen = game.tags.find(([n]) => n === 'FEN');
-  await app.load({ fen: fen ? fen[1] : null, moves: game.moves, tags: game.tags });
+  if (game.refused) {
+    addProblem(`game ${game.index} not loaded: ${game.refused}`, null);
+    app.status(`game ${game.index} not loaded: ${game.refused}`, 'error');
+    return;
+  }
+  const shown = await app.load({ fen: game.fen, chess960: game.chess960, moves: game.moves, tags: game.tags });
+  if (!shown) return;
   const count = game.errors.length + game.warnings.length;
   app.status(`game ${game.index} loaded: ${game.moves.length} moves${count ? `, ${count} problem(s)` : ''}`,
     game.errors.length ? 'warn' : 'info');
@@ -63,7 +68,11 @@ function select(area, line, column, token) {
   const lines = area.value.split('\n');
   let offset = 0;
   for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
-  offset += column - 1;
+  // The server counts characters; the text area counts UTF-16 units, two
+  // for an emoji.
+  const units = (text) => text.length;
+  const before = Array.from(lines[line - 1] || '').slice(0, column - 1).join('');
+  offset += units(before);
   area.focus();
-  area.setSelectionRange(offset, offset + Math.max(1, token.length));
+  area.setSelectionRange(offset, offset + Math.max(1, units(token)));
 }
