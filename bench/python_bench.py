@@ -77,6 +77,20 @@ def games_loop(path):
     return plies
 
 
+def count_range(args):
+    path, start, end = args
+    return sum(1 for _ in iccf.games(path, start=start, end=end, jobs=1))
+
+
+def split_run(path, workers):
+    """The games of `path` counted by `workers` processes on byte ranges."""
+    import concurrent.futures
+
+    ranges = iccf.split_points(path, workers)
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+        return sum(pool.map(count_range, [(str(path), a, b) for a, b in ranges]))
+
+
 def numeric_calls_per_second(runs):
     """iccf.numeric's calls a second on real positions, and those of
     reading the move in its position through the FEN."""
@@ -120,6 +134,10 @@ def main():
             rows.append((f"iccf.convert_file, {label}", big_mb / secs))
         secs = best(args.runs, lambda: games_loop(big))
         rows.append(("iccf.games, records and moves touched", big_mb / secs))
+        secs = best(args.runs, lambda: sum(1 for _ in iccf.games(big, jobs=1)))
+        rows.append(("iccf.games, one pass, 1 thread", big_mb / secs))
+        secs = best(args.runs, lambda: split_run(big, 2))
+        rows.append(("iccf.games, split_points(2), 2 processes", big_mb / secs))
         secs = best(1, lambda: python_chess_loop(TWIC, dst))
         rows.append(("python-chess read_game + numeric/SAN/UCI", size / 1e6 / secs))
     base = rows[-1][1]
