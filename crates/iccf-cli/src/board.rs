@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use iccf_board::game::{BadMove, GameError, Line, Until, play_game, play_line, position_from_fen};
-use iccf_board::{Options, svg, text};
+use iccf_board::{Options, svg, terminal};
 use iccf_stream::input::open_input;
 use iccf_stream::output::create_output;
 use shakmaty::Chess;
@@ -126,15 +126,15 @@ fn read_input(path: &Path) -> anyhow::Result<(String, Vec<u8>)> {
 /// The text board on stdout, coloured only for a terminal that allows it.
 fn print_text(pos: &Chess, options: &Options, ascii: bool) -> anyhow::Result<()> {
     let mut style = if ascii {
-        text::Style::ascii()
+        terminal::Style::ascii()
     } else {
-        text::Style::unicode()
+        terminal::Style::unicode()
     };
     let mut out = std::io::stdout().lock();
     if out.is_terminal() && colors_enabled() {
         style = style.coloured();
     }
-    out.write_all(text::board(pos, options, &style).as_bytes())?;
+    out.write_all(terminal::board(pos, options, &style).as_bytes())?;
     out.flush()?;
     Ok(())
 }
