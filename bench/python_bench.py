@@ -6,6 +6,9 @@ PGN read, on testdata/pgn/pgn4web/twic944.pgn (2.5 MB, 2,953 games).
 * iccf.convert_file to numeric PGN, on 1 thread and on every core, over
   `--copies` copies of the file (so a run lasts long enough to time);
 * iccf.games: every record read, every move's numeric form touched;
+* iccf.numeric(board, move): calls a second over the (board, move) pairs
+  of the file's first 300 games, against iccf.move(uci, fen=board.fen()),
+  the way that reads the position;
 * python-chess: the same loop in pure Python (chess.pgn.read_game, each
   main-line move written as numeric and SAN), once over one copy: it is
   slow enough to time on its own.
@@ -74,6 +77,44 @@ def games_loop(path):
     return plies
 
 
+def count_range(args):
+    path, start, end = args
+    return sum(1 for _ in iccf.games(path, start=start, end=end, jobs=1))
+
+
+def split_run(path, workers):
+    """The games of `path` counted by `workers` processes on byte ranges."""
+    import concurrent.futures
+
+    ranges = iccf.split_points(path, workers)
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+        return sum(pool.map(count_range, [(str(path), a, b) for a, b in ranges]))
+
+
+def numeric_calls_per_second(runs):
+    """iccf.numeric's calls a second on real positions, and those of
+    reading the move in its position through the FEN."""
+    pairs = []
+    with open(TWIC, encoding="utf-8", errors="replace") as f:
+        for _ in range(300):
+            game = chess.pgn.read_game(f)
+            board = game.board()
+            for move in game.mainline_moves():
+                pairs.append((board.copy(stack=False), move))
+                board.push(move)
+    numeric = iccf.numeric
+
+    def squares():
+        for board, move in pairs:
+            numeric(board, move)
+
+    def through_fen():
+        for board, move in pairs[:5000]:
+            iccf.move(move.uci(), fen=board.fen()).numeric
+
+    return len(pairs) / best(runs, squares), 5000 / best(1, through_fen)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -93,9 +134,16 @@ def main():
             rows.append((f"iccf.convert_file, {label}", big_mb / secs))
         secs = best(args.runs, lambda: games_loop(big))
         rows.append(("iccf.games, records and moves touched", big_mb / secs))
+        secs = best(args.runs, lambda: sum(1 for _ in iccf.games(big, jobs=1)))
+        rows.append(("iccf.games, one pass, 1 thread", big_mb / secs))
+        secs = best(args.runs, lambda: split_run(big, 2))
+        rows.append(("iccf.games, split_points(2), 2 processes", big_mb / secs))
         secs = best(1, lambda: python_chess_loop(TWIC, dst))
         rows.append(("python-chess read_game + numeric/SAN/UCI", size / 1e6 / secs))
     base = rows[-1][1]
+    fast, slow = numeric_calls_per_second(args.runs)
+    print(f"iccf.numeric(board, move): {fast / 1e6:.2f} M calls/s "
+          f"(iccf.move(uci, fen=board.fen()): {slow / 1e3:.1f} k calls/s)")
     print(f"{TWIC.name}: {size / 1e6:.2f} MB, iccf over {args.copies} copies, best of {args.runs}")
     for name, mbs in rows:
         print(f"  {name:<44} {mbs:8.2f} MB/s  {mbs / base:6.1f}x python-chess")

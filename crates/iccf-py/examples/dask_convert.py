@@ -75,6 +75,28 @@ def game_rows(src_dir: pathlib.Path) -> db.Bag:
     return db.from_sequence(files, npartitions=max(1, len(files))).map(rows).flatten()
 
 
+def one_file_rows(path: pathlib.Path, parts: int) -> db.Bag:
+    """The games of ONE big plain PGN file as a Dask bag, read by `parts`
+    tasks on byte ranges (`iccf.split_points`): every game once, in file
+    order. A compressed file cannot be split: decompress it first, or read
+    it with `game_rows` (one task a file).
+
+    The same ranges suit Spark: `spark.sparkContext.parallelize(ranges,
+    len(ranges)).flatMap(lambda r: (g["tags"] for g in iccf.games(path,
+    start=r[0], end=r[1])))`."""
+    ranges = iccf.split_points(path, parts)
+
+    def rows(span) -> List[Dict[str, Any]]:
+        start, end = span
+        return [
+            {"white": g["tags"].get("White", ""), "black": g["tags"].get("Black", ""),
+             "result": g["result"] or "", "numeric": " ".join(m["numeric"] for m in g["moves"])}
+            for g in iccf.games(path, start=start, end=end, jobs=1)
+        ]
+
+    return db.from_sequence(ranges, npartitions=len(ranges)).map(rows).flatten()
+
+
 def main(argv: Optional[List[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("src", type=pathlib.Path)

@@ -74,8 +74,10 @@ fn wait(py: Python<'_>, rx: &Mutex<Receiver<Done>>, stop: &AtomicBool) -> PyResu
 }
 
 /// What `convert_file` did: games, moves, games with errors, bytes read,
-/// seconds, and every problem.
-#[pyclass(frozen, module = "iccf", name = "Summary", get_all)]
+/// seconds, and every problem. A value: summaries compare and hash by
+/// their fields, pickle and copy.
+#[pyclass(frozen, eq, module = "iccf", name = "Summary", get_all)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PySummary {
     /// Games read.
     pub games: u64,
@@ -93,6 +95,57 @@ pub struct PySummary {
 
 #[pymethods]
 impl PySummary {
+    /// A summary from its fields (what unpickling calls).
+    #[new]
+    fn py_new(
+        games: u64,
+        moves: u64,
+        games_with_errors: u64,
+        bytes_in: u64,
+        seconds: f64,
+        problems: Vec<PyProblem>,
+    ) -> PySummary {
+        PySummary {
+            games,
+            moves,
+            games_with_errors,
+            bytes_in,
+            seconds,
+            problems,
+        }
+    }
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (u64, u64, u64, u64, f64, Vec<PyProblem>),
+    ) {
+        let s = slf.get().clone();
+        let fields = (
+            s.games,
+            s.moves,
+            s.games_with_errors,
+            s.bytes_in,
+            s.seconds,
+            s.problems,
+        );
+        (slf.get_type(), fields)
+    }
+    fn __hash__(&self) -> u64 {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut h = DefaultHasher::new();
+        (
+            self.games,
+            self.moves,
+            self.games_with_errors,
+            self.bytes_in,
+        )
+            .hash(&mut h);
+        self.seconds.to_bits().hash(&mut h);
+        self.problems.hash(&mut h);
+        h.finish()
+    }
     fn __repr__(&self) -> String {
         format!(
             "<iccf.Summary {} games, {} moves, {} with errors, {} bytes in {:.2} s>",
@@ -130,7 +183,7 @@ pub fn convert_file(
     format: &str,
     lang: Option<&str>,
     input_lang: Option<&str>,
-    jobs: Option<usize>,
+    jobs: Option<i64>,
 ) -> PyResult<PySummary> {
     let options = args::options(to, format, lang, input_lang)?;
     let inputs: Vec<PathBuf> = match src.extract::<PathBuf>() {

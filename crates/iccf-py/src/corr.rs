@@ -8,11 +8,12 @@ use pyo3::prelude::*;
 use shakmaty::Color as Side;
 
 use crate::args;
-use crate::errors::parse_error;
+use crate::errors::parse_error_of;
 
 /// Reads a game file's text.
 fn read_game(py: Python<'_>, pgn: &str) -> PyResult<Game> {
-    iccf_corr::read_game(pgn.as_bytes()).map_err(|err| parse_error(py, format!("game: {err}")))
+    iccf_corr::read_game(pgn.as_bytes())
+        .map_err(|err| parse_error_of(py, "bad-game", format!("game: {err}")))
 }
 
 /// Our side: `side` when given, else the game's `ICCFSide` tag.

@@ -1,6 +1,9 @@
 //! The exceptions of `iccf.move`: `ParseError` for text that is no move,
 //! `IllegalMoveError` for a move that cannot be played; both `ValueError`s
-//! carrying the reason and, for numeric moves, the nearest legal moves.
+//! with the same attributes (`kind`, `text`, `move_number`, `reason`,
+//! `notation`, `nearest`). Messages quote at most [`QUOTE_CHARS`]
+//! characters of the input, so a megabyte pasted by mistake is no
+//! megabyte of traceback.
 
 use iccf::MoveNumber;
 use iccf::read::ReadMoveError;
@@ -27,7 +30,7 @@ create_exception!(
 /// the command line prints (``1. `5245`: the white pawn ...``) and the
 /// attributes `text`, `move_number`, `reason`, `nearest`.
 pub fn move_error(py: Python<'_>, err: &ReadMoveError, text: &str, number: MoveNumber) -> PyErr {
-    let message = format!("{number} `{text}`: {err}");
+    let message = shorten_quotes(&format!("{number} `{text}`: {err}"));
     let nearest: Vec<String> = match err {
         ReadMoveError::IllegalNumeric { nearest, .. } => {
             nearest.iter().map(ToString::to_string).collect()
@@ -37,24 +40,110 @@ pub fn move_error(py: Python<'_>, err: &ReadMoveError, text: &str, number: MoveN
     let pyerr = match err {
         ReadMoveError::ParseNumeric(_)
         | ReadMoveError::NotUtf8(_)
+        | ReadMoveError::NotAMove
         | ReadMoveError::ParseSan { .. } => ParseError::new_err(message),
         _ => IllegalMoveError::new_err(message),
     };
-    let value = pyerr.value(py);
-    // Setting attributes on a fresh exception instance cannot fail.
-    let _ = value.setattr("text", text);
-    let _ = value.setattr("move_number", number.to_string());
-    let _ = value.setattr("reason", err.to_string());
-    let _ = value.setattr("notation", err.notation().name());
-    let _ = value.setattr("nearest", nearest);
+    let attributes = Attributes {
+        kind: move_error_kind(err),
+        text: Some(text),
+        move_number: Some(number.to_string()),
+        reason: shorten_quotes(&err.to_string()),
+        notation: Some(err.notation().name()),
+        nearest,
+    };
+    attributes.set_on(py, &pyerr);
     pyerr
 }
 
-/// A `ParseError` with `message` as its message and reason.
+/// A `ParseError` of kind `bad-position` (a FEN that is none, or a
+/// position that cannot be) with `message` as its message and reason.
 pub fn parse_error(py: Python<'_>, message: String) -> PyErr {
+    parse_error_of(py, "bad-position", message)
+}
+
+/// A `ParseError` of kind `kind` with `message` as its message and reason.
+pub fn parse_error_of(py: Python<'_>, kind: &'static str, message: String) -> PyErr {
+    let message = shorten_quotes(&message);
     let pyerr = ParseError::new_err(message.clone());
-    let _ = pyerr.value(py).setattr("reason", message);
+    let attributes = Attributes {
+        kind,
+        text: None,
+        move_number: None,
+        reason: message,
+        notation: None,
+        nearest: Vec::new(),
+    };
+    attributes.set_on(py, &pyerr);
     pyerr
+}
+
+/// What every `ParseError` and `IllegalMoveError` carries, set or `None`.
+struct Attributes<'a> {
+    kind: &'static str,
+    text: Option<&'a str>,
+    move_number: Option<String>,
+    reason: String,
+    notation: Option<&'static str>,
+    nearest: Vec<String>,
+}
+
+impl Attributes<'_> {
+    fn set_on(self, py: Python<'_>, err: &PyErr) {
+        let value = err.value(py);
+        // Setting attributes on a fresh exception instance cannot fail.
+        let _ = value.setattr("kind", self.kind);
+        let _ = value.setattr("text", self.text);
+        let _ = value.setattr("move_number", self.move_number);
+        let _ = value.setattr("reason", self.reason);
+        let _ = value.setattr("notation", self.notation);
+        let _ = value.setattr("nearest", self.nearest);
+    }
+}
+
+/// The `kind` of a move that could not be read: what went wrong, in a
+/// word a program can test.
+fn move_error_kind(err: &ReadMoveError) -> &'static str {
+    match err {
+        ReadMoveError::ParseNumeric(_) => "bad-numeric",
+        ReadMoveError::IllegalNumeric { .. } => "illegal-numeric",
+        ReadMoveError::IllegalUci => "illegal-uci",
+        ReadMoveError::IllegalLan => "illegal-lan",
+        ReadMoveError::WrongPiece { .. } => "wrong-piece",
+        ReadMoveError::NotUtf8(_) => "not-utf8",
+        ReadMoveError::NotAMove => "not-a-move",
+        ReadMoveError::ParseSan { .. } => "bad-san",
+        ReadMoveError::AmbiguousSan { .. } => "ambiguous",
+        ReadMoveError::NoPieceCanMove { .. } => "no-piece-can-move",
+        ReadMoveError::CannotCastle { .. } => "cannot-castle",
+        ReadMoveError::Drop { .. } => "drop",
+        ReadMoveError::NullMove => "null-move",
+        // A reason added to the core later: still a move not played.
+        _ => "illegal",
+    }
+}
+
+/// The most characters of input a message quotes.
+pub const QUOTE_CHARS: usize = 100;
+
+/// `message` with every `quoted` span over [`QUOTE_CHARS`] characters cut
+/// to its start and `…`.
+pub fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    for (i, part) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // Odd parts lie between backquotes.
+        match part.char_indices().nth(QUOTE_CHARS) {
+            Some((cut, _)) if i % 2 == 1 => {
+                out.push_str(&part[..cut]);
+                out.push('…');
+            }
+            _ => out.push_str(part),
+        }
+    }
+    out
 }
 
 /// The `OSError` for a file that could not be read or written: built from
@@ -64,14 +153,24 @@ pub fn parse_error(py: Python<'_>, message: String) -> PyErr {
 pub fn stream_error(err: &StreamError) -> PyErr {
     let message = Causes(err).to_string();
     match (err.os_error(), err.path()) {
-        (Some(errno), Some(path)) => PyOSError::new_err((errno, message, path.to_path_buf())),
+        // `filename` a str, as Python's own `open` gives it.
+        (Some(errno), Some(path)) => {
+            PyOSError::new_err((errno, message, path.as_os_str().to_os_string()))
+        }
         (Some(errno), None) => PyOSError::new_err((errno, message)),
         _ => PyOSError::new_err(message),
     }
 }
 
 /// The threads for `jobs=` (None or 0: one per core), as the CLI's `-j`
-/// checks them; a `ValueError` past [`Jobs::MAX`].
-pub fn jobs(jobs: Option<usize>) -> PyResult<Jobs> {
-    Jobs::new(jobs.unwrap_or(0)).map_err(|err: JobsError| PyValueError::new_err(err.to_string()))
+/// checks them; a `ValueError` below 0 or past [`Jobs::MAX`].
+pub fn jobs(jobs: Option<i64>) -> PyResult<Jobs> {
+    let asked = jobs.unwrap_or(0);
+    let asked = usize::try_from(asked).map_err(|_| {
+        PyValueError::new_err(format!(
+            "jobs={asked}: give 1 to {} threads, or 0 for one per core",
+            Jobs::MAX
+        ))
+    })?;
+    Jobs::new(asked).map_err(|err: JobsError| PyValueError::new_err(err.to_string()))
 }

@@ -4,7 +4,6 @@
 //! large the file; dropping the iterator stops it.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Duration;
@@ -13,15 +12,15 @@ use iccf_pgn::convert::Options;
 use iccf_pgn::encoding::InputEncoding;
 use iccf_pgn::split::DEFAULT_MAX_GAME_SIZE;
 use iccf_stream::batch::{Run, convert_in_order};
-use iccf_stream::error::{Causes, Operation, StreamError};
-use iccf_stream::input::{Input, open_input};
+use iccf_stream::error::{Operation, StreamError};
+use iccf_stream::input::Input;
 use iccf_stream::text_input::text_reader;
-use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 
 use crate::args;
 use crate::errors::{jobs as checked_jobs, stream_error};
 use crate::records::{ready_records, record_converter};
+use crate::source;
 
 /// Bytes of games a worker converts at a time: small enough that the
 /// first record comes at once.
@@ -34,7 +33,7 @@ const AHEAD: usize = 4;
 const SIGNAL_POLL: Duration = Duration::from_millis(100);
 
 /// Records of some games in order, or why the input stopped.
-type Step = Result<Vec<String>, String>;
+type Step = Result<Vec<String>, StreamError>;
 
 /// An iterator over the records of a file's games (JSON text each; the
 /// Python wrapper `iccf.games` reads them into dicts).
@@ -59,7 +58,7 @@ impl GameIter {
             });
             match received {
                 Ok(Ok(records)) => ready.extend(records),
-                Ok(Err(message)) => return Err(PyOSError::new_err(message)),
+                Ok(Err(err)) => return Err(stream_error(&err)),
                 Err(RecvTimeoutError::Timeout) => py.check_signals()?,
                 Err(RecvTimeoutError::Disconnected) => return Ok(None),
             }
@@ -68,22 +67,27 @@ impl GameIter {
     }
 }
 
-/// Opens `path` (gzip, bzip2, xz, zstd or plain) and starts converting it
-/// on `jobs` threads (`None`: one per core).
+/// Opens `source` (a path, bytes or a binary or text file object; gzip,
+/// bzip2, xz, zstd or plain) and starts converting it on `jobs` threads
+/// (`None`: one per core).
 #[pyfunction]
-#[pyo3(name = "game_records", signature = (path, *, input_lang = Some("auto"), jobs = None))]
-pub fn games(path: PathBuf, input_lang: Option<&str>, jobs: Option<usize>) -> PyResult<GameIter> {
+#[pyo3(name = "game_records", signature = (source, *, input_lang = Some("auto"), jobs = None))]
+pub fn games(
+    source: &Bound<'_, PyAny>,
+    input_lang: Option<&str>,
+    jobs: Option<i64>,
+) -> PyResult<GameIter> {
     let options = Options {
         input_lang: args::input_lang(input_lang)?,
         ..Options::default()
     };
     let jobs = checked_jobs(jobs)?.get();
-    let input = open_input(&path).map_err(|err| stream_error(&err))?;
+    let input = source::open(source)?;
     let (tx, rx) = mpsc::sync_channel(AHEAD);
     std::thread::spawn(move || {
         if let Err(err) = produce(input, options, jobs, &tx) {
             // Nobody listens when the iterator was dropped: nothing to say.
-            let _ = tx.send(Err(Causes(&err).to_string()));
+            let _ = tx.send(Err(err));
         }
     });
     Ok(GameIter {

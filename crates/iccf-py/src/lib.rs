@@ -21,10 +21,13 @@ mod games;
 mod one_move;
 mod problem;
 mod records;
+mod source;
+mod split;
 
 #[pymodule]
 fn _iccf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add(
         "IllegalMoveError",
@@ -38,6 +41,7 @@ fn _iccf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(one_move::languages, m)?)?;
     m.add_function(wrap_pyfunction!(convert_text::convert, m)?)?;
     m.add_function(wrap_pyfunction!(games::games, m)?)?;
+    m.add_function(wrap_pyfunction!(split::game_starts, m)?)?;
     m.add_function(wrap_pyfunction!(convert_file::convert_file, m)?)?;
     m.add_function(wrap_pyfunction!(corr::check, m)?)?;
     m.add_function(wrap_pyfunction!(corr::card, m)?)?;

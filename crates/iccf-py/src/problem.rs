@@ -5,14 +5,23 @@ use iccf_pgn::convert::Problem;
 use pyo3::prelude::*;
 
 /// A problem found in a game: where (`file`, `game`, `line`, `column`,
-/// `move`, `token`), what (`message`) and how bad (`severity`).
-#[pyclass(frozen, module = "iccf", name = "Problem", get_all)]
-#[derive(Clone, Debug)]
+/// `move`, `token`), what (`message`) and how bad (`severity`). A value:
+/// problems compare and hash by their fields, pickle and copy.
+#[pyclass(
+    frozen,
+    eq,
+    hash,
+    from_py_object,
+    module = "iccf",
+    name = "Problem",
+    get_all
+)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PyProblem {
     /// The file, or `None` for text given in memory.
     pub file: Option<String>,
     /// `error` (part of the game not converted) or `warning`.
-    pub severity: &'static str,
+    pub severity: String,
     /// 1-based game number.
     pub game: u64,
     /// 1-based line in the input.
@@ -36,7 +45,7 @@ impl PyProblem {
     pub fn new(file: Option<String>, problem: &Problem) -> PyProblem {
         PyProblem {
             file,
-            severity: problem.severity.name(),
+            severity: problem.severity.name().to_owned(),
             game: problem.game,
             line: problem.line,
             column: problem.column,
@@ -48,8 +57,63 @@ impl PyProblem {
     }
 }
 
+/// The fields in the order of `Problem(...)`'s arguments, for pickle.
+type ProblemFields = (
+    Option<String>,
+    String,
+    u64,
+    u64,
+    u64,
+    Option<String>,
+    String,
+    String,
+    String,
+);
+
 #[pymethods]
 impl PyProblem {
+    /// A problem from its fields (what unpickling calls).
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (file, severity, game, line, column, move_number, token, message, text))]
+    fn py_new(
+        file: Option<String>,
+        severity: String,
+        game: u64,
+        line: u64,
+        column: u64,
+        move_number: Option<String>,
+        token: String,
+        message: String,
+        text: String,
+    ) -> PyProblem {
+        PyProblem {
+            file,
+            severity,
+            game,
+            line,
+            column,
+            move_number,
+            token,
+            message,
+            text,
+        }
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, ProblemFields) {
+        let p = slf.get().clone();
+        let fields = (
+            p.file,
+            p.severity,
+            p.game,
+            p.line,
+            p.column,
+            p.move_number,
+            p.token,
+            p.message,
+            p.text,
+        );
+        (slf.get_type(), fields)
+    }
     /// `FILE:LINE:COLUMN: error: game 1, 3... `zz`: missing destination
     /// square`, as `iccf convert` prints it.
     fn __str__(&self) -> String {

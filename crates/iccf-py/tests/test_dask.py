@@ -61,3 +61,14 @@ def test_dask_game_rows_make_a_pandas_table(client, folder):
     fischer = table[table.file == "fischer.pgn"]
     assert fischer.plies.sum() > 0
     assert all(tok.isdigit() for tok in fischer.numeric.iloc[0].split())
+
+
+def test_dask_splits_one_big_file_into_byte_ranges(client, tmp_path, testdata):
+    """One file, many tasks on 2 worker processes, the games of one pass."""
+    big = tmp_path / "big.pgn"
+    big.write_bytes((testdata / "pgn/pgn4web/twic944.pgn").read_bytes() * 2)
+    example = load_example()
+    rows = example.one_file_rows(big, 5).compute()
+    expected = [" ".join(m["numeric"] for m in g["moves"]) for g in iccf.games(big)]
+    assert [r["numeric"] for r in rows] == expected
+    assert len(rows) == 2 * 2953

@@ -18,8 +18,10 @@ command-line tool.
 from ._chess import numeric, parse_numeric, san
 from ._corr import Card, card, check
 from ._games import convert, convert_file, games
-from ._iccf import IllegalMoveError, Move, ParseError, Problem, Summary
-from ._moves import languages, move
+from ._iccf import IllegalMoveError, ParseError, Problem, Summary, __version__
+from ._moves import Move, languages, move
+from ._split import split_points
+from ._squares import chess_square, numeric_square
 from ._records import GameRecord, MoveRecord, ProblemRecord
 
 __all__ = [
@@ -32,14 +34,18 @@ __all__ = [
     "Problem",
     "ProblemRecord",
     "Summary",
+    "__version__",
     "card",
     "check",
+    "chess_square",
     "convert",
     "convert_file",
     "games",
     "languages",
     "move",
     "numeric",
+    "numeric_square",
     "parse_numeric",
     "san",
+    "split_points",
 ]

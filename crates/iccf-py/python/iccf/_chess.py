@@ -1,22 +1,22 @@
 """python-chess interoperation, without depending on python-chess.
 
 A board is anything with ``.fen()`` (a ``chess.Board``) and a move anything
-with ``.uci()`` (a ``chess.Move``) or a UCI string.
+with ``from_square``, ``to_square`` and ``promotion`` (a ``chess.Move`` or
+an ``iccf.Move``) or a UCI string.
 """
 
 from typing import Any, Union
 
 from . import _iccf
-
-
-def _read(board: Any, move: Any) -> _iccf.Move:
-    uci = move if isinstance(move, str) else move.uci()
-    chess960 = bool(getattr(board, "chess960", False))
-    return _iccf.move(uci, fen=board.fen(), chess960=chess960)
+from ._squares import _DIGIT_OF_PIECE, _DIGITS, from_uci, numeric_of
 
 
 def numeric(board: Any, move: Any) -> str:
-    """The ICCF numeric form of ``move`` on ``board``.
+    """The ICCF numeric form of ``move`` on ``board``, written from the
+    move's squares alone (about a microsecond: no position is read, and
+    the move is not checked for legality; ``iccf.move`` checks it).
+    Castling is the king's move, as python-chess gives it: ``e1g1``, in
+    Chess960 king takes rook, ``e1h1``.
 
     >>> import chess
     >>> board = chess.Board()
@@ -24,8 +24,25 @@ def numeric(board: Any, move: Any) -> str:
     '5254'
     >>> numeric(chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), "e1c1")
     '5131'
+    >>> numeric(chess.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1"), chess.Move.from_uci("a7a8n"))
+    '17184'
     """
-    return _read(board, move).numeric
+    if isinstance(move, str):
+        return numeric_of(*from_uci(move))
+    start: int = move.from_square
+    end: int = move.to_square
+    if start == end:
+        raise ValueError("a null move has no numeric form")
+    promotion = move.promotion
+    if promotion:
+        return _DIGITS[start] + _DIGITS[end] + _DIGIT_OF_PIECE[promotion]
+    return _DIGITS[start] + _DIGITS[end]
+
+
+def _read(board: Any, move: Any) -> Any:
+    uci = move if isinstance(move, str) else move.uci()
+    chess960 = bool(getattr(board, "chess960", False))
+    return _iccf.move(uci, fen=board.fen(), chess960=chess960)
 
 
 def parse_numeric(board: Any, text: str) -> Union[Any, str]:
@@ -58,4 +75,5 @@ def san(board: Any, move: Any, lang: str = "en") -> str:
     >>> san(chess.Board(), "g1f3", lang="fr")
     'Cf3'
     """
-    return _read(board, move).localized(lang)
+    result: str = _read(board, move).localized(lang)
+    return result

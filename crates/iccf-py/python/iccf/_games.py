@@ -3,12 +3,15 @@ pipeline, and files read game by game."""
 
 import json
 import os
-from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _iccf
 from ._records import GameRecord
+from ._split import range_games
 
 PathLike = Union[str, "os.PathLike[str]"]
+# What iccf.games reads: a path, the PGN as bytes, or a file object.
+Source = Union[PathLike, bytes, bytearray, memoryview, IO[Any]]
 
 
 def convert(
@@ -42,12 +45,30 @@ def convert(
 
 
 def games(
-    path: PathLike, *, input_lang: Optional[str] = "auto", jobs: Optional[int] = None
+    source: Source,
+    *,
+    input_lang: Optional[str] = "auto",
+    jobs: Optional[int] = None,
+    start: Optional[int] = None,
+    end: Optional[int] = None,
 ) -> Iterator[GameRecord]:
     """The games of a PGN file (plain, gzip, bzip2, xz or zstd), one record
     at a time: ``game`` (its number), ``tags``, ``moves`` (each with
     ``numeric``, ``san`` and ``uci``), ``result``, ``errors``, ``warnings``,
     ``input`` (the notation read), ``langs``.
+
+    ``source`` is a path, the PGN itself as ``bytes`` (a path in bytes:
+    ``os.fsdecode`` it), or a file object opened in binary or text mode.
+    A missing file raises ``FileNotFoundError``, a folder
+    ``IsADirectoryError``, an unreadable file ``PermissionError``, each
+    with ``errno`` and ``filename``; ``jobs`` is 0 or ``None`` (one thread
+    per core) to 1024, capped at the cores, as ``iccf convert -j`` takes it.
+
+    With ``start`` and ``end`` (byte offsets of a plain PGN file, as
+    ``iccf.split_points`` gives them, or any offsets) only the games that
+    start in that range are read: ranges that meet read every game once.
+    Their ``game`` numbers and problem lines count from the range's first
+    game. A compressed file cannot be split: one worker reads it whole.
 
     The records are those of ``iccf convert --format jsonl``. A thread
     converts the file on ``jobs`` threads (``None``: one per core) a few
@@ -61,7 +82,14 @@ def games(
     >>> game["tags"], [m["san"] for m in game["moves"]], game["result"]
     ({'White': 'A'}, ['e4', 'e5', 'Nf3'], '*')
     """
-    records = _iccf.game_records(os.fspath(path), input_lang=input_lang, jobs=jobs)
+    if start is not None or end is not None:
+        if not isinstance(source, (str, os.PathLike)):
+            raise TypeError("start= and end= take the path of a plain PGN file")
+        ranged = range_games(source, start, end, input_lang=input_lang, jobs=jobs)
+        return (json.loads(record) for record in ranged)
+    if isinstance(source, os.PathLike):
+        source = os.fspath(source)
+    records = _iccf.game_records(source, input_lang=input_lang, jobs=jobs)
     return (json.loads(record) for record in records)
 
 
@@ -75,8 +103,8 @@ def convert_file(
     input_lang: Optional[str] = "auto",
     jobs: Optional[int] = None,
 ) -> _iccf.Summary:
-    """Convert the games of ``src`` (one path or several, compressed or not)
-    into ``dst`` (compressed by its extension: .gz, .bz2, .xz, .zst) on
+    """Convert the games of ``src`` (one path, or a list or tuple of paths;
+    compressed or not) into ``dst`` (compressed by its extension: .gz, .bz2, .xz, .zst) on
     ``jobs`` threads (``None``: one per core), as ``iccf convert`` does.
 
     Python's GIL is released meanwhile; Ctrl-C stops the run and raises
@@ -95,10 +123,15 @@ def convert_file(
     1. 4244 4745 *
     <BLANKLINE>
     """
-    if isinstance(src, (str, bytes, os.PathLike)):
+    if isinstance(src, (str, os.PathLike)):
         sources: Any = os.fspath(src)
-    else:
+    elif isinstance(src, (list, tuple)):
         sources = [os.fspath(s) for s in src]
+    else:
+        raise TypeError(
+            f"convert_file reads a path or a list of paths, not {type(src).__name__}: "
+            "for text, bytes or a file object use iccf.convert or iccf.games"
+        )
     return _iccf.convert_file(
         sources,
         os.fspath(dst),

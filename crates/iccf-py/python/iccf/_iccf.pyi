@@ -2,11 +2,14 @@
 is the package iccf, which wraps it; see its docstrings."""
 
 from os import PathLike
-from typing import Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 _Path = Union[str, "PathLike[str]"]
 
+__version__: str
+
 __all__ = [
+    "__version__",
     "IllegalMoveError",
     "ParseError",
     "GameIter",
@@ -18,6 +21,7 @@ __all__ = [
     "convert",
     "convert_file",
     "game_records",
+    "game_starts",
     "languages",
     "move",
 ]
@@ -25,19 +29,21 @@ __all__ = [
 class ParseError(ValueError):
     """Text that is no move (or no position)."""
 
-    text: str
-    move_number: str
+    kind: str
+    text: Optional[str]
+    move_number: Optional[str]
     reason: str
-    notation: str
+    notation: Optional[str]
     nearest: List[str]
 
 class IllegalMoveError(ValueError):
     """A move that cannot be played in the position."""
 
-    text: str
-    move_number: str
+    kind: str
+    text: Optional[str]
+    move_number: Optional[str]
     reason: str
-    notation: str
+    notation: Optional[str]
     nearest: List[str]
 
 @final
@@ -83,6 +89,18 @@ class Problem:
     token: str
     message: str
     text: str
+    def __new__(
+        cls,
+        file: Optional[str],
+        severity: str,
+        game: int,
+        line: int,
+        column: int,
+        move_number: Optional[str],
+        token: str,
+        message: str,
+        text: str,
+    ) -> "Problem": ...
 
 @final
 class Summary:
@@ -94,6 +112,15 @@ class Summary:
     bytes_in: int
     seconds: float
     problems: List[Problem]
+    def __new__(
+        cls,
+        games: int,
+        moves: int,
+        games_with_errors: int,
+        bytes_in: int,
+        seconds: float,
+        problems: List[Problem],
+    ) -> "Summary": ...
 
 @final
 class GameIter(Iterator[str]):
@@ -108,6 +135,7 @@ def move(
     input_lang: str = "en",
     chess960: bool = False,
 ) -> Move: ...
+def game_starts(data: bytes) -> List[int]: ...
 def languages() -> List[Tuple[str, str, List[str]]]: ...
 def convert(
     text: Union[str, bytes],
@@ -118,7 +146,7 @@ def convert(
     input_lang: Optional[str] = ...,
 ) -> Tuple[str, List[Problem]]: ...
 def game_records(
-    path: _Path, *, input_lang: Optional[str] = ..., jobs: Optional[int] = None
+    source: Union[_Path, bytes, bytearray, memoryview, IO[Any]], *, input_lang: Optional[str] = ..., jobs: Optional[int] = None
 ) -> GameIter: ...
 def convert_file(
     src: Union[_Path, Sequence[_Path]],

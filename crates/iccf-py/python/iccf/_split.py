@@ -1,0 +1,149 @@
+"""One plain PGN file cut into byte ranges that workers read on their own,
+every game exactly once: a game belongs to the range where it starts.
+
+Where a range starts, the first game boundary at or after the offset is
+found by the splitter of one sequential pass, run from a tag line at
+least ``LOOKBACK`` (32 to 64 KiB) bytes before the offset: from there the
+splitter knows comments, variations and strings, so an offset inside a
+comment or a variation finds the boundary one pass finds. The boundary of
+an offset depends on the offset alone, so ranges that meet at one offset
+meet at one game, whatever the file holds: no game is read twice or
+lost. The one limit: a comment over 32 KiB whose lines start with tags
+could put that tag line inside it, and the range would then start at a
+"game" inside the comment.
+
+A compressed file has no offsets to start from: it is read by one worker.
+"""
+
+import os
+from typing import IO, Any, Iterator, List, Optional, Tuple, cast
+
+from . import _iccf
+
+# Bytes before an offset from which the splitter runs, doubled (up to
+# MAX_LOOKBACK) while no tag line starts there.
+LOOKBACK = 64 * 1024
+MAX_LOOKBACK = 64 * 1024 * 1024
+# Bytes after the offset read to find the boundary, doubled while none.
+AHEAD = 64 * 1024
+# A boundary this close to the end of what was read could move with more
+# bytes after it: read more first.
+MARGIN = 4096
+
+_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"\x28\xb5\x2f\xfd")
+
+
+def _plain_size(f: IO[bytes], name: str) -> int:
+    head = f.read(6)
+    if any(head.startswith(magic) for magic in _COMPRESSED):
+        raise ValueError(
+            f"{name} is compressed: a compressed file has no byte ranges, one worker reads it "
+            "(decompress it first to split it)"
+        )
+    return f.seek(0, os.SEEK_END)
+
+
+def _read(f: IO[bytes], start: int, end: int) -> bytes:
+    f.seek(start)
+    return f.read(end - start)
+
+
+def _origin(f: IO[bytes], offset: int) -> int:
+    """A tag line's start at least LOOKBACK bytes before ``offset`` (the
+    first in the window), else 0."""
+    lookback = LOOKBACK
+    while True:
+        low = max(0, offset - lookback)
+        if low == 0:
+            return 0
+        window = _read(f, low - 1, offset - LOOKBACK // 2)
+        at = window.find(b"\n[")
+        if at >= 0:
+            return low + at
+        if lookback >= MAX_LOOKBACK:
+            return low
+        lookback *= 2
+
+
+def boundary(f: IO[bytes], offset: int, size: int) -> int:
+    """The first game boundary at or after ``offset`` in the file ``f`` of
+    ``size`` bytes (``size`` past the last game)."""
+    if offset <= 0:
+        return 0
+    if offset >= size:
+        return size
+    origin = _origin(f, offset)
+    ahead = AHEAD
+    while True:
+        end = min(size, offset + ahead)
+        starts = _iccf.game_starts(_read(f, origin, end))
+        for start in starts:
+            at = origin + start
+            if at >= offset and (end == size or at <= end - MARGIN):
+                return at
+        if end == size:
+            return size
+        ahead *= 2
+
+
+def split_points(path: "os.PathLike[str] | str", n: int) -> List[Tuple[int, int]]:
+    """``n`` byte ranges (fewer for a small file) of the plain PGN file
+    ``path``, about equal in size, each starting at a game: give each to
+    ``iccf.games(path, start=, end=)`` on its own worker and every game is
+    read once, in order over the ranges.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.pgn"
+    >>> _ = path.write_text('[Event "a"]\\n\\n1. e4 *\\n\\n[Event "b"]\\n\\n1. d4 *\\n')
+    >>> split_points(path, 2)
+    [(0, 22), (22, 43)]
+    """
+    if n < 1:
+        raise ValueError(f"n={n}: split into 1 range or more")
+    name = os.fspath(path)
+    with open(name, "rb") as f:
+        size = _plain_size(f, name)
+        cuts = sorted({boundary(f, size * i // n, size) for i in range(n + 1)} | {size})
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
+
+
+class _Range(object):
+    """The bytes ``start``..``end`` of a binary file, as a file object."""
+
+    def __init__(self, f: IO[bytes], start: int, end: int, name: str):
+        self.f, self.left, self.name = f, end - start, name
+        f.seek(start)
+
+    def read(self, n: int = -1) -> bytes:
+        n = self.left if n < 0 else min(n, self.left)
+        data = self.f.read(n)
+        self.left -= len(data)
+        return data
+
+
+def range_games(
+    path: Any, start: Optional[int], end: Optional[int], **options: Any
+) -> Iterator[Any]:
+    """The records of the games of ``path`` that start in ``start``..``end``."""
+    name = os.fspath(path)
+    f = open(name, "rb")
+    try:
+        size = _plain_size(f, name)
+        low = boundary(f, start or 0, size)
+        high = boundary(f, size if end is None else end, size)
+    except BaseException:
+        f.close()
+        raise
+    if high <= low:
+        f.close()
+        return iter(())
+    source = _Range(f, low, high, name)
+    records = _iccf.game_records(cast(IO[bytes], source), **options)
+
+    def each() -> Iterator[Any]:
+        try:
+            yield from records
+        finally:
+            f.close()
+
+    return each()

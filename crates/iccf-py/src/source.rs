@@ -1,0 +1,91 @@
+//! What the functions that read games take as their source: a path (`str`
+//! or `os.PathLike`), the PGN itself as `bytes` (or `bytearray`,
+//! `memoryview`), or a file object opened in binary or text mode. A list
+//! is no source: `convert_file` alone documents a sequence of paths.
+
+use std::io::{self, Cursor, Read};
+use std::path::PathBuf;
+
+use iccf_stream::input::{Input, open_input, open_reader};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
+
+use crate::errors::stream_error;
+
+/// Opens `source`, decompressing it by its magic bytes.
+pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
+    if let Some(data) = data(source)? {
+        let len = data.len() as u64;
+        return open_reader(Box::new(Cursor::new(data)), "<bytes>", Some(len))
+            .map_err(|err| stream_error(&err));
+    }
+    if source.hasattr("read")? && !source.is_instance_of::<PyString>() {
+        let name = source
+            .getattr("name")
+            .and_then(|n| n.extract::<String>())
+            .unwrap_or_else(|_| "<file object>".to_owned());
+        let reader = FileObject {
+            file: source.clone().unbind(),
+            pending: Vec::new(),
+            at: 0,
+        };
+        return open_reader(Box::new(reader), name, None).map_err(|err| stream_error(&err));
+    }
+    match source.extract::<PathBuf>() {
+        Ok(path) => open_input(&path).map_err(|err| stream_error(&err)),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "a source of games is a path, bytes or a file object, not {}",
+            source.get_type().name()?
+        ))),
+    }
+}
+
+/// The bytes of a `bytes`, `bytearray` or `memoryview`, copied.
+fn data(source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        return Ok(Some(bytes.as_bytes().to_vec()));
+    }
+    if let Ok(array) = source.cast::<PyByteArray>() {
+        return Ok(Some(array.to_vec()));
+    }
+    if source.is_instance_of::<PyMemoryView>() {
+        let bytes = source.call_method0("tobytes")?;
+        return Ok(Some(bytes.cast::<PyBytes>()?.as_bytes().to_vec()));
+    }
+    Ok(None)
+}
+
+/// A Python file object read from Rust: `read(n)` with the GIL, `bytes`
+/// as they are and `str` (text mode) as UTF-8.
+struct FileObject {
+    file: Py<PyAny>,
+    /// Bytes read but not yet handed out: a text file's `read(n)` gives n
+    /// characters, up to 4n bytes.
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl Read for FileObject {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.pending.len() {
+            self.pending = Python::attach(|py| {
+                let chunk = self
+                    .file
+                    .bind(py)
+                    .call_method1("read", (buf.len(),))
+                    .map_err(io::Error::other)?;
+                if let Ok(bytes) = chunk.cast::<PyBytes>() {
+                    return Ok(bytes.as_bytes().to_vec());
+                }
+                let text: String = chunk.extract().map_err(io::Error::other)?;
+                Ok::<_, io::Error>(text.into_bytes())
+            })?;
+            self.at = 0;
+        }
+        let n = (self.pending.len() - self.at).min(buf.len());
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}

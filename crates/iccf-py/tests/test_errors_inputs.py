@@ -1,0 +1,148 @@
+"""Pythonic errors (ParseError for what is no move, OSError subclasses
+with errno and filename, short messages) and the inputs each function
+takes (paths, bytes, file objects; lists of paths only for convert_file;
+jobs checked as the CLI checks -j)."""
+
+import errno
+import gzip
+import io
+import os
+import re
+
+import pytest
+
+import iccf
+
+FISCHER = "pgn/pgn-extract/fischer.pgn"
+ATTRIBUTES = ("kind", "text", "move_number", "reason", "notation", "nearest")
+
+
+@pytest.mark.parametrize("text", ["hello", "Dear", "xyz", "5294", "525", "Nf9", "Zz9"])
+def test_text_that_is_no_move_is_a_parse_error(text):
+    with pytest.raises(iccf.ParseError) as info:
+        iccf.move(text)
+    assert info.value.text == text and info.value.kind in ("not-a-move", "bad-numeric", "bad-san")
+
+
+@pytest.mark.parametrize(
+    "call,cls,kind",
+    [
+        (lambda: iccf.move("hello"), iccf.ParseError, "not-a-move"),
+        (lambda: iccf.move("5245"), iccf.IllegalMoveError, "illegal-numeric"),
+        (lambda: iccf.move("Ke2"), iccf.IllegalMoveError, "no-piece-can-move"),
+        (lambda: iccf.move("O-O"), iccf.IllegalMoveError, "cannot-castle"),
+        (lambda: iccf.move("e4", fen="not a fen"), iccf.ParseError, "bad-position"),
+        (lambda: iccf.check("[ICCFSide \"x", "hi", side="white"), iccf.ParseError, None),
+    ],
+)
+def test_every_exception_has_the_same_attributes(call, cls, kind):
+    try:
+        call()
+    except cls as err:
+        for name in ATTRIBUTES:
+            assert hasattr(err, name), name
+        if kind:
+            assert err.kind == kind
+        assert isinstance(err.reason, str) and isinstance(err.nearest, list)
+    except ValueError:
+        pass  # check() may refuse the game otherwise; not this test's point
+    else:
+        if kind:
+            pytest.fail("no exception")
+
+
+def test_messages_quote_at_most_about_100_characters():
+    long = "x" * 10_000
+    for call in (lambda: iccf.move(long), lambda: iccf.move("e4", fen=long), lambda: iccf.move("e4" + "9" * 5000)):
+        with pytest.raises(ValueError) as info:
+            call()
+        message = str(info.value)
+        assert len(message) < 300, message[:400]
+        assert "…" in message
+        for quoted in re.findall(r"`([^`]*)`", message):
+            assert len(quoted) <= 101
+    with pytest.raises(iccf.ParseError) as info:
+        iccf.move(long)
+    assert info.value.text == long  # the attribute keeps it all
+
+
+def test_missing_file_is_file_not_found_with_errno_and_filename(tmp_path):
+    missing = tmp_path / "missing.pgn"
+    for call in (lambda: iccf.games(missing), lambda: iccf.convert_file(missing, tmp_path / "out.pgn")):
+        with pytest.raises(FileNotFoundError) as info:
+            call()
+        assert info.value.errno == errno.ENOENT
+        assert info.value.filename == str(missing)
+
+
+def test_a_folder_is_is_a_directory_error(tmp_path):
+    for call in (lambda: iccf.games(tmp_path), lambda: iccf.convert_file(tmp_path, tmp_path / "out.pgn")):
+        with pytest.raises(IsADirectoryError) as info:
+            call()
+        assert info.value.errno == errno.EISDIR and info.value.filename == str(tmp_path)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_file_is_a_permission_error(tmp_path):
+    locked = tmp_path / "locked.pgn"
+    locked.write_text("1. e4 *")
+    locked.chmod(0)
+    with pytest.raises(PermissionError) as info:
+        iccf.games(locked)
+    assert info.value.errno == errno.EACCES and info.value.filename == str(locked)
+
+
+def test_games_reads_bytes_and_file_objects(testdata):
+    path = testdata / FISCHER
+    data = path.read_bytes()
+    expected = list(iccf.games(path))
+    assert len(expected) > 10
+    assert list(iccf.games(data)) == expected
+    assert list(iccf.games(bytearray(data))) == expected
+    assert list(iccf.games(memoryview(data))) == expected
+    with open(path, "rb") as f:
+        assert list(iccf.games(f)) == expected
+    with open(path, encoding="utf-8", errors="replace") as f:
+        assert list(iccf.games(f, jobs=1)) == expected
+    assert list(iccf.games(io.BytesIO(gzip.compress(data)))) == expected
+    assert list(iccf.games(io.StringIO(data.decode("utf-8", "replace")))) == expected
+
+
+def test_a_file_object_that_fails_is_an_os_error():
+    class Broken(io.RawIOBase):
+        def read(self, n=-1):
+            raise ValueError("the disk is on fire")
+
+    with pytest.raises(OSError, match="on fire"):
+        list(iccf.games(Broken()))
+
+
+def test_a_list_is_a_source_only_for_convert_file(testdata, tmp_path):
+    with pytest.raises(TypeError):
+        iccf.games([str(testdata / FISCHER)])
+    with pytest.raises(TypeError):
+        iccf.games(42)
+    with pytest.raises(TypeError, match="list of paths"):
+        iccf.convert_file(io.StringIO("1. e4 *"), tmp_path / "out.pgn")
+    summary = iccf.convert_file((testdata / FISCHER, testdata / FISCHER), tmp_path / "out.pgn", jobs=1)
+    assert summary.games == 2 * len(list(iccf.games(testdata / FISCHER)))
+
+
+@pytest.mark.parametrize("jobs", [-1, 1025, 10**6])
+def test_jobs_out_of_range_is_a_value_error_everywhere(testdata, tmp_path, jobs):
+    with pytest.raises(ValueError, match="jobs|threads"):
+        iccf.games(testdata / FISCHER, jobs=jobs)
+    with pytest.raises(ValueError, match="jobs|threads"):
+        iccf.convert_file(testdata / FISCHER, tmp_path / "out.pgn", jobs=jobs)
+
+
+@pytest.mark.parametrize("jobs", [0, None, 1, 2, 1024])
+def test_jobs_in_range_all_give_the_same_games(testdata, jobs):
+    assert list(iccf.games(testdata / FISCHER, jobs=jobs)) == list(iccf.games(testdata / FISCHER, jobs=1))
+
+
+def test_version_is_the_crates():
+    assert re.fullmatch(r"\d+\.\d+\.\d+.*", iccf.__version__)
+    from importlib.metadata import version
+
+    assert version("iccf") == iccf.__version__

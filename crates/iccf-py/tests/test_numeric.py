@@ -1,0 +1,57 @@
+"""iccf.numeric from a move's squares, against iccf.move's numeric on the
+real games of testdata; fen= taking a chess.Board; the square helpers."""
+
+import chess
+import chess.pgn
+import pytest
+
+import iccf
+from conftest import TESTDATA
+from test_chess_oracle import python_chess_games
+
+
+@pytest.mark.parametrize("name", ["pgn4web/twic944.pgn", "pgn4web/chess960wch06.pgn"])
+def test_numeric_from_squares_is_what_iccf_move_writes(name):
+    plies = 0
+    for game in python_chess_games(TESTDATA / "pgn" / name, 200):
+        board = game.board()
+        for move in game.mainline_moves():
+            if not move:
+                break
+            expected = iccf.move(move.uci(), fen=board).numeric
+            assert iccf.numeric(board, move) == expected, (board.fen(), move)
+            assert iccf.numeric(board, move.uci()) == expected
+            board.push(move)
+            plies += 1
+    assert plies > 300
+
+
+def test_numeric_of_an_iccf_move_and_a_null_move():
+    assert iccf.numeric(None, iccf.move("Nf3")) == "7163"
+    with pytest.raises(ValueError, match="null"):
+        iccf.numeric(chess.Board(), chess.Move.null())
+    with pytest.raises(ValueError):
+        iccf.numeric(chess.Board(), "e9e4")
+
+
+def test_fen_takes_a_board():
+    board = chess.Board()
+    for san in ["e4", "e5", "Nf3"]:
+        board.push_san(san)
+    assert iccf.move("Nc6", fen=board) == iccf.move("Nc6", after="1. e4 e5 2. Nf3")
+    board960 = chess.Board.from_chess960_pos(0)
+    m = iccf.move(list(board960.legal_moves)[0].uci(), fen=board960)
+    assert m.chess960
+
+
+def test_square_helpers_both_ways():
+    for square in chess.SQUARES:
+        digits = iccf.numeric_square(square)
+        assert digits == int(f"{chess.square_file(square) + 1}{chess.square_rank(square) + 1}")
+        assert iccf.chess_square(digits) == square
+    assert iccf.chess_square(52) == chess.E2 and iccf.numeric_square(chess.E2) == 52
+    for bad in (10, 19, 90, 0, 99):
+        with pytest.raises(ValueError):
+            iccf.chess_square(bad)
+    with pytest.raises(ValueError):
+        iccf.numeric_square(64)

@@ -1,0 +1,102 @@
+"""Byte ranges of one plain PGN file, read apart, give every game once:
+for random split points on every test file, the ranges' games put
+together are the games of one pass, in order."""
+
+import gzip
+import random
+
+import pytest
+
+import iccf
+import iccf._split as split
+from conftest import TESTDATA, pgn_files
+
+
+def key(record):
+    """A game as read, without what counts from its range's start (its
+    number, its problems' lines, and the errors of the language rule, which
+    sees the games of the range only: test-promotion-out.pgn's lone
+    `d8=R`, legal in five languages, is an error alone and a warning
+    after games in English)."""
+    return (
+        record["tags"],
+        [m["uci"] for m in record["moves"]],
+        record["result"],
+        record["unconverted"],
+    )
+
+
+def one_pass(path):
+    return [key(r) for r in iccf.games(path, jobs=1)]
+
+
+def in_ranges(path, cuts):
+    games = []
+    for start, end in zip(cuts, cuts[1:]):
+        games.extend(key(r) for r in iccf.games(path, start=start, end=end, jobs=1))
+    return games
+
+
+@pytest.fixture(params=["64 KiB", "small"])
+def window(request, monkeypatch):
+    """The real look-back, and one so small that every offset of the test
+    files is found from a tag line near it rather than from the start."""
+    if request.param == "small":
+        monkeypatch.setattr(split, "LOOKBACK", 512)
+        monkeypatch.setattr(split, "AHEAD", 256)
+        monkeypatch.setattr(split, "MARGIN", 128)
+    return request.param
+
+
+@pytest.mark.parametrize("path", pgn_files(), ids=lambda p: str(p.relative_to(TESTDATA)))
+def test_random_ranges_read_every_game_once_in_order(path, window):
+    size = path.stat().st_size
+    expected = one_pass(path)
+    rng = random.Random(f"{path.name}-{window}")
+    for _ in range(3):
+        cuts = sorted({0, size, *(rng.randrange(size + 1) for _ in range(rng.randint(1, 6)))})
+        assert in_ranges(path, cuts) == expected, cuts
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7])
+def test_split_points_cover_the_file_at_game_starts(n):
+    path = TESTDATA / "pgn/pgn4web/twic944.pgn"
+    ranges = iccf.split_points(path, n)
+    assert len(ranges) == n
+    assert ranges[0][0] == 0 and ranges[-1][1] == path.stat().st_size
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    data = path.read_bytes()
+    for start, _ in ranges[1:]:
+        assert data[start:start + 7] == b"[Event "
+    cuts = [ranges[0][0]] + [end for _, end in ranges]
+    assert in_ranges(path, cuts) == one_pass(path)
+
+
+def test_offsets_inside_comments_and_variations_find_the_next_game(tmp_path):
+    """A comment and a variation spanning many lines, with tag lines and
+    results inside the comment: any offset in them starts at the game after."""
+    tricky = (
+        '[Event "tricky"]\n\n1. e4 {a comment\n\n'
+        + '[Event "not a game"]\n\n1. d4 1-0\n\n' * 20
+        + "} e5 (2... c5 3. Nf3\n\n" + "d6 4. d4\n\n" * 20
+        + ") 2. Nf3 *\n\n"
+    )
+    plain = '[Event "plain"]\n\n1. c4 c5 1/2-1/2\n\n'
+    path = tmp_path / "tricky.pgn"
+    path.write_text(plain + tricky + plain + tricky + plain)
+    expected = one_pass(path)
+    assert [g[0]["Event"] for g in expected] == ["plain", "tricky", "plain", "tricky", "plain"]
+    size = path.stat().st_size
+    for offset in range(0, size, 7):
+        assert in_ranges(path, [0, offset, size]) == expected, offset
+
+
+def test_a_compressed_file_is_not_split(tmp_path):
+    path = tmp_path / "x.pgn.gz"
+    path.write_bytes(gzip.compress(b"1. e4 *\n"))
+    with pytest.raises(ValueError, match="compressed"):
+        iccf.split_points(path, 2)
+    with pytest.raises(ValueError, match="compressed"):
+        list(iccf.games(path, start=0, end=3))
+    with pytest.raises(ValueError):
+        iccf.split_points(TESTDATA / "pgn/pgn4web/twic944.pgn", 0)
