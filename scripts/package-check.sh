@@ -86,11 +86,13 @@ for python in /usr/bin/python3 "$(command -v python3)"; do
     # No cargo, rustc or maturin reachable: the wheel must install as it is.
     PATH=$venv/bin:/usr/bin:/bin "$venv/bin/python" -m pip install --quiet --no-index \
         --only-binary :all: --find-links "$dist" --find-links "$wheelhouse" iccf chess
-    (cd "$tmp" && PATH=$venv/bin:/usr/bin:/bin "$venv/bin/python" -m doctest "$root/README.md") ||
+    # The same examples as the pytest doctests of crates/iccf-py/run-tests.sh.
+    report=$(cd "$tmp" && PATH=$venv/bin:/usr/bin:/bin "$venv/bin/python" -m doctest -v "$root/README.md") ||
         fail "the README's Python examples under $python"
+    examples=$(grep -o '^[0-9]* passed and 0 failed' <<<"$report") || fail "no README example ran"
     where=$("$venv/bin/python" -c 'import iccf, sys; print(sys.version.split()[0], iccf.__file__)')
     [[ $where == *"$venv"/* ]] || fail "iccf imported from elsewhere: $where"
-    ok "wheel $(basename "$wheel") on Python $where: README examples pass"
+    ok "wheel $(basename "$wheel") on Python $where: README examples: $examples"
 done
 
 echo "package-check: $passed passed, 0 failed"

@@ -5,7 +5,8 @@
 #   wheel    iccf-VERSION-cp39-abi3-*.whl (maturin, stripped): every CPython >= 3.9
 #   tarball  iccf-VERSION-x86_64-linux-{musl,gnu}.tar.gz and its .sha256: the
 #            stripped binary (static with musl when its target and musl-gcc are
-#            there, else glibc), pages, completions, README, licence
+#            there, else glibc; LIBC=gnu skips the musl build), pages,
+#            completions, README, licence
 #
 #   scripts/package.sh [deb] [wheel] [tarball]     (none named: all three)
 #
@@ -68,7 +69,7 @@ musl_ready() {
 
 build_tarball() {
     local triple libc dir bin
-    if musl_ready; then
+    if [ "${LIBC:-musl}" = musl ] && musl_ready; then
         triple=x86_64-unknown-linux-musl libc=musl
         step "static musl build of iccf"
         CC_x86_64_unknown_linux_musl=musl-gcc \
@@ -76,7 +77,7 @@ build_tarball() {
         bin=target/$triple/release/iccf
     else
         libc=gnu
-        step "no musl target or musl-gcc: the glibc build"
+        step "the glibc build (LIBC=gnu, or no musl target or musl-gcc)"
         cargo build --release --locked -p iccf-cli
         bin=target/release/iccf
     fi
