@@ -5,11 +5,19 @@ use std::io::{Read, Write};
 use anyhow::Context;
 use iccf_corr::{Applied, Report};
 
+use iccf_pgn::problem::escape_controls;
+use iccf_stream::output::check_stdout;
+
 use crate::args::CheckArgs;
 use crate::corr_file;
 
 /// Prints the findings; `Ok(false)` when the message is not in order.
 pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
+    check_stdout(&[args.message.clone(), args.game.game.clone()])?;
+    let _lock = match args.apply {
+        true => Some(corr_file::lock(&args.game.game)?),
+        false => None,
+    };
     let mut file = corr_file::open(&args.game)?;
     let text = iccf_corr::message_text(&read_message(&args.message)?);
     let report = iccf_corr::check(&file.game, file.side, &text);
@@ -60,7 +68,9 @@ fn print_text(
         } else {
             "ok"
         };
-        writeln!(out, "{mark}: {finding}")?;
+        // The opponent's words are quoted: escaped for the terminal.
+        let finding = finding.to_string();
+        writeln!(out, "{mark}: {}", escape_controls(&finding))?;
     }
     match applied {
         Some(applied) => {

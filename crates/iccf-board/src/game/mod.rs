@@ -114,7 +114,32 @@ pub fn play_game(
             number,
             games: spans.len(),
         })?;
-    let (text, _) = decode(&pgn[span.range.clone()], InputEncoding::Auto);
+    play_game_at(&pgn[span.range.clone()], span, until, lang)
+}
+
+/// Plays `game`, the text of the game that `span` places in its file (as
+/// a splitter streaming the file found it), so that a caller need not hold
+/// the whole file: a bad move's line and column count in the file.
+///
+/// # Examples
+///
+/// ```
+/// use iccf_board::game::{Until, play_game_at};
+/// use iccf_pgn::split::game_spans;
+///
+/// let pgn = b"1. 5254 5755 *\n\n1. 4244 9999 *\n";
+/// let span = &game_spans(pgn)[1];
+/// let line = play_game_at(&pgn[span.range.clone()], span, Until::End, None)?;
+/// assert_eq!(line.stopped.map(|bad| (bad.line, bad.column)), Some((3, 9)));
+/// # Ok::<_, iccf_board::game::GameError>(())
+/// ```
+pub fn play_game_at(
+    game: &[u8],
+    span: &GameSpan,
+    until: Until,
+    lang: Option<Lang>,
+) -> Result<Line, GameError> {
+    let (text, _) = decode(game, InputEncoding::Auto);
     let start = match fen_tag(&text) {
         Some(fen) => position_from_fen(&fen).map_err(|error| GameError::BadFen { fen, error })?,
         None => Chess::default(),
