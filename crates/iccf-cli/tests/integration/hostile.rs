@@ -1250,3 +1250,31 @@ fn kill_9_of_a_card_left_its_temporary_file() {
     assert!(!stale.exists(), "the next run removes it");
     assert!(fs::read_to_string(game).unwrap().contains("5755"));
 }
+
+#[test]
+fn games_with_huge_comments_held_for_the_language_rule() {
+    let dir = tempdir();
+    // Four games whose language only a later game names (`Rh3`: a rook in
+    // English, a knight in Finnish), each with a 60 MB comment: the rule
+    // used to hold them all, text and output (480 MB), waiting for it.
+    let size = (60 << 20) / scale();
+    let path = dir.path().join("comments.pgn.zst");
+    let mut zst = zstd::stream::Encoder::new(fs::File::create(&path).unwrap(), 3).unwrap();
+    let comment = vec![b'x'; size];
+    for _ in 0..4 {
+        zst.write_all(b"[Event \"c\"]\n\n1. h4 {").unwrap();
+        zst.write_all(&comment).unwrap();
+        zst.write_all(b"} h5 2. Rh3 *\n\n").unwrap();
+    }
+    zst.write_all(b"1. e4 e5 2. Rf3 Rc6 3. Lc4 Lc5 4. Dd2 Dd7 5. Tb1 Tb8 *\n")
+        .unwrap();
+    zst.finish().unwrap();
+    assert!(fs::metadata(&path).unwrap().len() < 1 << 20);
+    let run = iccf_within(
+        300 << 20,
+        &["convert", path.to_str().unwrap(), "-o", "/dev/null"],
+    );
+    assert!(matches!(run.status, 0 | 1), "{}", run.stderr);
+    assert!(!run.stderr.contains("memory allocation"), "{}", run.stderr);
+    eprintln!("4 x 60 MB comments: {:?}", run.elapsed);
+}
