@@ -10,15 +10,15 @@
 //! ```
 //!
 //! This crate draws a position with that grid, as terminal text
-//! ([`text::board`]) or as SVG ([`svg::diagram`]), and finds the position
+//! ([`terminal::board`]) or as SVG ([`svg::diagram`]), and finds the position
 //! to draw in a PGN game or a line of moves ([`game`]). It does no I/O:
 //! every function takes a position (or text) and returns a `String`.
 //!
 //! ```
-//! use iccf_board::{Options, text};
+//! use iccf_board::{Options, terminal};
 //! use shakmaty::Chess;
 //!
-//! let board = text::board(&Chess::default(), &Options::default(), &text::Style::ascii());
+//! let board = terminal::board(&Chess::default(), &Options::default(), &terminal::Style::ascii());
 //! assert!(board.starts_with("    1  2  3  4  5  6  7  8\n 8  r  n  b  q  k  b  n  r  8\n"));
 //! ```
 
@@ -27,7 +27,7 @@ mod layout;
 mod options;
 pub mod status;
 pub mod svg;
-pub mod text;
+pub mod terminal;
 
 /// The position after `moves` (numeric or SAN, from the start) and the
 /// last of them, for the unit tests.

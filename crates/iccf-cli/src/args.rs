@@ -12,7 +12,8 @@ use iccf_stream::jobs::Jobs;
 /// digit promotes (1=Q 2=R 3=B 4=N: f7-f8=R is 67682), castling is the
 /// king's move (5171 5131 5878 5838).
 #[derive(Debug, Parser)]
-#[command(name = "iccf", version, propagate_version = true)]
+// The version names the git commit when built from a checkout (build.rs).
+#[command(name = "iccf", version = env!("ICCF_VERSION"), propagate_version = true)]
 #[command(after_help = "Examples:
   iccf convert games.pgn                  SAN games to numeric PGN (stdout)
   iccf convert numeric.txt --to san       numeric games to SAN
@@ -23,6 +24,9 @@ use iccf_stream::jobs::Jobs;
   iccf languages                          the language codes
   iccf card game.pgn --move 5254          correspondence: record our move, print the message
   iccf check game.pgn reply.eml --apply   is their message in order? record their move
+  iccf status games/                      every game of a folder, most urgent first
+  iccf check games/ reply.eml             which game is it for? is it in order?
+  iccf card games/ EM/CH/55/3 --move 5254  our move in a game of the folder
   iccf serve                              the web page on http://127.0.0.1:8080/")]
 pub struct Cli {
     #[command(subcommand)]
@@ -74,6 +78,14 @@ pub enum Command {
     Board(BoardArgs),
     /// Check a correspondence opponent's message against our game file.
     ///
+    /// Given a folder instead of a game file, first finds the game the
+    /// message is for: its game ID, event and round, the opponent's name,
+    /// the sender's address remembered from earlier mail, and the echo of
+    /// our last move. Exactly one game must fit, else the candidates are
+    /// named and nothing is recorded. A message with parts for several
+    /// games ("Game 3: 23. 5254 / Game 7: 18... 4746", or cmail PGN games)
+    /// is split and each part checked against its game.
+    ///
     /// MESSAGE is a text file, "-" for standard input, or an e-mail (.eml:
     /// MIME, quoted-printable, base64, any charset). Quoted lines ("> ...")
     /// are skipped. Checks that our last move is repeated as we sent it,
@@ -86,6 +98,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Record our move in the game file and print the message to send.
     ///
+    /// Given a folder, GAME names the game: its file name or game ID.
+    ///
     /// The card has the event and players, their last move repeated, our
     /// move, the whole record in numbered numeric, the dates, the days each
     /// side used against the time control, offers and pending if-moves.
@@ -95,16 +109,36 @@ pub enum Command {
     /// Exit status: 0 card printed, 1 move or if-move line refused (the game
     /// file is left as it was), 2 usage or I/O error.
     Card(CardArgs),
+    /// One line per game file of a folder, most urgent first.
+    ///
+    /// Each line: the file, the game (ID, event, round), the opponent and
+    /// our side, whose move and for how many days, the last move each way
+    /// with its date, the days each side used and has left to the next time
+    /// control, the deadline of the side to move, and what needs doing: a
+    /// side over the time limit, our move overdue, their answer overdue (a
+    /// repeat is due after --repeat-after days, a report to the tournament
+    /// director after --report-after days: ICCF's 14 and 40 by default), an
+    /// if-move reply played but its card not sent, a finished game.
+    /// Nothing is written.
+    ///
+    /// Exit status: 0 listed, 1 some files could not be read (said on their
+    /// line), 2 usage or I/O error.
+    Status(StatusArgs),
     /// Serve a local web page: a board with the numeric grid, moves typed as
     /// digits, pasted games translated, the correspondence desk.
     ///
     /// Listens on 127.0.0.1 (this computer only) unless --bind names
-    /// another address; prints the address to open. Nothing is stored on
-    /// the server. Ctrl-C stops it.
+    /// another address; prints the address to open, with a random token
+    /// that the page's requests must carry (keep it to yourself). Nothing
+    /// is stored on the server. Ctrl-C stops it.
     ///
     /// Exit status: 0 stopped, 2 the address cannot be used.
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
+    /// Print the completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions(crate::docs_out::CompletionsArgs),
+    /// Print the manual page iccf(1), or a subcommand's (iccf-convert(1) …).
+    Man(crate::docs_out::ManArgs),
 }
 
 /// Which side the game file's owner plays.
@@ -154,6 +188,51 @@ pub struct GameArgs {
     pub black: Option<String>,
 }
 
+/// `iccf status DIR`.
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// The folder of game files (*.pgn, one game each).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// The day to count to, YYYY.MM.DD [default: today].
+    #[arg(long, value_name = "DATE")]
+    pub date: Option<iccf_corr::Date>,
+
+    /// Our name, for files without an ICCFSide tag.
+    #[arg(long, value_name = "NAME", env = "ICCF_NAME")]
+    pub me: Option<String>,
+
+    #[command(flatten)]
+    pub deadlines: DeadlineArgs,
+
+    /// One JSON object per game, one a line, in the same order.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// When their silence calls for a repeat or a report.
+#[derive(Debug, Args)]
+pub struct DeadlineArgs {
+    /// Days without their answer before a repeat is due (ICCF e-mail: 14).
+    #[arg(long, value_name = "DAYS", default_value_t = 14)]
+    pub repeat_after: i64,
+
+    /// Days without their answer before it is reported to the tournament
+    /// director (ICCF: 40).
+    #[arg(long, value_name = "DAYS", default_value_t = 40)]
+    pub report_after: i64,
+}
+
+impl DeadlineArgs {
+    pub fn rules(&self) -> iccf_corr::Deadlines {
+        iccf_corr::Deadlines {
+            repeat_after: self.repeat_after,
+            report_after: self.report_after,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     #[command(flatten)]
@@ -177,6 +256,10 @@ pub struct CheckArgs {
 pub struct CardArgs {
     #[command(flatten)]
     pub game: GameArgs,
+
+    /// With a folder for GAME.pgn: the game's file name or ID.
+    #[arg(value_name = "GAME")]
+    pub in_folder: Option<String>,
 
     /// Our move: numeric, or algebraic in any language.
     #[arg(long = "move", value_name = "MOVE")]

@@ -6,13 +6,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use iccf::lang::Lang;
-use iccf_board::game::{
-    BadMove, GameError, Line, Until, play_game_at, play_line, position_from_fen,
-};
-use iccf_board::{Options, svg, text};
+use iccf_board::game::{BadMove, GameError, Line, Until, play_game, play_line, position_from_fen};
+use iccf_board::{Options, svg, terminal};
 use iccf_pgn::problem::escape_controls;
 use iccf_pgn::setup::absurd_counter;
-use iccf_pgn::split::{DEFAULT_MAX_GAME_SIZE, Splitter};
+use iccf_pgn::split::{DEFAULT_MAX_GAME_SIZE, GameSpan, Splitter};
 use iccf_stream::batch::BATCH_BYTES;
 use iccf_stream::input::{is_stdio, open_input};
 use iccf_stream::output::{check_stdout, create_output};
@@ -156,23 +154,42 @@ fn play_from_file(
         if span.too_large {
             bail!("{name}: game {number} is over {DEFAULT_MAX_GAME_SIZE} bytes");
         }
-        return Ok((name, play_game_at(batch.game(i), span, until, lang)));
+        let mut played = play_game(batch.game(i), 1, until, lang);
+        if let Ok(Line {
+            stopped: Some(bad), ..
+        }) = &mut played
+        {
+            (bad.line, bad.column) = in_file(span, bad.line, bad.column);
+        }
+        return Ok((name, played));
     }
     Ok((name, Err(GameError::NoGame { number, games })))
+}
+
+/// A line and column counted in the game that `span` places in its file,
+/// counted in the file.
+fn in_file(span: &GameSpan, line: usize, column: usize) -> (usize, usize) {
+    let first_line = usize::try_from(span.line).unwrap_or(usize::MAX);
+    let first_column = usize::try_from(span.column).unwrap_or(1);
+    if line == 1 {
+        (first_line, first_column + column - 1)
+    } else {
+        (first_line.saturating_add(line - 1), column)
+    }
 }
 
 /// The text board on stdout, coloured only for a terminal that allows it.
 fn print_text(pos: &Chess, options: &Options, ascii: bool) -> anyhow::Result<()> {
     let mut style = if ascii {
-        text::Style::ascii()
+        terminal::Style::ascii()
     } else {
-        text::Style::unicode()
+        terminal::Style::unicode()
     };
     let mut out = std::io::stdout().lock();
     if out.is_terminal() && colors_enabled() {
         style = style.coloured();
     }
-    out.write_all(text::board(pos, options, &style).as_bytes())?;
+    out.write_all(terminal::board(pos, options, &style).as_bytes())?;
     out.flush()?;
     Ok(())
 }

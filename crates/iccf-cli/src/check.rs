@@ -43,7 +43,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
     Ok(report.in_order())
 }
 
-fn read_message(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn read_message(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     if path.as_os_str() == "-" {
         std::io::stdin()
@@ -84,7 +84,7 @@ fn print_text(
     Ok(())
 }
 
-fn describe(change: &Applied) -> String {
+pub(crate) fn describe(change: &Applied) -> String {
     match change {
         Applied::TheirMove { no, numeric } => format!("their move {no} {numeric}"),
         Applied::IfMove { no, numeric } => {

@@ -97,7 +97,7 @@ fn tag(side: Side) -> &'static str {
 }
 
 /// The side whose player tag contains `me` (case-insensitive), if only one.
-fn side_by_name(game: &Game, me: &str) -> Option<Side> {
+pub(crate) fn side_by_name(game: &Game, me: &str) -> Option<Side> {
     let me = me.trim().to_lowercase();
     if me.is_empty() {
         return None;

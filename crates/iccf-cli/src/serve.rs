@@ -13,9 +13,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<bool> {
     let listener =
         TcpListener::bind(wanted).with_context(|| format!("cannot listen on {wanted}"))?;
     let bind = listener.local_addr()?;
-    let config = iccf_web::Config { bind };
+    let token = iccf_web::Token::random().context("no random source for the page's token")?;
+    let config = iccf_web::Config::new(bind, token);
     let mut out = std::io::stdout().lock();
-    writeln!(out, "iccf: the page is at http://{}/", open_address(bind))?;
+    writeln!(out, "iccf: the page is at {}", config.page_address())?;
     if config.reachable_from_elsewhere() {
         writeln!(
             out,
@@ -27,18 +28,4 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<bool> {
     drop(out);
     iccf_web::run(listener, config).context("the web server stopped")?;
     Ok(true)
-}
-
-/// The address a browser on this computer opens: a wildcard bind
-/// (0.0.0.0, ::) is reached through loopback.
-fn open_address(bind: SocketAddr) -> SocketAddr {
-    match bind.ip() {
-        ip if ip.is_unspecified() && ip.is_ipv4() => {
-            SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), bind.port())
-        }
-        ip if ip.is_unspecified() => {
-            SocketAddr::new(std::net::Ipv6Addr::LOCALHOST.into(), bind.port())
-        }
-        _ => bind,
-    }
 }

@@ -37,8 +37,10 @@ use iccf::lang::{GameLetters, Lang, LangSet, same_letters};
 use iccf::read::guess_notation;
 use iccf::token::{is_move, is_null_move};
 use iccf::{CastlingNotation, MoveFormat, Notation};
+use shakmaty::Chess;
 
 use crate::encoding::{InputEncoding, decode};
+use crate::game::Game;
 use crate::language::{Choice, Choose, named_language};
 pub use crate::language::{GameHint, Neighbours, Verdict};
 use crate::lexer::{Lexer, Token, TokenKind};
@@ -49,6 +51,7 @@ use crate::setup::SetupTags;
 use crate::sink::jsonl::{RecordSink, write_jsonl};
 use crate::sink::pgn::PgnSink;
 use crate::sink::text::TextSink;
+use crate::sink::tree::TreeSink;
 use crate::split::{GameSpan, game_spans};
 use crate::walk::{Scope, Walk};
 use crate::writer::PgnWriter;
@@ -173,6 +176,9 @@ impl Report {
 #[derive(Debug, Default)]
 pub struct Converter {
     options: Options,
+    /// Where games without a `FEN` tag start, if not from the standard
+    /// position.
+    start: Option<Chess>,
 }
 
 /// Where a converted game goes.
@@ -181,12 +187,39 @@ enum Target<'o> {
     Write(&'o mut Vec<u8>),
     /// Kept as a value.
     Record(&'o mut Option<GameRecord>),
+    /// Kept as a tree, the whole game.
+    Tree(&'o mut Option<Game>),
 }
 
 impl Converter {
     /// A converter with `options`.
     pub fn new(options: Options) -> Converter {
-        Converter { options }
+        Converter {
+            options,
+            start: None,
+        }
+    }
+
+    /// The same converter, starting games that have no `FEN` tag from
+    /// `start` (a position set up elsewhere, as `iccf move --fen` does)
+    /// instead of the standard position.
+    ///
+    /// ```
+    /// use iccf_pgn::convert::{Converter, Options};
+    /// use shakmaty::fen::Fen;
+    /// use shakmaty::{CastlingMode, Chess};
+    ///
+    /// let fen: Fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 30".parse().unwrap();
+    /// let start: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    /// let mut out = Vec::new();
+    /// Converter::new(Options::default()).starting_from(start).convert_all(b"30. Ra4 *", &mut out);
+    /// assert_eq!(String::from_utf8(out).unwrap(), "30. 1114 *\n\n");
+    /// ```
+    pub fn starting_from(self, start: Chess) -> Converter {
+        Converter {
+            start: Some(start),
+            ..self
+        }
     }
 
     /// Converts one game (the bytes of a whole game, as the splitter gives
@@ -267,6 +300,28 @@ impl Converter {
         records
     }
 
+    /// Reads every game of `games` whole, as a tree: what
+    /// [`crate::game`] gives, the same way [`Converter::convert_stream()`]
+    /// reads them. The options' notation and format do not matter here.
+    pub fn games(&self, games: &[(GameLocation, &[u8])]) -> Vec<Game> {
+        let mut read = Vec::with_capacity(games.len());
+        self.stream(
+            games,
+            &mut |at, game, hint| {
+                let mut tree = None;
+                let report = self.convert_into(game, at, Target::Tree(&mut tree), hint);
+                (report, tree)
+            },
+            &mut |report, tree| {
+                read.push(tree.unwrap_or_else(|| Game {
+                    report,
+                    ..Game::default()
+                }))
+            },
+        );
+        read
+    }
+
     /// Converts `games` in order, each by `convert` with the hint
     /// [`Neighbours`] gives, and hands each to `emit` in order: a game
     /// that asked for a hint before the rule could give the right one is
@@ -312,6 +367,13 @@ impl Converter {
         };
         match (target, self.options.format) {
             (Target::Record(slot), _) => *slot = Some(record()),
+            (Target::Tree(slot), _) => {
+                *slot = Some(Game {
+                    location: at,
+                    report: report.clone(),
+                    ..Game::default()
+                });
+            }
             (Target::Write(out), OutputFormat::Jsonl) => write_jsonl(out, &record()),
             (Target::Write(out), OutputFormat::Text) => out.extend_from_slice(b"*\n"),
             (Target::Write(out), OutputFormat::Pgn) => {
@@ -350,7 +412,10 @@ impl Converter {
                 ..self.skip_into(at, limit, target)
             };
         }
-        let start = lexed.setup.start(&lexed.tokens, &mut problems);
+        let start = match &self.start {
+            Some(start) if !lexed.setup.has_fen() => Some(start.clone()),
+            _ => lexed.setup.start(&lexed.tokens, &mut problems),
+        };
         let mut hint_asked = None;
         let choice = match (lexed.input, &start) {
             (Some(Notation::San | Notation::Lan), Some(start)) => match self.options.input_lang {
@@ -385,6 +450,7 @@ impl Converter {
             moves: 0,
         };
         let mut record = None;
+        let mut tree = None;
         let start_copy = matches!(target, Target::Record(_))
             .then(|| start.clone())
             .flatten();
@@ -395,6 +461,13 @@ impl Converter {
             }
             Target::Write(out) if self.options.format == OutputFormat::Text => {
                 walk.run(start, &mut TextSink::new(out, format));
+                None
+            }
+            Target::Tree(slot) => {
+                let from = start.clone().unwrap_or_default();
+                let mut sink = TreeSink::new(&game, at);
+                walk.run(start, &mut sink);
+                tree = Some((slot, from, sink));
                 None
             }
             target => {
@@ -413,6 +486,9 @@ impl Converter {
             (Some(Target::Write(out)), Some(record)) => write_jsonl(out, &record),
             (Some(Target::Record(slot)), record) => *slot = record,
             _ => {}
+        }
+        if let Some((slot, start, sink)) = tree {
+            *slot = Some(sink.finish(start, &report));
         }
         report
     }

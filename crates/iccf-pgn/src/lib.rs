@@ -9,10 +9,12 @@
 //! Above it, [`convert`] converts whole games: [`setup`] finds the start
 //! position, the language module the piece letters, the walk plays every
 //! token once and hands what it finds to the sink of the output format;
-//! [`problem`] says what went wrong and where.
+//! [`problem`] says what went wrong and where. [`game`] reads games the
+//! same way into values: tags, start position, the tree of moves.
 
 pub mod convert;
 pub mod encoding;
+pub mod game;
 pub mod language;
 pub mod lexer;
 pub mod problem;

@@ -134,6 +134,28 @@ pub struct AmbiguousLanguage {
     pub by_neighbours: bool,
 }
 
+impl ProblemKind {
+    /// Whether the game's setup tags (`FEN`, `Variant`) gave no start
+    /// position, so that none of the game could be read.
+    ///
+    /// ```
+    /// use iccf_pgn::game::read_game;
+    ///
+    /// let game = read_game(b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *")?;
+    /// assert!(game.report.errors[0].kind.is_setup());
+    /// # Ok::<_, iccf_pgn::game::ReadGameError>(())
+    /// ```
+    pub fn is_setup(&self) -> bool {
+        matches!(
+            self,
+            ProblemKind::UnsupportedVariant(_)
+                | ProblemKind::BadFen(_)
+                | ProblemKind::ImpossibleFen { .. }
+                | ProblemKind::AbsurdFenCounter(_)
+        )
+    }
+}
+
 impl fmt::Display for ProblemKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -26,6 +26,11 @@ impl SetupTags {
         }
     }
 
+    /// Whether the game has a `FEN` tag.
+    pub(crate) fn has_fen(&self) -> bool {
+        self.fen.is_some()
+    }
+
     /// The game's start position. A problem with the tags is recorded; an
     /// error gives `None`, and the game is then copied unconverted.
     pub(crate) fn start(&self, tokens: &[Token<'_>], problems: &mut Problems<'_>) -> Option<Chess> {

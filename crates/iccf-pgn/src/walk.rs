@@ -16,11 +16,10 @@
 
 use core::ops::Range;
 
-use iccf::MoveNumber;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
 use iccf::token::{is_move, is_null_move};
-use shakmaty::san::Suffix;
+use iccf::{MoveNumber, check_suffix};
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use crate::lexer::{LexError, TagValue, Token, TokenKind, is_result};
@@ -492,23 +491,10 @@ impl<'g> Walk<'g, '_, '_> {
     }
 }
 
-/// [`Suffix::from_position`] for standard chess and Chess960, without its
-/// cost on the usual move: it asks for the game's outcome, which generates
-/// every legal move, while only a position in check can have a suffix
-/// (mate is the one decisive outcome these variants have, and it needs
-/// check).
-pub(crate) fn check_suffix(pos: &Chess) -> Option<Suffix> {
-    if pos.is_check() {
-        Suffix::from_position(pos)
-    } else {
-        None
-    }
-}
-
 /// The position after the side to move passes (a null move), if passing
 /// is legal: when the position with the other side to move is. The move
 /// number goes on after Black's pass as after any black move.
-fn pass_turn(pos: &Chess) -> Option<Chess> {
+pub(crate) fn pass_turn(pos: &Chess) -> Option<Chess> {
     let mode = pos.castles().mode();
     let mut setup = pos.to_setup(EnPassantMode::Always);
     if setup.turn == Color::Black {

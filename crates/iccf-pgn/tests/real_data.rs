@@ -294,3 +294,29 @@ impl ConcatLen for Vec<Range<usize>> {
         next
     }
 }
+
+/// The game reader reads every real game as `iccf convert` does: the same
+/// problems, languages and main line as the records, which share the walk.
+#[test]
+fn the_game_reader_agrees_with_convert_on_every_file() {
+    use iccf_pgn::convert::{Converter, Options};
+    for path in iccf_testdata::pgn_files() {
+        let bytes = fs::read(&path).unwrap();
+        let converter = Converter::new(Options::default());
+        let mut out = Vec::new();
+        let reports = converter.convert_all(&bytes, &mut out);
+        let records = converter.records(&bytes);
+        let games = iccf_pgn::game::read_games(&bytes);
+        let name = path.display();
+        assert_eq!(games.len(), reports.len(), "{name}");
+        for ((game, report), record) in games.iter().zip(&reports).zip(&records) {
+            assert_eq!(&game.report, report, "{name} game {}", record.game);
+            let moves: Vec<_> = game.main_line().map(|ply| ply.m).collect();
+            let recorded: Vec<_> = record.moves.iter().map(|m| m.m).collect();
+            assert_eq!(moves, recorded, "{name} game {}", record.game);
+            assert_eq!(game.tags, record.tags, "{name} game {}", record.game);
+            assert_eq!(game.result, record.result, "{name} game {}", record.game);
+            assert_eq!(game.moves.unread.is_empty(), record.unconverted.is_empty());
+        }
+    }
+}

@@ -17,7 +17,7 @@ use crate::error::{Operation, StreamError};
 use crate::input::{BUF_SIZE, is_stdio, stdin_metadata};
 
 /// The compressor stack under an [`Output`]'s buffer.
-enum Sink {
+enum Encoder {
     Stdout(io::Stdout),
     Plain(File),
     Gzip(flate2::write::GzEncoder<File>),
@@ -26,48 +26,48 @@ enum Sink {
     Zstd(zstd::stream::write::Encoder<'static, File>),
 }
 
-impl Sink {
-    fn new(file: File, compression: Compression) -> io::Result<Sink> {
+impl Encoder {
+    fn new(file: File, compression: Compression) -> io::Result<Encoder> {
         Ok(match compression {
-            Compression::None => Sink::Plain(file),
-            Compression::Gzip => Sink::Gzip(flate2::write::GzEncoder::new(
+            Compression::None => Encoder::Plain(file),
+            Compression::Gzip => Encoder::Gzip(flate2::write::GzEncoder::new(
                 file,
                 flate2::Compression::default(),
             )),
-            Compression::Bzip2 => Sink::Bzip2(bzip2::write::BzEncoder::new(
+            Compression::Bzip2 => Encoder::Bzip2(bzip2::write::BzEncoder::new(
                 file,
                 bzip2::Compression::default(),
             )),
             // Level 6 is xz's own default.
-            Compression::Xz => Sink::Xz(liblzma::write::XzEncoder::new(file, 6)),
+            Compression::Xz => Encoder::Xz(liblzma::write::XzEncoder::new(file, 6)),
             // Level 0 means zstd's default (3).
-            Compression::Zstd => Sink::Zstd(zstd::stream::write::Encoder::new(file, 0)?),
+            Compression::Zstd => Encoder::Zstd(zstd::stream::write::Encoder::new(file, 0)?),
         })
     }
 
     fn as_write(&mut self) -> &mut dyn Write {
         match self {
-            Sink::Stdout(w) => w,
-            Sink::Plain(w) => w,
-            Sink::Gzip(w) => w,
-            Sink::Bzip2(w) => w,
-            Sink::Xz(w) => w,
-            Sink::Zstd(w) => w,
+            Encoder::Stdout(w) => w,
+            Encoder::Plain(w) => w,
+            Encoder::Gzip(w) => w,
+            Encoder::Bzip2(w) => w,
+            Encoder::Xz(w) => w,
+            Encoder::Zstd(w) => w,
         }
     }
 
     /// Writes the compressor's trailer and returns the file (None for stdout).
     fn finish(self) -> io::Result<Option<File>> {
         Ok(Some(match self {
-            Sink::Stdout(mut w) => {
+            Encoder::Stdout(mut w) => {
                 w.flush()?;
                 return Ok(None);
             }
-            Sink::Plain(w) => w,
-            Sink::Gzip(w) => w.finish()?,
-            Sink::Bzip2(w) => w.finish()?,
-            Sink::Xz(w) => w.finish()?,
-            Sink::Zstd(w) => w.finish()?,
+            Encoder::Plain(w) => w,
+            Encoder::Gzip(w) => w.finish()?,
+            Encoder::Bzip2(w) => w.finish()?,
+            Encoder::Xz(w) => w.finish()?,
+            Encoder::Zstd(w) => w.finish()?,
         }))
     }
 }
@@ -83,7 +83,7 @@ impl Sink {
 pub struct Output {
     // Field order matters: the writer (and its file) drop before the temp
     // path deletes the file.
-    writer: BufWriter<Sink>,
+    writer: BufWriter<Encoder>,
     temp: Option<TempPath>,
     target: Option<PathBuf>,
     name: String,
@@ -132,7 +132,7 @@ pub fn create_output(
         _ => {
             check_stdout(inputs)?;
             return Ok(Output {
-                writer: BufWriter::with_capacity(BUF_SIZE, Sink::Stdout(io::stdout())),
+                writer: BufWriter::with_capacity(BUF_SIZE, Encoder::Stdout(io::stdout())),
                 temp: None,
                 target: None,
                 name: "<stdout>".to_owned(),
@@ -159,7 +159,7 @@ pub fn create_output(
     let file = temp_file_beside(&target, existing.as_ref(), &name)?;
     let (file, temp) = file.into_parts();
     let compression = Compression::from_extension(path);
-    let sink = Sink::new(file, compression).map_err(|source| StreamError::Codec {
+    let sink = Encoder::new(file, compression).map_err(|source| StreamError::Codec {
         name: name.clone(),
         compression,
         source,
@@ -312,7 +312,7 @@ fn open_in_place(path: &Path, name: String, meta: &fs::Metadata) -> Result<Outpu
             path: path.to_path_buf(),
         })?;
     let compression = Compression::from_extension(path);
-    let sink = Sink::new(file, compression).map_err(|source| StreamError::Codec {
+    let sink = Encoder::new(file, compression).map_err(|source| StreamError::Codec {
         name: name.clone(),
         compression,
         source,
@@ -557,7 +557,7 @@ impl Write for Output {
     }
 }
 
-impl Write for Sink {
+impl Write for Encoder {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.as_write().write(buf)
     }

@@ -19,25 +19,29 @@
 //! | `POST /api/desk/check` | a received message checked, optionally recorded ([`desk_check`]) |
 //! | `POST /api/desk/card` | our move recorded and the next message composed ([`desk_card`]) |
 //!
-//! `docs/web-api.md` gives each request and answer. Every request is
-//! bounded ([`limits`]); every error is `{"error": "..."}` with a 4xx
-//! status for bad input, a 5xx only when the server gives up.
+//! `docs/web-api.md` gives each request and answer. Every request must
+//! name this server in its `Host`, and every `POST` must be JSON and carry
+//! the token printed at start ([`guard`]); every request and connection is
+//! bounded ([`limits`], [`server`]); every error is `{"error": "..."}` with
+//! a 4xx status for bad input, a 5xx only when the server gives up.
 //!
 //! ```no_run
 //! let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
-//! let config = iccf_web::Config { bind: listener.local_addr()? };
+//! let config = iccf_web::Config::new(listener.local_addr()?, iccf_web::token::Token::random()?);
+//! println!("open {}", config.page_address());
 //! iccf_web::run(listener, config)?;
 //! # Ok::<_, std::io::Error>(())
 //! ```
 
 #![warn(missing_docs)]
 
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::sync::Semaphore;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -53,6 +57,7 @@ pub mod desk_open;
 pub mod display;
 pub mod error;
 pub mod export;
+pub mod guard;
 pub mod info;
 mod json_errors;
 pub mod limits;
@@ -63,17 +68,50 @@ pub mod move_json;
 pub mod play;
 pub mod position;
 pub mod record;
+pub mod server;
+pub mod token;
 
 pub use error::ApiError;
+pub use server::ConnLimits;
+pub use token::Token;
 
 /// How the server was started.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The address it listens on.
     pub bind: SocketAddr,
+    /// The secret every `POST` must carry ([`guard`]).
+    pub token: Token,
+    /// Time and number limits of connections.
+    pub conns: ConnLimits,
 }
 
 impl Config {
+    /// A server on `bind` with `token` and the usual connection limits.
+    pub fn new(bind: SocketAddr, token: Token) -> Config {
+        Config {
+            bind,
+            token,
+            conns: ConnLimits::default(),
+        }
+    }
+
+    /// The address to open in a browser on this computer, with the token:
+    /// `http://127.0.0.1:8080/?token=...` (a wildcard bind is reached
+    /// through loopback).
+    pub fn page_address(&self) -> String {
+        let ip = match self.bind.ip() {
+            ip if ip.is_unspecified() && ip.is_ipv4() => Ipv4Addr::LOCALHOST.into(),
+            ip if ip.is_unspecified() => Ipv6Addr::LOCALHOST.into(),
+            ip => ip,
+        };
+        format!(
+            "http://{}/?token={}",
+            SocketAddr::new(ip, self.bind.port()),
+            self.token.as_str()
+        )
+    }
+
     /// Whether other computers can reach the page: not bound to loopback.
     pub fn reachable_from_elsewhere(&self) -> bool {
         !self.bind.ip().is_loopback()
@@ -104,7 +142,11 @@ pub fn router(config: Config) -> Router {
         .route("/api/desk/open", post(desk_open::handle))
         .route("/api/desk/check", post(desk_check::handle))
         .route("/api/desk/card", post(desk_card::handle))
-        .fallback(get(assets::handle))
+        .fallback(fallback)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::check,
+        ))
         .with_state(state)
         .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
         .layer(RequestBodyLimitLayer::new(limits::MAX_BODY_BYTES))
@@ -115,17 +157,51 @@ pub fn router(config: Config) -> Router {
         .layer(axum::middleware::map_response(json_errors::to_json))
 }
 
+/// Any path without a route: a page file for `GET`, else a JSON 404 (an
+/// unknown `/api/` path) or 405.
+async fn fallback(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no such endpoint: {}", limits::printable(path)),
+        )
+        .into_response();
+    }
+    if method == Method::GET || method == Method::HEAD {
+        return assets::handle(uri).await;
+    }
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "the page's files are read with GET",
+    )
+    .into_response()
+}
+
 /// Serves the page on `listener` until Ctrl-C.
 ///
 /// # Errors
 ///
 /// When the listener fails.
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    serve_until(listener, config, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// Serves the page on `listener` until `shutdown` completes.
+///
+/// # Errors
+///
+/// When the listener fails.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    let conns = config.conns;
+    server::serve(listener, router(config), conns, shutdown).await
 }
 
 /// Serves the page on a bound standard listener, on a runtime of its own:

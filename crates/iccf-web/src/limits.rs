@@ -33,3 +33,24 @@ pub fn short_text<'a>(what: &str, text: &'a str) -> Result<&'a str, crate::ApiEr
     }
     Ok(text)
 }
+
+/// A text from the request shown in an error: its first
+/// [`MAX_SHORT_TEXT`] characters, control characters escaped.
+pub fn printable(text: &str) -> String {
+    let mut shown: String = text
+        .chars()
+        .take(MAX_SHORT_TEXT)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().count() > MAX_SHORT_TEXT {
+        shown.push('…');
+    }
+    shown
+}
+
+/// Longest a connection may take to send a request's headers.
+pub const HEADER_TIME: Duration = Duration::from_secs(10);
+/// Longest a connection may sit idle between requests.
+pub const IDLE_TIME: Duration = Duration::from_secs(30);
+/// Connections open at once; beyond, the longest-waiting one is closed.
+pub const MAX_CONNECTIONS: usize = 256;

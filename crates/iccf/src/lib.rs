@@ -56,7 +56,9 @@ mod square;
 pub mod token;
 
 pub use move_number::MoveNumber;
-pub use notation::{MoveFormat, Notation, ParseNotationError, describe_move, role_name};
+pub use notation::{
+    MoveFormat, Notation, ParseNotationError, check_suffix, describe_move, role_name,
+};
 pub use numeric::{NumericMove, ParseNumericError, promotion_digit, role_from_digit};
 pub use resolve::{
     CastlingNotation, FromMoveError, IllegalMoveError, IllegalReason, LegacyPromotion,

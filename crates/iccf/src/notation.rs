@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::{CastlingSide, Move, MoveList, Position, Role, attacks};
+use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square, attacks};
 
 use crate::lang::Lang;
 use crate::localized::{write_figurine, write_san};
@@ -185,7 +185,7 @@ impl MoveFormat {
                 }
             }
             Notation::San if self.lang == Lang::En => {
-                san_of(pos, m).append_ascii_to(buf);
+                append_san(buf, pos, m);
                 append_suffix(buf, suffix);
             }
             Notation::San | Notation::Figurine => {
@@ -213,19 +213,179 @@ impl MoveFormat {
 }
 
 /// [`San::from_move`], without its list of the legal moves of the piece
-/// when no other piece of the same kind attacks the square: then no move
-/// can need telling apart, as shakmaty would find from the list.
+/// when no other piece of the same kind attacks the square (see
+/// [`disambiguation`]).
 fn san_of<P: Position>(pos: &P, m: Move) -> San {
-    if let Move::Normal { role, from, to, .. } = m
-        && role != Role::Pawn
-    {
-        let occupied = pos.board().occupied();
-        let others = attacks::attacks(to, role.of(pos.turn()), occupied) & pos.our(role);
-        if others.without(from).is_empty() {
-            return San::disambiguate(m, &MoveList::new());
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } if role != Role::Pawn => {
+            let (file, rank) = disambiguation(pos, m, role, from, to);
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture: capture.is_some(),
+                to,
+                promotion,
+            }
+        }
+        // Pawn moves, castling and drops are written without looking at
+        // other moves.
+        _ => San::disambiguate(m, &MoveList::new()),
+    }
+}
+
+/// The file and rank that tell the piece of `role` moving `from`-`to` apart
+/// from others of its kind, as [`San::from_move`] writes them. When no
+/// other piece of that kind attacks `to` (shakmaty's attack tables say so
+/// from the square: attacks are symmetric for pieces), no move can need
+/// telling apart, and shakmaty's candidate list is not built; otherwise
+/// shakmaty decides, which pins and checks make rare enough not to matter.
+#[inline]
+fn disambiguation<P: Position>(
+    pos: &P,
+    m: Move,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> (Option<File>, Option<Rank>) {
+    let occupied = pos.board().occupied();
+    let others = attacks::attacks(to, role.of(pos.turn()), occupied) & pos.our(role);
+    if others.without(from).is_empty() {
+        return (None, None);
+    }
+    match San::from_move(pos, m) {
+        San::Normal { file, rank, .. } => (file, rank),
+        _ => (None, None),
+    }
+}
+
+/// English SAN of legal move `m` in `pos`, without its check mark, straight
+/// into `buf`: the bytes `San::from_move(pos, m)` writes, without building
+/// it and writing it a character at a time.
+#[inline]
+fn append_san<P: Position>(buf: &mut Vec<u8>, pos: &P, m: Move) {
+    match m {
+        Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            if capture.is_some() {
+                buf.extend_from_slice(&[file_byte(from.file()), b'x']);
+            }
+            append_square(buf, to);
+            if let Some(p) = promotion {
+                buf.extend_from_slice(&[b'=', letter(p)]);
+            }
+        }
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let (file, rank) = disambiguation(pos, m, role, from, to);
+            buf.push(letter(role));
+            if let Some(file) = file {
+                buf.push(file_byte(file));
+            }
+            if let Some(rank) = rank {
+                buf.push(rank_byte(rank));
+            }
+            if capture.is_some() {
+                buf.push(b'x');
+            }
+            append_square(buf, to);
+            if let Some(p) = promotion {
+                buf.extend_from_slice(&[b'=', letter(p)]);
+            }
+        }
+        Move::EnPassant { from, to } => {
+            buf.extend_from_slice(&[file_byte(from.file()), b'x']);
+            append_square(buf, to);
+        }
+        Move::Castle { king, rook } => buf.extend_from_slice(if rook.file() < king.file() {
+            b"O-O-O"
+        } else {
+            b"O-O"
+        }),
+        Move::Put { role, to } => {
+            if role != Role::Pawn {
+                buf.push(letter(role));
+            }
+            buf.push(b'@');
+            append_square(buf, to);
         }
     }
-    San::from_move(pos, m)
+}
+
+#[inline]
+fn append_square(buf: &mut Vec<u8>, sq: Square) {
+    buf.extend_from_slice(&[file_byte(sq.file()), rank_byte(sq.rank())]);
+}
+
+#[inline]
+fn file_byte(file: File) -> u8 {
+    b'a' + file as u8
+}
+
+#[inline]
+fn rank_byte(rank: Rank) -> u8 {
+    b'1' + rank as u8
+}
+
+/// The English capital of a piece, as SAN writes it.
+#[inline]
+fn letter(role: Role) -> u8 {
+    role.upper_char() as u8
+}
+
+/// The check or mate mark of `pos` (the position after a move): what
+/// [`Suffix::from_position`] says for standard chess and Chess960, without
+/// its cost on the usual move. That asks for the game's outcome, which
+/// generates every legal move; here only a position in check is looked at
+/// further (mate is the one decisive outcome these variants have, and it
+/// needs check), and a check the king can step out of is no mate: the
+/// king's flight squares are tested as shakmaty's own king move generation
+/// does, and only a king with none is left to the full test.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::check_suffix;
+/// use shakmaty::{Chess, Position, san::{San, Suffix}};
+///
+/// let mut pos = Chess::default();
+/// for san in ["f3", "e5", "g4", "Qh4"] {
+///     let m = san.parse::<San>()?.to_move(&pos)?;
+///     pos.play_unchecked(m);
+/// }
+/// assert_eq!(check_suffix(&pos), Some(Suffix::Checkmate));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_suffix(pos: &Chess) -> Option<Suffix> {
+    if !pos.is_check() {
+        return None;
+    }
+    let king = pos.our(Role::King).single_square()?;
+    let occupied = pos.board().occupied() ^ king;
+    let flight = (attacks::king_attacks(king) & !pos.us())
+        .into_iter()
+        .any(|to| pos.king_attackers(to, !pos.turn(), occupied).is_empty());
+    if flight {
+        Some(Suffix::Check)
+    } else {
+        Suffix::from_position(pos)
+    }
 }
 
 fn append_suffix(buf: &mut Vec<u8>, suffix: Option<Suffix>) {
@@ -395,32 +555,115 @@ mod tests {
         assert!("smith".parse::<Notation>().is_err());
     }
 
-    /// `san_of` skips shakmaty's move list only where it changes nothing:
-    /// every legal move of every position of 300 random games.
-    #[test]
-    fn san_of_is_san_from_move() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as usize
-        };
-        let mut checked = 0;
-        for _ in 0..300 {
-            let mut pos = Chess::default();
-            for _ in 0..next() % 200 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
+    /// Every legal move of `pos`, as `san_of` and `append_san` write it and
+    /// as shakmaty's own `San::from_move` does.
+    fn check_san_of_every_move(pos: &Chess) -> usize {
+        let mut buf = Vec::new();
+        let moves = pos.legal_moves();
+        for &m in &moves {
+            let san = San::from_move(pos, m);
+            assert_eq!(san_of(pos, m), san, "{m:?} in {pos:?}");
+            buf.clear();
+            append_san(&mut buf, pos, m);
+            assert_eq!(buf, san.to_string().as_bytes(), "{m:?} in {pos:?}");
+        }
+        moves.len()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// `san_of` and `append_san` skip shakmaty's move list only where
+        /// it changes nothing: every legal move of every position of random
+        /// games, from the standard start or a Chess960 one.
+        #[test]
+        fn san_of_is_san_from_move(seed in proptest::prelude::any::<u64>(), chess960 in proptest::option::of(0u32..960)) {
+            let mut state = seed | 1;
+            let mut next = || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as usize
+            };
+            let mut pos = match chess960 {
+                Some(n) => {
+                    let board = shakmaty::Board::chess960(n);
+                    let mut setup = shakmaty::Setup::empty();
+                    setup.castling_rights = board.rooks()
+                        & (shakmaty::Bitboard::from_rank(Rank::First)
+                            | shakmaty::Bitboard::from_rank(Rank::Eighth));
+                    setup.board = board;
+                    shakmaty::FromSetup::from_setup(setup, CastlingMode::Chess960).expect("start")
+                }
+                None => Chess::default(),
+            };
+            let mut checked = 0;
+            for _ in 0..300 {
+                proptest::prop_assert_eq!(check_suffix(&pos), Suffix::from_position(&pos));
+                let n = check_san_of_every_move(&pos);
+                if n == 0 {
                     break;
                 }
-                for &m in &moves {
-                    assert_eq!(san_of(&pos, m), San::from_move(&pos, m), "{m:?} in {pos:?}");
-                    checked += 1;
-                }
+                checked += n;
+                let moves = pos.legal_moves();
                 pos.play_unchecked(moves[next() % moves.len()]);
             }
+            // A game ends in mate or stalemate after a few moves at least.
+            proptest::prop_assert!(checked > 20, "{}", checked);
         }
-        assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The same on positions with pins, checks, promotions with captures,
+    /// en passant and both castlings, where disambiguation is hardest.
+    #[test]
+    fn san_of_in_busy_positions() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p2pqpb1/bn2pnp1/2pPN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq c6 0 2",
+            "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+            // Three queens reach d4; the one on b2 is pinned; knights in check.
+            "4k3/8/1Q3Q2/8/5Q2/8/1Q6/K1r5 w - - 0 1",
+            "4k3/8/8/2N1N3/8/2N1N3/8/r3K3 w - - 0 1",
+            "3rk3/8/8/2N1N3/8/2N1N3/8/3K4 w - - 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            assert!(check_san_of_every_move(&pos) > 0, "{fen}");
+        }
+    }
+
+    /// Checks with and without a flight square, mates by a knight, a
+    /// double check and a blocked king, against shakmaty's own outcome.
+    #[test]
+    fn check_suffix_is_suffix_from_position() {
+        for (fen, expected) in [
+            ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", None),
+            ("4k3/8/8/8/8/8/8/4K2r w - - 0 1", Some(Suffix::Check)),
+            ("6rk/5Npp/8/8/8/8/8/4K3 b - - 0 1", Some(Suffix::Checkmate)),
+            ("4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1", Some(Suffix::Checkmate)),
+            (
+                "3qk3/3p1p2/8/8/1B6/8/8/4R1K1 b - - 0 1",
+                Some(Suffix::Check),
+            ),
+            (
+                "3qkb2/3p1p2/8/1B6/8/8/8/4R1K1 b - - 0 1",
+                Some(Suffix::Check),
+            ),
+            (
+                "2rqkb2/3ppp2/3N4/8/8/8/8/4R1K1 b - - 0 1",
+                Some(Suffix::Checkmate),
+            ),
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            assert_eq!(Suffix::from_position(&pos), expected, "{fen}");
+            assert_eq!(check_suffix(&pos), expected, "{fen}");
+        }
     }
 }

@@ -9,8 +9,8 @@ use core::fmt;
 
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, CastlingSide, Color, EnPassantMode, File, Move, MoveList, Piece, Position, Rank,
-    Role, Square, attacks,
+    CastlingMode, CastlingSide, Color, EnPassantMode, File, Move, Piece, Position, Rank, Role,
+    Square, attacks,
 };
 
 use crate::NumericMove;
@@ -241,7 +241,6 @@ impl NumericMove {
         let castles = pos.castles();
         let us = pos.turn();
         let mut castle = None;
-        let mut moves = MoveList::new();
         // King takes own rook is castling with that rook, whatever the other
         // side's destination: in Chess960 the rook can stand there (king b8,
         // rooks a8 and c8: `2838` is O-O, never O-O-O).
@@ -266,22 +265,21 @@ impl NumericMove {
             let destination = castle_destination(self.from, rook);
             let by_rook = castles.mode() == CastlingMode::Chess960 && self.to == rook;
             if by_rook || self.to == destination {
-                if moves.is_empty() {
-                    moves = pos.legal_moves();
-                }
                 // Chess960: king to destination that is also a plain king
                 // move is that king move, which has no other numeric form
                 // (iccf writes castling as king takes rook by default, so
-                // its own output reads back).
+                // its own output reads back). shakmaty's candidates for one
+                // piece and square, and its castling moves of one side, are
+                // the legal moves that matter here, without generating all.
                 if !by_rook
                     && castles.mode() == CastlingMode::Chess960
-                    && moves.iter().any(|other| {
+                    && pos.san_candidates(Role::King, self.to).iter().any(|other| {
                         matches!(other, Move::Normal { from, to, .. } if *from == self.from && *to == self.to)
                     })
                 {
                     return Ok(None);
                 }
-                if !moves.contains(&m) {
+                if !pos.castling_moves(side).contains(&m) {
                     return Err(self.error(pos, IllegalReason::CannotCastle(side)));
                 }
                 castle = Some(m);

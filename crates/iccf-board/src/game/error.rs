@@ -2,10 +2,7 @@
 
 use core::fmt;
 
-use iccf::read::ReadMoveError;
-use shakmaty::{Chess, Position};
-
-use iccf_pgn::lexer::line_col;
+use iccf_pgn::problem::{Problem, ProblemKind};
 
 use super::FenError;
 
@@ -87,27 +84,22 @@ pub struct BadMove {
     pub label: String,
     /// The move as written.
     pub text: String,
-    /// Why it cannot be played.
-    pub error: ReadMoveError,
+    /// Why it cannot be played, as `iccf convert` says.
+    pub error: ProblemKind,
 }
 
 impl BadMove {
-    /// The move `text` at `offset` of `movetext`, not playable in `pos`.
-    pub(super) fn new(
-        movetext: &[u8],
-        offset: usize,
-        text: &[u8],
-        pos: &Chess,
-        error: ReadMoveError,
-    ) -> BadMove {
-        let (line, column) = line_col(movetext, offset);
-        let dots = if pos.turn().is_white() { "." } else { "..." };
+    /// The move the converter's `problem` is about.
+    pub(super) fn from_problem(problem: &Problem) -> BadMove {
         BadMove {
-            line,
-            column,
-            label: format!("{}{dots}", pos.fullmoves()),
-            text: String::from_utf8_lossy(text).into_owned(),
-            error,
+            line: usize::try_from(problem.line).unwrap_or(usize::MAX),
+            column: usize::try_from(problem.column).unwrap_or(usize::MAX),
+            label: problem
+                .move_number
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+            text: problem.token.clone(),
+            error: problem.kind.clone(),
         }
     }
 }

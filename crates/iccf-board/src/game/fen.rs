@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+use iccf_pgn::problem::ProblemKind;
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::{CastlingMode, Chess, PositionError};
 
@@ -52,6 +53,21 @@ pub enum FenError {
     Syntax(ParseFenError),
     /// The position is not legal (no king, pawns on the back rank, …).
     Illegal(Box<PositionError<Chess>>),
+    /// A game's `FEN` or `Variant` tag that `iccf convert` refuses, and
+    /// why (an impossible position, an absurd move counter, a variant
+    /// numeric notation cannot hold).
+    Setup(ProblemKind),
+}
+
+impl FenError {
+    /// The error for a game whose setup tags the converter refused with
+    /// `kind`.
+    pub(super) fn from_problem(kind: &ProblemKind) -> FenError {
+        match kind {
+            ProblemKind::BadFen(err) => FenError::Syntax(err.clone()),
+            kind => FenError::Setup(kind.clone()),
+        }
+    }
 }
 
 impl fmt::Display for FenError {
@@ -59,6 +75,7 @@ impl fmt::Display for FenError {
         match self {
             FenError::Syntax(err) => err.fmt(f),
             FenError::Illegal(err) => err.fmt(f),
+            FenError::Setup(kind) => kind.fmt(f),
         }
     }
 }

@@ -2,9 +2,10 @@
 //! moves, played from its start to its end or to a given ply.
 //!
 //! Moves may be written in any notation iccf reads (numeric, SAN, long
-//! algebraic, UCI, figurines, the piece letters of 36 languages);
-//! comments, annotations and variations are skipped. A move that cannot be
-//! played stops the line there, and the [`Line`] says which and why.
+//! algebraic, UCI, figurines, the piece letters of 36 languages), read by
+//! [`iccf_pgn::game`] as `iccf convert` reads them; comments, annotations
+//! and variations are skipped. A move that cannot be played stops the
+//! line there, and the [`Line`] says which and why.
 //!
 //! ```
 //! use iccf_board::game::{Until, play_game};
@@ -20,12 +21,9 @@ mod error;
 mod fen;
 
 use iccf::lang::Lang;
-use iccf::read::read_move_in;
-use iccf_pgn::convert::Converter;
-use iccf_pgn::encoding::{InputEncoding, decode};
-use iccf_pgn::lexer::{Lexer, TokenKind};
-use iccf_pgn::split::{GameSpan, game_spans};
-use shakmaty::{Chess, Move, Position};
+use iccf_pgn::game::{Game, Reader};
+use iccf_pgn::problem::Problem;
+use shakmaty::{Chess, Move};
 
 pub use error::{BadMove, GameError};
 pub use fen::{FenError, position_from_fen};
@@ -70,7 +68,8 @@ pub enum Until {
 pub struct Line {
     /// The position reached.
     pub position: Chess,
-    /// The move that led to it, `None` at the start.
+    /// The move that led to it, `None` at the start (or after a null
+    /// move).
     pub last_move: Option<Move>,
     /// Half-moves played.
     pub plies: usize,
@@ -79,15 +78,16 @@ pub struct Line {
     pub stopped: Option<BadMove>,
 }
 
-/// Plays the main line of game `number` (1-based) of `pgn`, from its FEN
-/// tag or the standard start. Text that is not UTF-8 is decoded as `iccf
-/// convert` does; `lang` names the piece letters, `None` detects them.
+/// Plays the main line of game `number` (1-based) of `pgn`, read as `iccf
+/// convert` reads it ([`iccf_pgn::game`]): from its `FEN` and `Variant`
+/// tags, text that is not UTF-8 decoded, `lang` the piece letters or
+/// `None` to detect them as the converter does.
 ///
 /// # Errors
 ///
-/// [`GameError`] when there is no such game, its FEN tag is bad, or it has
-/// fewer half-moves than `until` asks. A bad move is not an error here: it
-/// ends the [`Line`] with [`Line::stopped`].
+/// [`GameError`] when there is no such game, its setup tags give no
+/// position, or it has fewer half-moves than `until` asks. A bad move is
+/// not an error here: it ends the [`Line`] with [`Line::stopped`].
 ///
 /// # Examples
 ///
@@ -106,55 +106,25 @@ pub fn play_game(
     until: Until,
     lang: Option<Lang>,
 ) -> Result<Line, GameError> {
-    let spans = game_spans(pgn);
-    let span = number
-        .checked_sub(1)
-        .and_then(|i| spans.get(i))
-        .ok_or(GameError::NoGame {
-            number,
-            games: spans.len(),
-        })?;
-    play_game_at(&pgn[span.range.clone()], span, until, lang)
-}
-
-/// Plays `game`, the text of the game that `span` places in its file (as
-/// a splitter streaming the file found it), so that a caller need not hold
-/// the whole file: a bad move's line and column count in the file.
-///
-/// # Examples
-///
-/// ```
-/// use iccf_board::game::{Until, play_game_at};
-/// use iccf_pgn::split::game_spans;
-///
-/// let pgn = b"1. 5254 5755 *\n\n1. 4244 9999 *\n";
-/// let span = &game_spans(pgn)[1];
-/// let line = play_game_at(&pgn[span.range.clone()], span, Until::End, None)?;
-/// assert_eq!(line.stopped.map(|bad| (bad.line, bad.column)), Some((3, 9)));
-/// # Ok::<_, iccf_board::game::GameError>(())
-/// ```
-pub fn play_game_at(
-    game: &[u8],
-    span: &GameSpan,
-    until: Until,
-    lang: Option<Lang>,
-) -> Result<Line, GameError> {
-    let (text, _) = decode(game, InputEncoding::Auto);
-    let start = match fen_tag(&text) {
-        Some(fen) => position_from_fen(&fen).map_err(|error| GameError::BadFen { fen, error })?,
-        None => Chess::default(),
+    let reader = Reader {
+        input_lang: lang,
+        ..Reader::default()
     };
-    let mut line = play_line(start, &text, until, lang)?;
-    if let Some(bad) = &mut line.stopped {
-        (bad.line, bad.column) = in_file(span, bad.line, bad.column);
+    let mut games = reader.read_games(pgn);
+    let count = games.len();
+    match number.checked_sub(1).filter(|&i| i < count) {
+        Some(i) => play(&games.swap_remove(i), until),
+        None => Err(GameError::NoGame {
+            number,
+            games: count,
+        }),
     }
-    Ok(line)
 }
 
 /// Plays the main line of `movetext` from `start`: moves with or without
-/// numbers (`1. e4 e5 2. Nf3`, `5254 5755 7163`); tags, comments and
-/// variations are skipped. A [`BadMove`]'s line and column count in
-/// `movetext`.
+/// numbers (`1. e4 e5 2. Nf3`, `5254 5755 7163`), read as `iccf convert`
+/// reads a game; tags, comments and variations are skipped. A
+/// [`BadMove`]'s line and column count in `movetext`.
 ///
 /// # Errors
 ///
@@ -182,98 +152,83 @@ pub fn play_line(
     until: Until,
     lang: Option<Lang>,
 ) -> Result<Line, GameError> {
-    let lang = lang.unwrap_or_else(|| letters_of(movetext));
+    let reader = Reader {
+        input_lang: lang,
+        start: Some(start.clone()),
+        ..Reader::default()
+    };
+    match reader.read_games(movetext).first() {
+        Some(game) => play(game, until),
+        None => play(
+            &Game {
+                start,
+                ..Game::default()
+            },
+            until,
+        ),
+    }
+}
+
+/// Plays the main line of `game` as far as `until` asks.
+fn play(game: &Game, until: Until) -> Result<Line, GameError> {
+    if let Some(problem) = game.report.errors.iter().find(|p| p.kind.is_setup()) {
+        return Err(bad_setup(game, problem));
+    }
     let mut line = Line {
-        position: start,
+        position: game.start.clone(),
         last_move: None,
         plies: 0,
         stopped: None,
     };
-    for (offset, text) in main_line_moves(movetext) {
+    for ply in game.main_line() {
         if until == Until::Ply(line.plies) {
             return Ok(line);
         }
-        match read_move_in(text, &line.position, lang) {
-            Ok(read) => {
-                line.position.play_unchecked(read.m);
-                line.last_move = Some(read.m);
-                line.plies += 1;
-            }
-            Err(error) => {
-                line.stopped = Some(BadMove::new(movetext, offset, text, &line.position, error));
-                return Ok(line);
-            }
-        }
+        line.position = ply.after.clone();
+        line.last_move = ply.m;
+        line.plies += 1;
     }
+    if until == Until::Ply(line.plies) {
+        return Ok(line);
+    }
+    line.stopped = stop(game).map(BadMove::from_problem);
     match until {
-        Until::Ply(ply) if ply > line.plies => Err(GameError::TooFewPlies {
-            ply,
-            plies: line.plies,
-        }),
+        Until::Ply(ply) if line.stopped.is_none() && ply > line.plies => {
+            Err(GameError::TooFewPlies {
+                ply,
+                plies: line.plies,
+            })
+        }
         _ => Ok(line),
     }
 }
 
-/// The moves of the main line with their byte offsets, up to the result.
-fn main_line_moves(movetext: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
-    let mut depth = 0usize;
-    Lexer::new(movetext)
-        .map_while(move |token| match token.kind {
-            TokenKind::Result(_) if depth == 0 => None,
-            TokenKind::VariationStart => {
-                depth += 1;
-                Some(None)
-            }
-            TokenKind::VariationEnd => {
-                depth = depth.saturating_sub(1);
-                Some(None)
-            }
-            TokenKind::Move(text) if depth == 0 => Some(Some((token.span.start, text))),
-            _ => Some(None),
-        })
-        .flatten()
+/// The error that stopped the main line, if one did.
+fn stop(game: &Game) -> Option<&Problem> {
+    if game.moves.is_whole() {
+        return None;
+    }
+    // A line stops at a move that cannot be played, or at what the
+    // converter cannot read on (a token after the result).
+    game.moves.stopped.as_ref().or_else(|| game.first_error())
 }
 
-/// The value of the game's FEN tag, if it has one.
-fn fen_tag(game: &[u8]) -> Option<String> {
-    Lexer::new(game)
-        .map_while(|token| match token.kind {
-            TokenKind::Tag { name, value, .. } => Some(
-                name.eq_ignore_ascii_case(b"FEN")
-                    .then(|| String::from_utf8_lossy(&value.unescaped()).into_owned()),
-            ),
-            // Tags come first; comments may sit between them.
-            TokenKind::Comment(_) | TokenKind::LineComment(_) | TokenKind::Escape(_) => Some(None),
-            _ => None,
-        })
-        .flatten()
-        .next()
-}
-
-/// The piece letters the moves are written in, as `iccf convert` detects
-/// them; English when the letters name no single language.
-fn letters_of(movetext: &[u8]) -> Lang {
-    Converter::default()
-        .language_of(movetext)
-        .and_then(|langs| langs.first())
-        .unwrap_or(Lang::En)
-}
-
-/// A line and column inside a game turned into ones inside its file.
-fn in_file(span: &GameSpan, line: usize, column: usize) -> (usize, usize) {
-    let first_line = usize::try_from(span.line).unwrap_or(usize::MAX);
-    let first_column = usize::try_from(span.column).unwrap_or(1);
-    if line == 1 {
-        (first_line, first_column + column - 1)
-    } else {
-        (first_line + line - 1, column)
+/// The error for a game whose tags give no start position.
+fn bad_setup(game: &Game, problem: &Problem) -> GameError {
+    let tag = ["FEN", "Variant"]
+        .into_iter()
+        .find_map(|name| game.tag(name))
+        .unwrap_or_default();
+    GameError::BadFen {
+        fen: tag.to_owned(),
+        error: FenError::from_problem(&problem.kind),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::Square;
+    use shakmaty::{Position, Square};
 
     #[test]
     fn moves_after_the_result_are_not_played() {
@@ -350,5 +305,26 @@ mod tests {
                 games: 1
             }
         ));
+    }
+
+    /// Issue 17: the board read games its own way, and a Chess960 game's
+    /// castling was refused where `iccf convert` played it.
+    #[test]
+    fn a_chess960_game_is_played_as_convert_plays_it() {
+        let pgn = b"[Variant \"Chess960\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. O-O g6 *\n";
+        let line = play_game(pgn, 1, Until::End, None).unwrap();
+        assert!(line.stopped.is_none(), "{:?}", line.stopped);
+        assert_eq!(line.plies, 2);
+        assert_eq!(
+            line.position.board().king_of(shakmaty::Color::White),
+            Some(Square::G1)
+        );
+    }
+
+    #[test]
+    fn a_null_move_is_a_half_move() {
+        let line = play_line(Chess::default(), b"1. e4 -- 2. d4", Until::End, None).unwrap();
+        assert_eq!(line.plies, 3);
+        assert_eq!(line.position.turn(), shakmaty::Color::Black);
     }
 }

@@ -40,35 +40,43 @@ fn serve_prints_the_address_and_the_page_answers_there() {
     let mut server = Server(child);
     let mut lines = BufReader::new(server.0.stdout.take().unwrap()).lines();
     let first = lines.next().unwrap().unwrap();
-    let addr = first
+    let (port, token) = first
         .strip_prefix("iccf: the page is at http://127.0.0.1:")
-        .and_then(|port| port.strip_suffix('/'))
-        .map(|port| format!("127.0.0.1:{port}"))
+        .and_then(|rest| rest.split_once("/?token="))
         .unwrap_or_else(|| panic!("no address in {first:?}"));
-    let info = http(
-        &addr,
-        "GET /api/info HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-    );
+    assert_eq!(token.len(), 32, "{first}");
+    let addr = format!("127.0.0.1:{port}");
+    let host = format!("Host: localhost:{port}\r\nConnection: close\r\n");
+    let info = http(&addr, &format!("GET /api/info HTTP/1.1\r\n{host}\r\n"));
     assert!(info.starts_with("HTTP/1.1 200 OK\r\n"), "{info}");
     assert!(
         info.contains("\"reachable_from_elsewhere\":false"),
         "{info}"
     );
     let body = r#"{"text":"5254"}"#;
-    let played = http(
-        &addr,
-        &format!(
-            "POST /api/play HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        ),
-    );
+    let play = |extra: &str| {
+        http(
+            &addr,
+            &format!(
+                "POST /api/play HTTP/1.1\r\n{host}{extra}\
+                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    };
+    let played = play(&format!("Authorization: Bearer {token}\r\n"));
     assert!(played.contains("\"numeric\":\"5254\""), "{played}");
-    let page = http(
-        &addr,
-        "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-    );
+    // Without the token printed at start, nothing is done.
+    let refused = play("");
+    assert!(refused.starts_with("HTTP/1.1 403 "), "{refused}");
+    let page = http(&addr, &format!("GET / HTTP/1.1\r\n{host}\r\n"));
     assert!(page.contains("<title>iccf"), "{page}");
+    // A site that points its own name at this computer is refused.
+    let rebound = http(
+        &addr,
+        "GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+    );
+    assert!(rebound.starts_with("HTTP/1.1 403 "), "{rebound}");
 }
 
 #[test]

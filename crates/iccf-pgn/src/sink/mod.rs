@@ -9,6 +9,7 @@
 //! - [`text::TextSink`]: one line a game, the numbered main line.
 //! - [`jsonl::RecordSink`]: a [`GameRecord`](crate::record::GameRecord), one
 //!   JSON object a game.
+//! - [`tree::TreeSink`]: the whole game as a [`Game`](crate::game::Game).
 
 use core::ops::Range;
 
@@ -21,6 +22,7 @@ use crate::walk::Step;
 pub(crate) mod jsonl;
 pub(crate) mod pgn;
 pub(crate) mod text;
+pub(crate) mod tree;
 
 /// A move the walk read and played.
 #[derive(Debug)]

@@ -57,9 +57,11 @@ async fn the_piece_shapes_come_from_iccf_board() {
 #[tokio::test]
 async fn pages_carry_a_content_security_policy() {
     let router = crate::util::app();
-    let answer = tower::ServiceExt::oneshot(router, Request::get("/").body(Body::empty()).unwrap())
-        .await
+    let request = Request::get("/")
+        .header("host", crate::util::HOST)
+        .body(Body::empty())
         .unwrap();
+    let answer = tower::ServiceExt::oneshot(router, request).await.unwrap();
     let policy = answer.headers()["content-security-policy"]
         .to_str()
         .unwrap();
@@ -77,15 +79,14 @@ async fn info_lists_the_languages_and_says_where_the_page_is_reachable() {
     );
     assert_eq!(info["reachable_from_elsewhere"], false);
     assert_eq!(info["message_langs"][1], "de");
-    let everywhere = iccf_web::router(iccf_web::Config {
-        bind: "0.0.0.0:8080".parse().unwrap(),
-    });
-    let answer = tower::ServiceExt::oneshot(
-        everywhere,
-        Request::get("/api/info").body(Body::empty()).unwrap(),
-    )
-    .await
-    .unwrap();
+    let everywhere = iccf_web::router(crate::util::config("0.0.0.0:8080"));
+    let request = Request::get("/api/info")
+        .header("host", "192.168.1.5:8080")
+        .body(Body::empty())
+        .unwrap();
+    let answer = tower::ServiceExt::oneshot(everywhere, request)
+        .await
+        .unwrap();
     let body = http_body_util::BodyExt::collect(answer.into_body())
         .await
         .unwrap()

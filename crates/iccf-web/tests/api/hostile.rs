@@ -99,7 +99,7 @@ async fn unknown_paths_methods_and_media_types_get_json_errors() {
     assert!(
         String::from_utf8(body)
             .unwrap()
-            .contains("no such page: /api/nothing")
+            .contains("no such endpoint: /api/nothing")
     );
     let (status, kind, _) = send(Request::get("/api/play").body(Body::empty()).unwrap()).await;
     assert_eq!(

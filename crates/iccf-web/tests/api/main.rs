@@ -3,7 +3,9 @@
 
 mod assets;
 mod desk;
+mod guard;
 mod hostile;
 mod lines;
 mod load_export;
+mod serve;
 mod util;

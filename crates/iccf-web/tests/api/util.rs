@@ -6,15 +6,38 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
 
-/// The router as `iccf serve` builds it on loopback.
-pub fn app() -> axum::Router {
-    iccf_web::router(iccf_web::Config {
-        bind: "127.0.0.1:8080".parse().unwrap(),
-    })
+/// The token of the test servers.
+pub const TOKEN: &str = "0123456789abcdef0123456789abcdef";
+/// The `Host` a browser sends to the test server.
+pub const HOST: &str = "127.0.0.1:8080";
+
+/// The configuration of a server on `bind` with [`TOKEN`].
+pub fn config(bind: &str) -> iccf_web::Config {
+    iccf_web::Config::new(bind.parse().unwrap(), iccf_web::Token::new(TOKEN))
 }
 
-/// Sends a request; the status, the content type and the body.
-pub async fn send(request: Request<Body>) -> (StatusCode, String, Vec<u8>) {
+/// The router as `iccf serve` builds it on loopback.
+pub fn app() -> axum::Router {
+    iccf_web::router(config(HOST))
+}
+
+/// Sends a request as the page does (with its `Host` and, for a `POST`,
+/// the token, unless the request has its own); the status, the content
+/// type and the body.
+pub async fn send(mut request: Request<Body>) -> (StatusCode, String, Vec<u8>) {
+    let headers = request.headers_mut();
+    if !headers.contains_key(header::HOST) {
+        headers.insert(header::HOST, HOST.parse().unwrap());
+    }
+    if !headers.contains_key(header::AUTHORIZATION) {
+        let bearer = format!("Bearer {TOKEN}");
+        headers.insert(header::AUTHORIZATION, bearer.parse().unwrap());
+    }
+    send_as_is(request).await
+}
+
+/// Sends a request with only the headers it has.
+pub async fn send_as_is(request: Request<Body>) -> (StatusCode, String, Vec<u8>) {
     let response = app().oneshot(request).await.unwrap();
     let status = response.status();
     let kind = response

@@ -1,7 +1,7 @@
 // The page: one line of play (start FEN + numeric moves) held here, every
 // position and legal move asked of the server.
 
-import { get, post } from './api.js';
+import { get, post, token } from './api.js';
 import { createBoard } from './board.js';
 import { setupEntry } from './entry.js';
 import { renderMoves } from './movelist.js';
@@ -129,6 +129,9 @@ function fillSelect(select, items, chosen) {
 async function start() {
   app.board = createBoard($('board'), (from, to) => clicked(from, to));
   const info = await get('/api/info');
+  if (!token()) {
+    $('no-token').hidden = false;
+  }
   if (info.reachable_from_elsewhere) {
     $('remote').hidden = false;
     $('remote').textContent = `This page listens on ${info.bind}: other computers on the network can open it.`;

@@ -29,11 +29,11 @@ use crate::{Options, status};
 /// # Examples
 ///
 /// ```
-/// use iccf_board::{Options, text::{self, Glyphs, Style}};
+/// use iccf_board::{Options, terminal::{self, Glyphs, Style}};
 /// use shakmaty::Chess;
 ///
 /// let style = Style { glyphs: Glyphs::Unicode, colour: false };
-/// let board = text::board(&Chess::default(), &Options::default(), &style);
+/// let board = terminal::board(&Chess::default(), &Options::default(), &style);
 /// assert!(board.contains(" 1  ♖  ♘  ♗  ♕  ♔  ♗  ♘  ♖  1\n"));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -50,7 +50,7 @@ pub enum Glyphs {
 /// # Examples
 ///
 /// ```
-/// use iccf_board::text::{Glyphs, Style};
+/// use iccf_board::terminal::{Glyphs, Style};
 ///
 /// assert_eq!(Style::default(), Style::unicode());
 /// assert_eq!(Style::ascii().glyphs, Glyphs::Ascii);
@@ -76,7 +76,7 @@ impl Style {
     /// Figurines, no colour.
     ///
     /// ```
-    /// assert!(!iccf_board::text::Style::unicode().colour);
+    /// assert!(!iccf_board::terminal::Style::unicode().colour);
     /// ```
     pub const fn unicode() -> Style {
         Style {
@@ -88,7 +88,7 @@ impl Style {
     /// Letters and dots, no colour.
     ///
     /// ```
-    /// use iccf_board::text::{Glyphs, Style};
+    /// use iccf_board::terminal::{Glyphs, Style};
     ///
     /// assert_eq!(Style::ascii().glyphs, Glyphs::Ascii);
     /// ```
@@ -102,7 +102,7 @@ impl Style {
     /// The same style with ANSI colours.
     ///
     /// ```
-    /// assert!(iccf_board::text::Style::ascii().coloured().colour);
+    /// assert!(iccf_board::terminal::Style::ascii().coloured().colour);
     /// ```
     #[must_use]
     pub const fn coloured(self) -> Style {
@@ -122,10 +122,10 @@ impl Style {
 /// # Examples
 ///
 /// ```
-/// use iccf_board::{Options, text};
+/// use iccf_board::{Options, terminal};
 /// use shakmaty::Chess;
 ///
-/// let board = text::board(&Chess::default(), &Options::default(), &text::Style::ascii());
+/// let board = terminal::board(&Chess::default(), &Options::default(), &terminal::Style::ascii());
 /// let lines: Vec<&str> = board.lines().collect();
 /// assert_eq!(lines[0], "    1  2  3  4  5  6  7  8");
 /// assert_eq!(lines[7], " 2  P  P  P  P  P  P  P  P  2");

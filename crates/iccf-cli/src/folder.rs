@@ -1,0 +1,221 @@
+//! `iccf check DIR MESSAGE` and `iccf card DIR GAME`: a game of a folder,
+//! found by the message or by its name.
+
+use std::io::Write;
+
+use anyhow::bail;
+use iccf_corr::{ADDRESS_TAG, Applied, CARD_DUE_TAG, Date, PartMatch, Received, Report};
+use serde::Serialize;
+
+use crate::args::{CardArgs, CheckArgs};
+use crate::status::{Folder, read_folder};
+use crate::{card, check as single, corr_file};
+
+/// One part of a message (the whole message, mostly) and what came of it.
+#[derive(Debug, Serialize)]
+pub struct PartOutcome {
+    /// "3" of "Game 3:", a cmail game name.
+    pub label: Option<String>,
+    /// The game file it is for, when exactly one fits.
+    pub game: Option<String>,
+    /// The files that fit, when not exactly one.
+    pub candidates: Vec<String>,
+    /// What pointed to them.
+    pub clues: Vec<iccf_corr::Clue>,
+    /// The check against its game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<Report>,
+    /// What was recorded.
+    pub applied: Vec<Applied>,
+}
+
+/// What came of a message.
+#[derive(Debug, Serialize)]
+pub struct Outcome {
+    pub parts: Vec<PartOutcome>,
+    /// Every part found its game and is in order.
+    pub in_order: bool,
+    /// It was recorded.
+    pub recorded: bool,
+    /// Games whose if-move reply was played: their card is due.
+    #[serde(skip)]
+    pub cards_due: Vec<usize>,
+}
+
+/// Matches `received` to its game(s) in `folder`, checks each part, and
+/// with `apply` records them when every part is matched and in order
+/// (else nothing at all), remembering the sender's address.
+pub fn handle(
+    folder: &mut Folder,
+    received: &Received,
+    apply: bool,
+    today: Date,
+) -> anyhow::Result<Outcome> {
+    let matches = iccf_corr::match_message(&folder.games, &received.envelope());
+    let reports: Vec<Option<Report>> = matches
+        .iter()
+        .map(|m| {
+            m.game().map(|i| {
+                let g = &folder.games[i];
+                iccf_corr::check(&g.game, g.side, &m.text)
+            })
+        })
+        .collect();
+    let in_order = !reports.is_empty()
+        && reports
+            .iter()
+            .all(|r| r.as_ref().is_some_and(Report::in_order));
+    let mut outcome = Outcome {
+        parts: Vec::new(),
+        in_order,
+        recorded: false,
+        cards_due: Vec::new(),
+    };
+    for (m, report) in matches.iter().zip(reports) {
+        let mut applied = Vec::new();
+        if let (true, true, Some(i), Some(report)) = (apply, in_order, m.game(), report.as_ref()) {
+            applied = record(folder, i, report, received, today)?;
+            if applied.iter().any(|a| matches!(a, Applied::IfMove { .. })) {
+                outcome.cards_due.push(i);
+            }
+        }
+        outcome.parts.push(part_outcome(folder, m, report, applied));
+    }
+    outcome.recorded = apply && in_order;
+    Ok(outcome)
+}
+
+fn record(
+    folder: &mut Folder,
+    i: usize,
+    report: &Report,
+    received: &Received,
+    today: Date,
+) -> anyhow::Result<Vec<Applied>> {
+    let path = folder.path(i);
+    let g = &mut folder.games[i];
+    let applied = iccf_corr::apply(&mut g.game, report, g.side, today);
+    if let Some(from) = &received.from
+        && g.game.tag(ADDRESS_TAG).is_none()
+    {
+        g.game.set_tag(ADDRESS_TAG, from);
+    }
+    if applied.iter().any(|a| matches!(a, Applied::IfMove { .. })) {
+        g.game.set_tag(CARD_DUE_TAG, "yes");
+    }
+    corr_file::save(&path, &g.game)?;
+    Ok(applied)
+}
+
+fn part_outcome(
+    folder: &Folder,
+    m: &PartMatch,
+    report: Option<Report>,
+    applied: Vec<Applied>,
+) -> PartOutcome {
+    let name = |i: &usize| folder.games[*i].name.clone();
+    PartOutcome {
+        label: m.label.clone(),
+        game: m.game().map(|i| name(&i)),
+        candidates: if m.game().is_some() {
+            Vec::new()
+        } else {
+            m.candidates.iter().map(name).collect()
+        },
+        clues: m.clues.clone(),
+        report,
+        applied,
+    }
+}
+
+/// `iccf check DIR MESSAGE`: `Ok(false)` unless every part found its game
+/// and is in order.
+pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
+    let mut folder = read_folder(&args.game.game, args.game.me.as_deref())?;
+    let received = Received::read(&single::read_message(&args.message)?);
+    let today = args.game.date.unwrap_or_else(corr_file::today);
+    let outcome = handle(&mut folder, &received, args.apply, today)?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&outcome)?)?;
+    } else {
+        print(&mut out, &outcome, args.apply)?;
+    }
+    Ok(outcome.in_order)
+}
+
+/// The outcome as text, a block per part.
+pub fn print(out: &mut impl Write, outcome: &Outcome, apply: bool) -> anyhow::Result<()> {
+    for part in &outcome.parts {
+        let label = part
+            .label
+            .as_deref()
+            .map(|l| format!("[{l}] "))
+            .unwrap_or_default();
+        let clues: Vec<String> = part.clues.iter().map(ToString::to_string).collect();
+        let why = if clues.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", clues.join(", "))
+        };
+        match (&part.game, &part.report) {
+            (Some(game), Some(report)) => {
+                writeln!(out, "{label}{game}{why}:")?;
+                for finding in &report.findings {
+                    let mark = if finding.is_problem() {
+                        "problem"
+                    } else {
+                        "ok"
+                    };
+                    writeln!(out, "  {mark}: {finding}")?;
+                }
+                for change in &part.applied {
+                    writeln!(out, "  recorded: {}", single::describe(change))?;
+                }
+            }
+            _ if part.candidates.is_empty() => writeln!(
+                out,
+                "{label}refused: no game of the folder fits this message{why}"
+            )?,
+            _ => writeln!(
+                out,
+                "{label}refused: it may be for {}{why}; say which with iccf check FILE MESSAGE",
+                part.candidates.join(", ")
+            )?,
+        }
+    }
+    if apply && !outcome.recorded {
+        writeln!(
+            out,
+            "not recorded: every part must find its one game and be in order"
+        )?;
+    }
+    Ok(())
+}
+
+/// `iccf card`: with a folder, on the game GAME names; the card written
+/// clears the game's card-due mark.
+pub fn card(mut args: CardArgs) -> anyhow::Result<bool> {
+    if !args.game.game.is_dir() {
+        if let Some(extra) = &args.in_folder {
+            bail!("{extra}: give a folder before GAME, or a game file alone");
+        }
+        return card::run(&args);
+    }
+    let Some(key) = args.in_folder.clone() else {
+        bail!(
+            "{} is a folder: name the game (its file name or ID) after it",
+            args.game.game.display()
+        );
+    };
+    let folder = read_folder(&args.game.game, args.game.me.as_deref())?;
+    let i = iccf_corr::find_game(&folder.games, &key)?;
+    args.game.game = folder.path(i);
+    let done = card::run(&args)?;
+    if done && folder.games[i].game.tag(CARD_DUE_TAG).is_some() {
+        let mut file = corr_file::open(&args.game)?;
+        file.game.tags.retain(|(name, _)| name != CARD_DUE_TAG);
+        corr_file::save(&args.game.game, &file.game)?;
+    }
+    Ok(done)
+}

@@ -1,0 +1,65 @@
+//! A received message's envelope: who sent it, its subject and its text,
+//! what [`crate::match_message`] needs to find its game.
+
+use mail_parser::MessageParser;
+
+use crate::{Envelope, message_text};
+
+/// The parts of a received message that tell which game it is for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Received {
+    /// The `Subject:` header, empty for a plain text file.
+    pub subject: String,
+    /// The sender's address, lowercased.
+    pub from: Option<String>,
+    /// The sender's name in the `From:` line.
+    pub from_name: Option<String>,
+    /// The `Message-ID:` header, without its angle brackets.
+    pub message_id: Option<String>,
+    /// The readable text ([`message_text`]).
+    pub text: String,
+}
+
+impl Received {
+    /// Reads an e-mail (or a plain text: only its text is known).
+    ///
+    /// ```
+    /// let mail = b"From: \"Wang, Mong Lin\" <Wang@Example.org>\r\nSubject: Re: NAPZ M-01\r\n\r\n2... 2836\r\n";
+    /// let got = iccf_corr::Received::read(mail);
+    /// assert_eq!(got.from.as_deref(), Some("wang@example.org"));
+    /// assert_eq!(got.from_name.as_deref(), Some("Wang, Mong Lin"));
+    /// assert_eq!((got.subject.as_str(), got.text.trim()), ("Re: NAPZ M-01", "2... 2836"));
+    /// ```
+    pub fn read(bytes: &[u8]) -> Received {
+        let text = message_text(bytes);
+        let Some(mail) = MessageParser::default()
+            .parse_headers(bytes)
+            .filter(|m| m.from().is_some() || m.subject().is_some())
+        else {
+            return Received {
+                text,
+                ..Received::default()
+            };
+        };
+        let sender = mail.from().and_then(|a| a.first());
+        Received {
+            subject: mail.subject().unwrap_or("").to_owned(),
+            from: sender
+                .and_then(|a| a.address())
+                .map(|a| a.trim().to_lowercase()),
+            from_name: sender.and_then(|a| a.name()).map(str::to_owned),
+            message_id: mail.message_id().map(str::to_owned),
+            text,
+        }
+    }
+
+    /// The envelope to match the message with.
+    pub fn envelope(&self) -> Envelope<'_> {
+        Envelope {
+            subject: &self.subject,
+            from: self.from.as_deref(),
+            from_name: self.from_name.as_deref(),
+            text: &self.text,
+        }
+    }
+}
