@@ -410,6 +410,13 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_size)]
     pub max_game_size: u64,
 
+    /// The memory a decompressor may take: xz's memory limit, and zstd's
+    /// largest window (the power of two at or below it). The default reads
+    /// every xz preset and zstd without --long; `zstd --long=31` archives
+    /// need 2G. A file asking for more is refused, naming this flag.
+    #[arg(long, value_name = "BYTES", default_value = "128M", value_parser = parse_size)]
+    pub decoder_memory: u64,
+
     /// No progress bar and no summary line (errors and warnings are still
     /// reported).
     #[arg(short, long)]

@@ -1,14 +1,19 @@
 //! `iccf board`: a position with the ICCF numeric grid, as terminal text or
 //! SVG. The drawing is iccf-board's; this finds the position and writes.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use anyhow::{Context, bail};
+use iccf::lang::Lang;
 use iccf_board::game::{BadMove, GameError, Line, Until, play_game, play_line, position_from_fen};
 use iccf_board::{Options, svg, terminal};
-use iccf_stream::input::open_input;
-use iccf_stream::output::create_output;
+use iccf_pgn::problem::escape_controls;
+use iccf_pgn::setup::absurd_counter;
+use iccf_pgn::split::{DEFAULT_MAX_GAME_SIZE, GameSpan, Splitter};
+use iccf_stream::batch::BATCH_BYTES;
+use iccf_stream::input::{is_stdio, open_input};
+use iccf_stream::output::{check_stdout, create_output};
 use shakmaty::Chess;
 
 use crate::args::BoardArgs;
@@ -17,15 +22,19 @@ use crate::progress::colors_enabled;
 /// Shows the position; `Ok(false)` when a move could not be played (the
 /// position before it is shown).
 pub fn run(args: &BoardArgs) -> anyhow::Result<bool> {
+    let to_stdout = args.svg.as_deref().is_none_or(is_stdio);
+    if to_stdout {
+        check_stdout(args.game_file.as_slice())?;
+    }
     let Some(found) = find_line(args)? else {
         return Ok(false);
     };
     if let Some(bad) = &found.line.stopped {
-        writeln!(
-            std::io::stderr(),
-            "iccf: {}: {bad}; the board shows the position before it",
+        let shown = format!(
+            "{}: {bad}; the board shows the position before it",
             found.place(bad)
-        )?;
+        );
+        writeln!(std::io::stderr(), "iccf: {}", escape_controls(&shown))?;
     }
     let mut options = Options::default().with_last_move(found.line.last_move);
     if args.flip {
@@ -77,8 +86,7 @@ fn find_line(args: &BoardArgs) -> anyhow::Result<Option<Found>> {
     let until = args.ply.map_or(Until::End, Until::Ply);
     let lang = args.input_lang.0;
     let (played, source) = if let Some(path) = &args.game_file {
-        let (name, pgn) = read_input(path)?;
-        let played = play_game(&pgn, args.game, until, lang);
+        let (name, played) = play_from_file(path, args.game, until, lang)?;
         let source = Source::File {
             name,
             number: args.game,
@@ -89,7 +97,12 @@ fn find_line(args: &BoardArgs) -> anyhow::Result<Option<Found>> {
         (played, Source::After)
     } else {
         let start = match &args.fen {
-            Some(fen) => position_from_fen(fen).with_context(|| format!("bad FEN `{fen}`"))?,
+            Some(fen) => {
+                if let Some(counter) = absurd_counter(fen.as_bytes()) {
+                    bail!("bad FEN `{fen}`: move counter {counter} is absurd");
+                }
+                position_from_fen(fen).with_context(|| format!("bad FEN `{fen}`"))?
+            }
             None => Chess::default(),
         };
         (play_line(start, b"", until, lang), Source::Position)
@@ -101,7 +114,8 @@ fn find_line(args: &BoardArgs) -> anyhow::Result<Option<Found>> {
                 Source::File { name, number } => format!("{name}: game {number}"),
                 _ => String::from("--fen"),
             };
-            writeln!(std::io::stderr(), "iccf: {name}: {err}")?;
+            let shown = format!("{name}: {err}");
+            writeln!(std::io::stderr(), "iccf: {}", escape_controls(&shown))?;
             Ok(None)
         }
         Err(err) => Err(err).context(match source {
@@ -112,15 +126,56 @@ fn find_line(args: &BoardArgs) -> anyhow::Result<Option<Found>> {
     }
 }
 
-/// The whole input, decompressed, and its name for messages.
-fn read_input(path: &Path) -> anyhow::Result<(String, Vec<u8>)> {
-    let mut input = open_input(path)?;
-    let mut bytes = Vec::new();
-    input
-        .reader
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", input.name))?;
-    Ok((input.name, bytes))
+/// Game `number` of the file at `path` played, and the file's name for
+/// messages. The file is split as it streams: only the batch holding the
+/// game is in memory, however large the file.
+fn play_from_file(
+    path: &Path,
+    number: usize,
+    until: Until,
+    lang: Option<Lang>,
+) -> anyhow::Result<(String, Result<Line, GameError>)> {
+    let input = open_input(path)?;
+    let name = input.name;
+    let mut splitter = Splitter::new(input.reader);
+    let mut games = 0;
+    while let Some(batch) = splitter
+        .next_batch(BATCH_BYTES)
+        .with_context(|| format!("cannot read {name}"))?
+    {
+        let Some(i) = number
+            .checked_sub(games + 1)
+            .filter(|&i| i < batch.games.len())
+        else {
+            games += batch.games.len();
+            continue;
+        };
+        let span = &batch.games[i];
+        if span.too_large {
+            bail!("{name}: game {number} is over {DEFAULT_MAX_GAME_SIZE} bytes");
+        }
+        let mut played = play_game(batch.game(i), 1, until, lang);
+        if let Ok(Line {
+            stopped: Some(bad), ..
+        }) = &mut played
+        {
+            (bad.line, bad.column) = in_file(span, bad.line, bad.column);
+        }
+        return Ok((name, played));
+    }
+    Ok((name, Err(GameError::NoGame { number, games })))
+}
+
+/// A line and column counted in the game that `span` places in its file,
+/// counted in the file.
+fn in_file(span: &GameSpan, line: usize, column: usize) -> (usize, usize) {
+    let first_line = usize::try_from(span.line).unwrap_or(usize::MAX);
+    let first_column = usize::try_from(span.column).unwrap_or(1);
+    if line == 1 {
+        (first_line, first_column + column - 1)
+    } else {
+        (first_line.saturating_add(line - 1), column)
+    }
 }
 
 /// The text board on stdout, coloured only for a terminal that allows it.

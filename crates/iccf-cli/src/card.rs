@@ -7,11 +7,15 @@ use iccf::MoveFormat;
 use iccf_corr::{CardOptions, Game, Offer};
 use shakmaty::Color;
 
+use iccf_stream::output::check_stdout;
+
 use crate::args::CardArgs;
 use crate::corr_file;
 
 /// Records the move, saves the game and prints the card.
 pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
+    check_stdout(std::slice::from_ref(&args.game.game))?;
+    let _lock = corr_file::lock(&args.game.game)?;
     let mut file = corr_file::open(&args.game)?;
     let (game, side) = (&mut file.game, file.side);
     let name = args.game.game.display();
@@ -41,7 +45,9 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     if let Err(err) = iccf_corr::record_offers(game, side, &offers) {
         return refuse(&format!("{name}: {err}"));
     }
-    corr_file::save(&args.game.game, game)?;
+    // Recorded only once the card is shown: a card that could not be
+    // written (a full disk, a closed stdout) is not taken for sent.
+    let saved = corr_file::prepare(&args.game.game, game)?;
     let options = CardOptions {
         lang: args.message_lang,
         also: args.also.map(|n| MoveFormat {
@@ -57,7 +63,11 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
         std::fs::write(path, card_svg(&text))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot write the card to standard output; the move is not recorded")?;
+    saved.commit()?;
     if let Some((no, used, allowed)) = ours.exceeded {
         writeln!(
             std::io::stderr(),

@@ -5,11 +5,19 @@ use std::io::{Read, Write};
 use anyhow::Context;
 use iccf_corr::{Applied, CheckOptions, Report};
 
+use iccf_pgn::problem::escape_controls;
+use iccf_stream::output::check_stdout;
+
 use crate::args::CheckArgs;
 use crate::corr_file;
 
 /// Prints the findings; `Ok(false)` when the message is not in order.
 pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
+    check_stdout(&[args.message.clone(), args.game.game.clone()])?;
+    let _lock = match args.apply {
+        true => Some(corr_file::lock(&args.game.game)?),
+        false => None,
+    };
     let mut file = corr_file::open(&args.game)?;
     let message = iccf_corr::read_message(&read_message(&args.message)?);
     let opts = CheckOptions {
@@ -65,7 +73,9 @@ fn print_text(
     args: &CheckArgs,
 ) -> anyhow::Result<()> {
     for finding in &report.findings {
-        writeln!(out, "{}: {finding}", finding.mark())?;
+        // The opponent's words are quoted: escaped for the terminal.
+        let text = finding.to_string();
+        writeln!(out, "{}: {}", finding.mark(), escape_controls(&text))?;
     }
     let game = args.game.game.display();
     match applied {

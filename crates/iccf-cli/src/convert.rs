@@ -55,6 +55,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
         },
         jobs: args.jobs.unwrap_or_default(),
         max_game_size: args.max_game_size,
+        decoder_memory: args.decoder_memory,
     };
     let output = create_output(args.output.as_deref(), &conversion.inputs, args.force)?;
     // Ctrl-C or kill: no half-written temporary file is left behind.

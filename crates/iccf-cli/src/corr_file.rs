@@ -7,7 +7,8 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use iccf_corr::{Date, Game, LEAVE_TAG, TimeControl, check_file_dates, leave_of};
 use iccf_stream::error::Operation;
-use iccf_stream::output::create_output;
+use iccf_stream::lock::{DEFAULT_LOCK_WAIT, FileLock};
+use iccf_stream::output::{Output, create_output};
 use shakmaty::Color;
 
 use crate::args::{GameArgs, PlayAs};
@@ -187,14 +188,29 @@ fn utc_offset(_secs: i64) -> i64 {
     0
 }
 
+/// Locks the game file at `path` for a change (read, change, save): a
+/// second `iccf card` or `check --apply` on it waits for this one, or fails
+/// saying so after [`DEFAULT_LOCK_WAIT`]; the temporary files of a killed
+/// one are removed.
+pub fn lock(path: &Path) -> anyhow::Result<FileLock> {
+    Ok(FileLock::acquire(path, DEFAULT_LOCK_WAIT)?)
+}
+
 /// Writes `game` to `path` through the stream library's one atomic writer:
 /// the file keeps its permissions, a symlink stays a link to the file it
 /// names, and a read-only file is refused.
 pub fn save(path: &Path, game: &Game) -> anyhow::Result<()> {
+    prepare(path, game)?.commit()?;
+    Ok(())
+}
+
+/// [`save`] up to the last step: the game is written to the temporary
+/// file, and replaces the game file only when the output is committed
+/// (`iccf card` commits it once the card is shown).
+pub fn prepare(path: &Path, game: &Game) -> anyhow::Result<Output> {
     let mut output = create_output(Some(path), &[], false)?;
     output
         .write_all(&iccf_corr::write_game(game))
         .map_err(|err| output.error(Operation::Write, err))?;
-    output.commit()?;
-    Ok(())
+    Ok(output)
 }

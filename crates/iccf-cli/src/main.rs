@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
+use iccf_pgn::problem::escape_controls;
 
 mod args;
 mod board;
@@ -65,7 +66,9 @@ fn main() -> ExitCode {
         // `iccf convert ... | head`: the reader went away, nothing to say.
         Err(err) if is_broken_pipe(&err) => ExitCode::from(SUCCESS),
         Err(err) => {
-            let _ = writeln!(std::io::stderr(), "iccf: {err:#}");
+            // Errors quote input (a FEN, a move, a file name): escaped.
+            let shown = format!("{err:#}");
+            let _ = writeln!(std::io::stderr(), "iccf: {}", escape_controls(&shown));
             ExitCode::from(FAILURE)
         }
     }

@@ -8,6 +8,9 @@ use iccf::read::{ReadMove, read_move_in};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move};
 use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::lexer::{Lexer, TokenKind};
+use iccf_pgn::problem::escape_controls;
+use iccf_pgn::setup::absurd_counter;
+use iccf_stream::output::check_stdout;
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -16,6 +19,17 @@ use crate::args::MoveArgs;
 
 /// Prints the move; `Ok(false)` when it is not legal in the position.
 pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
+    check_stdout(&[])?;
+    if let Some(counter) = args
+        .fen
+        .as_deref()
+        .and_then(|f| absurd_counter(f.as_bytes()))
+    {
+        anyhow::bail!(
+            "bad FEN `{}`: move counter {counter} is absurd",
+            args.fen.as_deref().unwrap_or_default()
+        );
+    }
     let mode = if args.chess960 {
         CastlingMode::Chess960
     } else {
@@ -40,12 +54,18 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
     let read = match read {
         Ok(read) => read,
         Err(message) => {
-            writeln!(std::io::stderr(), "iccf: {number} `{mv}`: {message}")?;
+            let shown = format!("{number} `{mv}`: {message}");
+            writeln!(std::io::stderr(), "iccf: {}", escape_controls(&shown))?;
             return Ok(false);
         }
     };
     if let Some(warning) = &read.warning {
-        writeln!(std::io::stderr(), "iccf: warning: {warning}")?;
+        let shown = warning.to_string();
+        writeln!(
+            std::io::stderr(),
+            "iccf: warning: {}",
+            escape_controls(&shown)
+        )?;
     }
     print_move(&pos, read.m)?;
     Ok(true)
@@ -171,6 +191,7 @@ fn print_move(pos: &Chess, m: Move) -> anyhow::Result<()> {
 
 /// Prints the language table: code, name and the letters K Q R B N.
 pub fn languages() -> anyhow::Result<bool> {
+    check_stdout(&[])?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "code  K  Q  R  B  N   language")?;
     for lang in Lang::all() {

@@ -7,7 +7,7 @@
 //! the kind and still print what the command line prints.
 
 use core::cell::Cell;
-use core::fmt::{self, Write as _};
+use core::fmt;
 use core::ops::Range;
 
 use iccf::lang::Lang;
@@ -254,15 +254,33 @@ impl fmt::Display for Problem {
             text += &format!(" `{}`", self.token);
         }
         text += &format!(": {}", self.kind);
-        for c in text.chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_debug())?;
-            } else {
-                f.write_char(c)?;
-            }
-        }
-        Ok(())
+        f.write_str(&escape_controls(&text))
     }
+}
+
+/// `text` with its control characters escaped (`\u{1b}`, `\n`), so that
+/// input shown on a terminal (a problem, an opponent's mail, a FEN tag)
+/// cannot drive it. Every command of `iccf` shows input through this.
+///
+/// ```
+/// use iccf_pgn::problem::escape_controls;
+///
+/// assert_eq!(escape_controls("e4 \u{1b}]0;owned\u{7}"), "e4 \\u{1b}]0;owned\\u{7}");
+/// assert_eq!(escape_controls("plain"), "plain");
+/// ```
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
 /// The problems of one game, located in the input as they are found.

@@ -112,8 +112,17 @@ pub fn start_position(mode: CastlingMode) -> Chess {
 /// and shakmaty would quietly cap a counter past `u32::MAX`.
 pub const MAX_FEN_COUNTER: u64 = 100_000;
 
-/// A FEN's halfmove clock or fullmove number past [`MAX_FEN_COUNTER`].
-fn absurd_counter(fen: &[u8]) -> Option<String> {
+/// A FEN's halfmove clock or fullmove number past [`MAX_FEN_COUNTER`]:
+/// `iccf convert` refuses such a FEN tag, and `iccf board --fen` and
+/// `iccf move --fen` the same FEN.
+///
+/// ```
+/// use iccf_pgn::setup::absurd_counter;
+///
+/// assert_eq!(absurd_counter(b"8/8/8/8/8/8/8/K1k5 w - - 0 1"), None);
+/// assert_eq!(absurd_counter(b"8/8/8/8/8/8/8/K1k5 w - - 0 999999").as_deref(), Some("999999"));
+/// ```
+pub fn absurd_counter(fen: &[u8]) -> Option<String> {
     let fields = fen
         .trim_ascii()
         .split(|&b| b == b' ')

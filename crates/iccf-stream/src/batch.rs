@@ -192,8 +192,13 @@ impl<'c> InOrder<'c> {
     /// The next batch of the input; the games that can be judged come back.
     pub fn push(&mut self, done: Converted) -> Ready {
         let done = Rc::new(done);
-        for (i, (_, report)) in done.games.iter().enumerate() {
-            self.rule.push(GameHint::of(report), (done.clone(), i));
+        let mut start = 0;
+        for (i, (end, report)) in done.games.iter().enumerate() {
+            // What waiting holds of this game: its text and its output.
+            let bytes = done.batch.games[i].range.len() + (end - start);
+            start = *end;
+            self.rule
+                .push_sized(GameHint::of(report), (done.clone(), i), bytes);
         }
         self.ready()
     }

@@ -107,6 +107,22 @@ pub enum StreamError {
         /// Where it points.
         target: PathBuf,
     },
+    /// Standard output is closed (`>&-`): what would be written to it would
+    /// be lost.
+    StdoutClosed,
+    /// A game file another process is changing, still locked when the
+    /// wait ended.
+    Locked {
+        /// The game file.
+        path: PathBuf,
+        /// Its lock file.
+        lock: PathBuf,
+    },
+    /// No process opened the FIFO given as output for reading.
+    NoReader {
+        /// The FIFO.
+        path: PathBuf,
+    },
     /// An input that is not PGN text.
     NotPgn {
         /// The input, as named.
@@ -151,7 +167,9 @@ impl StreamError {
             StreamError::Io { path, .. } => path.as_deref(),
             StreamError::IsDirectory { path, .. }
             | StreamError::ReadOnly { path }
-            | StreamError::DanglingSymlink { path, .. } => Some(path),
+            | StreamError::DanglingSymlink { path, .. }
+            | StreamError::Locked { path, .. }
+            | StreamError::NoReader { path } => Some(path),
             _ => None,
         }
     }
@@ -222,6 +240,20 @@ impl fmt::Display for StreamError {
                 "output {} is a symlink to {}, which does not exist; refusing to replace the link",
                 path.display(),
                 target.display()
+            ),
+            StreamError::StdoutClosed => {
+                f.write_str("standard output is closed: nothing could be written")
+            }
+            StreamError::Locked { path, lock } => write!(
+                f,
+                "{} is being changed by another iccf (it holds the lock {}); try again",
+                path.display(),
+                lock.display()
+            ),
+            StreamError::NoReader { path } => write!(
+                f,
+                "no process reads the FIFO {}: start the reader first",
+                path.display()
             ),
             StreamError::NotPgn { name, .. } => write!(f, "cannot read {name}"),
             StreamError::Codec {

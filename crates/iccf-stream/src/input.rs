@@ -6,7 +6,7 @@
 
 use std::fmt;
 use std::fs::{self, File};
-use std::io::{self, BufReader, Cursor, Read};
+use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -87,16 +87,30 @@ impl fmt::Debug for Input {
     }
 }
 
+/// The memory a decoder may take by default: 128 MiB, enough for every xz
+/// preset (`xz -9` asks for 65 MiB) and for zstd's largest window without
+/// `--long` (2^27 bytes), so that a small file whose header asks for a
+/// gigabyte window is refused instead of obeyed.
+pub const DEFAULT_DECODER_MEMORY: u64 = 128 << 20;
+
 /// Returns true for the path `-`, which stands for stdin or stdout.
 pub fn is_stdio(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
 /// Opens a file (or stdin for `-`) and decompresses it according to its
-/// magic bytes.
+/// magic bytes, its decoder within [`DEFAULT_DECODER_MEMORY`].
 pub fn open_input(path: &Path) -> Result<Input, StreamError> {
+    open_input_within(path, DEFAULT_DECODER_MEMORY)
+}
+
+/// [`open_input`] with the decoder's memory limited to `decoder_memory`
+/// bytes: the xz decoder's `memlimit`, and zstd's largest window (the
+/// power of two at or below it).
+pub fn open_input_within(path: &Path, decoder_memory: u64) -> Result<Input, StreamError> {
     if is_stdio(path) {
-        return open_reader(Box::new(io::stdin()), "<stdin>", stdin_len());
+        let stdin = Box::new(io::stdin());
+        return open_reader_within(stdin, "<stdin>", stdin_len(), decoder_memory);
     }
     let name = path.display().to_string();
     let fail = |operation, err| StreamError::io(operation, &name, Some(path), err);
@@ -110,7 +124,7 @@ pub fn open_input(path: &Path) -> Result<Input, StreamError> {
     }
     // Only regular files have a meaningful size (not FIFOs or /dev/stdin).
     let len = meta.is_file().then_some(meta.len());
-    open_reader(Box::new(file), name, len)
+    open_reader_within(Box::new(file), name, len, decoder_memory)
 }
 
 /// The size of stdin when it is redirected from a regular file
@@ -162,6 +176,34 @@ pub fn open_reader(
     name: impl Into<String>,
     len: Option<u64>,
 ) -> Result<Input, StreamError> {
+    open_reader_within(raw, name, len, DEFAULT_DECODER_MEMORY)
+}
+
+/// [`open_reader`] with the decoder's memory limited as in
+/// [`open_input_within`]. A stream that needs more is refused with a
+/// message naming the limit:
+///
+/// ```
+/// use iccf_stream::input::open_reader_within;
+/// use std::io::{Cursor, Read};
+///
+/// // A zstd frame written with a 2^20-byte window, read within 2^19 bytes.
+/// let big = vec![b'x'; 2 << 20];
+/// let mut encoder = zstd::stream::Encoder::new(Vec::new(), 3)?;
+/// encoder.window_log(20)?;
+/// std::io::Write::write_all(&mut encoder, &big)?;
+/// let raw = encoder.finish()?;
+/// let mut input = open_reader_within(Box::new(Cursor::new(raw)), "x.zst", None, 1 << 19)?;
+/// let err = input.reader.read_to_end(&mut Vec::new()).unwrap_err();
+/// assert!(err.to_string().contains("more than the 0.5 MiB decoder memory"), "{err}");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn open_reader_within(
+    raw: Box<dyn Read + Send>,
+    name: impl Into<String>,
+    len: Option<u64>,
+    decoder_memory: u64,
+) -> Result<Input, StreamError> {
     let name = name.into();
     let bytes_read = ByteCounter::default();
     let mut counting = CountingReader::new(raw, bytes_read.clone());
@@ -181,29 +223,30 @@ pub fn open_reader(
         Compression::None => Box::new(buffered),
         // The Multi* and multi-stream decoders keep reading after the end of
         // the first member/stream, as `gzip -d` and `cat a.gz b.gz` expect.
-        Compression::Gzip => decode(
-            buffered,
-            flate2::bufread::MultiGzDecoder::new,
-            &name,
-            compression,
-        ),
+        Compression::Gzip => decode(buffered, GzMembers::new, &name, compression),
         Compression::Bzip2 => decode(
             buffered,
             bzip2::bufread::MultiBzDecoder::new,
             &name,
             compression,
         ),
-        Compression::Xz => decode(
-            buffered,
-            liblzma::bufread::XzDecoder::new_multi_decoder,
-            &name,
-            compression,
-        ),
+        Compression::Xz => {
+            let stream = liblzma::stream::Stream::new_stream_decoder(
+                decoder_memory,
+                liblzma::stream::CONCATENATED,
+            )
+            .map_err(|err| StreamError::io(Operation::StartCodec, &name, None, err.into()))?;
+            let decoder = liblzma::bufread::XzDecoder::new_stream(buffered, stream);
+            Box::new(DecodeErrorContext::new(decoder, &name, compression).within(decoder_memory))
+        }
         Compression::Zstd => {
             // zstd's streaming decoder reads every frame by default.
-            let decoder = zstd::stream::read::Decoder::with_buffer(buffered)
-                .map_err(|err| StreamError::io(Operation::StartCodec, &name, None, err))?;
-            Box::new(DecodeErrorContext::new(decoder, &name, compression))
+            let start = |err| StreamError::io(Operation::StartCodec, &name, None, err);
+            let mut decoder = zstd::stream::read::Decoder::with_buffer(buffered).map_err(start)?;
+            decoder
+                .window_log_max(window_log(decoder_memory))
+                .map_err(start)?;
+            Box::new(DecodeErrorContext::new(decoder, &name, compression).within(decoder_memory))
         }
     };
     Ok(Input {
@@ -228,11 +271,20 @@ where
     Box::new(DecodeErrorContext::new(make(buffered), name, compression))
 }
 
+/// zstd's window limit for `decoder_memory` bytes: the largest power of two
+/// at or below it, within what zstd accepts (2^10 to 2^31).
+fn window_log(decoder_memory: u64) -> u32 {
+    decoder_memory.max(1).ilog2().clamp(10, 31)
+}
+
 /// Adds "name (format)" to decoder errors: "corrupt deflate stream" alone does
-/// not tell which of several inputs is broken.
+/// not tell which of several inputs is broken. A stream over the decoder's
+/// memory limit says which limit and how to raise it.
 struct DecodeErrorContext<R> {
     inner: R,
     context: String,
+    /// The decoder's memory limit, for xz and zstd.
+    memory: Option<u64>,
 }
 
 impl<R> DecodeErrorContext<R> {
@@ -240,18 +292,98 @@ impl<R> DecodeErrorContext<R> {
         DecodeErrorContext {
             inner,
             context: format!("{name} ({compression})"),
+            memory: None,
         }
     }
+
+    fn within(mut self, memory: u64) -> Self {
+        self.memory = Some(memory);
+        self
+    }
+}
+
+/// Whether a decoder error says the stream needs more memory than allowed:
+/// liblzma's `MemLimit`, zstd's "window too large".
+fn over_memory_limit(err: &io::Error) -> bool {
+    let xz = err
+        .get_ref()
+        .and_then(|e| e.downcast_ref::<liblzma::stream::Error>())
+        .is_some_and(|e| matches!(e, liblzma::stream::Error::MemLimit));
+    xz || err.to_string().contains("requires too much memory")
 }
 
 impl<R: Read> Read for DecodeErrorContext<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.inner.read(buf).map_err(|e| {
             if e.kind() == io::ErrorKind::Interrupted {
-                e
-            } else {
-                io::Error::new(e.kind(), format!("{}: {e}", self.context))
+                return e;
             }
+            if let Some(memory) = self.memory
+                && over_memory_limit(&e)
+            {
+                let mib = memory as f64 / f64::from(1 << 20);
+                return io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    format!(
+                        "{}: the stream needs more than the {mib} MiB decoder memory allowed \
+                         (a large xz dictionary or zstd --long window); \
+                         raise the limit with --decoder-memory",
+                        self.context
+                    ),
+                );
+            }
+            io::Error::new(e.kind(), format!("{}: {e}", self.context))
         })
+    }
+}
+
+/// gzip members one after the other, as `gzip -d` reads them: and like
+/// it, zero bytes after the last member (tape padding) are ignored, where
+/// flate2's `MultiGzDecoder` takes them for a broken header.
+struct GzMembers<B> {
+    /// The member being read; `None` once the input ended.
+    member: Option<flate2::bufread::GzDecoder<B>>,
+}
+
+impl<B: BufRead> GzMembers<B> {
+    fn new(input: B) -> Self {
+        GzMembers {
+            member: Some(flate2::bufread::GzDecoder::new(input)),
+        }
+    }
+
+    /// After a member: true when another one follows, false at the end of
+    /// the input or of its padding of zero bytes.
+    fn next_member(input: &mut B) -> io::Result<bool> {
+        loop {
+            let buf = input.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(false);
+            }
+            let zeros = buf.iter().take_while(|&&b| b == 0).count();
+            if zeros == 0 {
+                return Ok(true);
+            }
+            input.consume(zeros);
+        }
+    }
+}
+
+impl<B: BufRead> Read for GzMembers<B> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while let Some(member) = &mut self.member {
+            let n = member.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            let Some(member) = self.member.take() else {
+                break;
+            };
+            let mut input = member.into_inner();
+            if Self::next_member(&mut input)? {
+                self.member = Some(flate2::bufread::GzDecoder::new(input));
+            }
+        }
+        Ok(0)
     }
 }

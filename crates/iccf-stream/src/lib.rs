@@ -11,7 +11,9 @@
 //!   the language rule; [`run`] is the per-input loop over whole files that
 //!   `iccf convert` and the Python package share, with [`jobs`] its one
 //!   thread policy and [`summary`] what it reports.
-//! - [`interrupt`] removes a half-written temporary file on Ctrl-C.
+//! - [`interrupt`] removes a half-written temporary file on Ctrl-C;
+//!   [`lock`] makes two changes of one game file take turns, and removes
+//!   what a killed one left.
 //!
 //! Every failure is a [`StreamError`](error::StreamError) naming the file and
 //! the operation.
@@ -22,6 +24,7 @@ pub mod error;
 pub mod input;
 pub mod interrupt;
 pub mod jobs;
+pub mod lock;
 pub mod output;
 pub mod pipeline;
 pub mod run;

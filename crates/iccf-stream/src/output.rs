@@ -130,6 +130,7 @@ pub fn create_output(
     let path = match path {
         Some(p) if !is_stdio(p) => p,
         _ => {
+            check_stdout(inputs)?;
             return Ok(Output {
                 writer: BufWriter::with_capacity(BUF_SIZE, Encoder::Stdout(io::stdout())),
                 temp: None,
@@ -146,7 +147,7 @@ pub fn create_output(
         // A device or pipe (`-o /dev/null`, a FIFO) is written as it is: a
         // rename would put a regular file in its place.
         if !meta.is_file() {
-            return open_in_place(path, name);
+            return open_in_place(path, name, meta);
         }
     }
     // Write through a symlink to its target rather than replacing the link.
@@ -170,6 +171,99 @@ pub fn create_output(
         name,
         compression,
     })
+}
+
+/// Refuses a standard output that is closed (`iccf convert >&-`, which
+/// Rust's standard library would let write nothing without an error) or that
+/// is the same file as one of `inputs` (`iccf convert f.pgn >> f.pgn`, which
+/// would read its own output for ever). Every command that writes to
+/// standard output asks this first.
+///
+/// ```
+/// use iccf_stream::output::check_stdout;
+///
+/// // Under `cargo test`, standard output is open and none of these.
+/// check_stdout(&[])?;
+/// # Ok::<_, iccf_stream::error::StreamError>(())
+/// ```
+pub fn check_stdout(inputs: &[PathBuf]) -> Result<(), StreamError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if stdout_closed_at_start() || !fd_open(libc::STDOUT_FILENO) {
+            return Err(StreamError::StdoutClosed);
+        }
+        let Some(out) = stdout_metadata().filter(fs::Metadata::is_file) else {
+            return Ok(());
+        };
+        for input in inputs {
+            let meta = if is_stdio(input) {
+                stdin_metadata()
+            } else {
+                fs::metadata(input).ok()
+            };
+            if meta.is_some_and(|m| (m.dev(), m.ino()) == (out.dev(), out.ino())) {
+                return Err(StreamError::SameAsInput {
+                    output: "<stdout>".to_owned(),
+                    input: if is_stdio(input) {
+                        "<stdin>".to_owned()
+                    } else {
+                        input.display().to_string()
+                    },
+                });
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = inputs;
+    Ok(())
+}
+
+/// Whether descriptor `fd` is open.
+#[cfg(unix)]
+fn fd_open(fd: libc::c_int) -> bool {
+    // SAFETY: fcntl(F_GETFD) only asks whether the descriptor is open.
+    unsafe { libc::fcntl(fd, libc::F_GETFD) != -1 }
+}
+
+/// Whether standard output was closed when the process started. Rust's
+/// runtime opens /dev/null on a closed standard descriptor before `main`,
+/// so that `>&-` would look like `>/dev/null`; this is recorded before it,
+/// by a constructor that the loader runs first.
+#[cfg(unix)]
+fn stdout_closed_at_start() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Runs from `.init_array`, before the Rust runtime's own start.
+#[cfg(target_os = "linux")]
+extern "C" fn record_stdout_at_start() {
+    let closed = !fd_open(libc::STDOUT_FILENO);
+    STDOUT_CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static RECORD_STDOUT_AT_START: extern "C" fn() = record_stdout_at_start;
+
+/// Metadata of the file behind stdout, via a duplicated descriptor.
+#[cfg(unix)]
+fn stdout_metadata() -> Option<fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
+    File::from(fd).metadata().ok()
 }
 
 /// Refuses to replace a directory, a read-only file unless `force`, or one
@@ -207,12 +301,16 @@ fn check_replaceable(
     Ok(())
 }
 
+/// How long an output FIFO may wait for its reader before the run fails.
+pub const FIFO_READER_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// An output written where it is: a device or a pipe.
-fn open_in_place(path: &Path, name: String) -> Result<Output, StreamError> {
-    let file = fs::OpenOptions::new()
-        .write(true)
-        .open(path)
-        .map_err(|err| StreamError::io(Operation::Open, &name, Some(path), err))?;
+fn open_in_place(path: &Path, name: String, meta: &fs::Metadata) -> Result<Output, StreamError> {
+    let file = open_for_writing(path, meta)
+        .map_err(|err| StreamError::io(Operation::Open, &name, Some(path), err))?
+        .ok_or_else(|| StreamError::NoReader {
+            path: path.to_path_buf(),
+        })?;
     let compression = Compression::from_extension(path);
     let sink = Encoder::new(file, compression).map_err(|source| StreamError::Codec {
         name: name.clone(),
@@ -228,6 +326,64 @@ fn open_in_place(path: &Path, name: String) -> Result<Output, StreamError> {
     })
 }
 
+/// The suffix of every temporary output file.
+pub(crate) const TEMP_SUFFIX: &str = ".tmp";
+
+/// The start of the name of a temporary file written for `target`:
+/// `.iccf-games.pgn-`, so that the temporary files a killed run left
+/// behind can be told by their target ([`crate::lock`] removes them).
+pub(crate) fn temp_prefix(target: &Path) -> String {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned());
+    format!(".iccf-{}-", name.unwrap_or_default())
+}
+
+/// Opens a device or FIFO for writing. A FIFO is opened without blocking,
+/// again and again for [`FIFO_READER_WAIT`] while no process reads it
+/// (where a plain open would wait for ever); `None` if none came.
+fn open_for_writing(path: &Path, meta: &fs::Metadata) -> io::Result<Option<File>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        if meta.file_type().is_fifo() {
+            let started = std::time::Instant::now();
+            let file = loop {
+                let opened = fs::OpenOptions::new()
+                    .write(true)
+                    .custom_flags(libc::O_NONBLOCK)
+                    .open(path);
+                match opened {
+                    Ok(file) => break file,
+                    Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+                        if started.elapsed() >= FIFO_READER_WAIT {
+                            return Ok(None);
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                    }
+                    Err(e) => return Err(e),
+                }
+            };
+            set_blocking(&file)?;
+            return Ok(Some(file));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = meta;
+    fs::OpenOptions::new().write(true).open(path).map(Some)
+}
+
+/// Writes to `file` block again once it is open.
+#[cfg(unix)]
+fn set_blocking(file: &File) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let fd = file.as_raw_fd();
+    // SAFETY: F_GETFL/F_SETFL on a descriptor we own.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags == -1 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } == -1 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
 /// A temporary file in `target`'s folder, to be renamed over it: with the
 /// permissions of the file it replaces, or those the umask gives a new one.
 fn temp_file_beside(
@@ -240,7 +396,8 @@ fn temp_file_beside(
         _ => PathBuf::from("."),
     };
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".iccf-").suffix(".tmp");
+    let prefix = temp_prefix(target);
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
     #[cfg(unix)]
     {
         // NamedTempFile defaults to 0600; ask for 0666 so the umask applies as

@@ -44,7 +44,7 @@ use iccf_pgn::split::DEFAULT_MAX_GAME_SIZE;
 
 use crate::batch::{BATCH_BYTES, Ready, Run, convert_in_order};
 use crate::error::{Operation, StreamError};
-use crate::input::{Input, open_input};
+use crate::input::{DEFAULT_DECODER_MEMORY, Input, open_input_within};
 use crate::jobs::Jobs;
 use crate::output::Output;
 use crate::summary::Summary;
@@ -62,6 +62,9 @@ pub struct Conversion {
     /// The largest game read, in bytes; a larger one is written as a game
     /// that says so.
     pub max_game_size: u64,
+    /// The memory a decoder may take (see
+    /// [`open_input_within`](crate::input::open_input_within)).
+    pub decoder_memory: u64,
 }
 
 impl Default for Conversion {
@@ -71,6 +74,7 @@ impl Default for Conversion {
             options: Options::default(),
             jobs: Jobs::default(),
             max_game_size: DEFAULT_MAX_GAME_SIZE,
+            decoder_memory: DEFAULT_DECODER_MEMORY,
         }
     }
 }
@@ -209,7 +213,7 @@ fn convert_one(
     watch: &mut dyn Watch,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Summary, OneError> {
-    let input = open_input(path).map_err(OneError::Input)?;
+    let input = open_input_within(path, conversion.decoder_memory).map_err(OneError::Input)?;
     watch.opened(path, &input);
     let name = input.name.clone();
     let counter = input.bytes_read.clone();

@@ -911,3 +911,370 @@ fn game_over_the_size_limit_was_buffered_whole() {
     let run = iccf(&["convert", name, "--max-game-size", "1X"], None);
     assert_eq!(run.status, 2);
 }
+
+/// Runs `script` in `sh` in `dir`, with `$ICCF` the binary: for the
+/// redirections (`>&-`, `>> f`, `> /dev/full`) only a shell spells.
+fn shell(dir: &Path, script: &str) -> (i32, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .current_dir(dir)
+        .env("ICCF", env!("CARGO_BIN_EXE_iccf"))
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{script}:\n{stderr}");
+    (out.status.code().expect("not killed"), stderr)
+}
+
+#[test]
+fn stdout_appending_to_an_input_grew_it_for_ever() {
+    let dir = tempdir();
+    let bytes = fs::read(twic()).unwrap();
+    let path = write(dir.path(), "f.pgn", &bytes);
+    let (status, stderr) = shell(dir.path(), "timeout 60 \"$ICCF\" convert f.pgn >> f.pgn");
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("<stdout> is the same file as input f.pgn"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read(&path).unwrap(), bytes);
+    // Through stdin too.
+    let (status, stderr) = shell(dir.path(), "\"$ICCF\" convert < f.pgn >> f.pgn");
+    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(fs::read(&path).unwrap(), bytes);
+}
+
+/// A game file with White to move, for `card` and `check`.
+fn new_game(dir: &Path) -> PathBuf {
+    let (status, stderr) = shell(
+        dir,
+        "\"$ICCF\" card game.pgn --as white --white A --black B --date 2026.12.01 \
+         --move e4 > card.txt",
+    );
+    assert_eq!(status, 0, "{stderr}");
+    fs::write(dir.join("reply.txt"), "1. 5254 5755\n").unwrap();
+    dir.join("game.pgn")
+}
+
+#[test]
+fn closed_or_full_stdout_exited_0_and_the_card_was_recorded() {
+    let dir = tempdir();
+    let game = new_game(dir.path());
+    let (status, stderr) = shell(dir.path(), "\"$ICCF\" check --apply game.pgn reply.txt");
+    assert_eq!(status, 0, "{stderr}");
+    let before = fs::read(&game).unwrap();
+    for redirect in [">&-", "> /dev/full"] {
+        for command in [
+            "convert f.pgn",
+            "board",
+            "board --fen '8/8/8/8/8/8/8/K1k5 w - - 0 1'",
+            "move e4",
+            "check game.pgn reply.txt",
+            "card game.pgn --date 2026.12.03 --move Nf3",
+        ] {
+            fs::write(dir.path().join("f.pgn"), "1. e4 e5 *\n").unwrap();
+            let script = format!("\"$ICCF\" {command} {redirect}");
+            let (status, stderr) = shell(dir.path(), &script);
+            assert_eq!(status, 2, "{script}: {stderr}");
+            assert!(stderr.starts_with("iccf: "), "{script}: {stderr}");
+        }
+        assert_eq!(
+            fs::read(&game).unwrap(),
+            before,
+            "a card not shown was recorded"
+        );
+    }
+    assert_no_temp_files(dir.path());
+}
+
+#[test]
+fn terminal_control_bytes_from_a_mail_a_fen_or_an_argument_were_printed_raw() {
+    let dir = tempdir();
+    new_game(dir.path());
+    let evil = "\u{1b}]0;owned\u{7}\u{1b}[2J";
+    fs::write(
+        dir.path().join("mail.txt"),
+        format!("1. 5254 5755{evil}\n2. {evil}\n"),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("fen.pgn"),
+        format!("[FEN \"8/8/8{evil}\"]\n\n*\n"),
+    )
+    .unwrap();
+    fs::write(dir.path().join("evil.txt"), evil).unwrap();
+    for script in [
+        "\"$ICCF\" check game.pgn mail.txt",
+        "\"$ICCF\" board fen.pgn",
+        "\"$ICCF\" move \"$(cat evil.txt)e4\"",
+        "\"$ICCF\" move --fen \"$(cat evil.txt)\" e4",
+    ] {
+        let out = Command::new("sh")
+            .args(["-c", script])
+            .current_dir(dir.path())
+            .env("ICCF", env!("CARGO_BIN_EXE_iccf"))
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (&out.stdout, &out.stderr);
+        for stream in [stdout, stderr] {
+            assert!(
+                !stream.contains(&0x1b) && !stream.contains(&0x07),
+                "{script}"
+            );
+        }
+        let shown = String::from_utf8_lossy(stdout) + String::from_utf8_lossy(stderr);
+        // check quotes only the moves it reads, escaped if need be.
+        let quoted = !script.contains("check");
+        assert!(
+            !quoted || shown.contains("\\u{1b}"),
+            "{script}: the bytes are shown escaped: {shown}"
+        );
+    }
+}
+
+#[test]
+fn board_and_move_accepted_fen_move_counters_that_convert_rejects() {
+    let dir = tempdir();
+    let fen = "8/8/8/8/8/8/8/K1k5 w - - 0 4294967296";
+    write(
+        dir.path(),
+        "f.pgn",
+        format!("[FEN \"{fen}\"]\n\n1. Kb1 *\n").as_bytes(),
+    );
+    let convert = iccf(
+        &["convert", dir.path().join("f.pgn").to_str().unwrap()],
+        None,
+    );
+    assert_eq!(convert.status, 1, "{}", convert.stderr);
+    for args in [["board", "--fen", fen], ["move", "--fen", fen]] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_iccf"));
+        let args: Vec<&str> = args
+            .iter()
+            .copied()
+            .chain(args[0].eq("move").then_some("Kb1"))
+            .collect();
+        let out = cmd.args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("move counter 4294967296 is absurd"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn gzip_with_trailing_zero_bytes_was_refused() {
+    let dir = tempdir();
+    let pgn = b"1. e4 e5 *\n";
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(pgn).unwrap();
+    let mut bytes = gz.finish().unwrap();
+    bytes.extend([0; 4096]);
+    let path = write(dir.path(), "padded.pgn.gz", &bytes);
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let plain = iccf(
+        &["convert", write(dir.path(), "p.pgn", pgn).to_str().unwrap()],
+        None,
+    );
+    assert_eq!(run.stdout, plain.stdout);
+    // Garbage that is not zeros is still an error.
+    bytes.push(b'x');
+    let path = write(dir.path(), "garbage.pgn.gz", &bytes);
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("garbage.pgn.gz (gzip)"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn output_to_a_fifo_without_reader_blocked_for_ever() {
+    let dir = tempdir();
+    let fifo = dir.path().join("fifo");
+    let status = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    let input = write(dir.path(), "f.pgn", b"1. e4 *\n");
+    let run = iccf(
+        &[
+            "convert",
+            input.to_str().unwrap(),
+            "-o",
+            fifo.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no process reads the FIFO"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.elapsed < Duration::from_secs(30), "{:?}", run.elapsed);
+}
+
+/// An xz stream whose header asks for a `dict`-byte dictionary.
+fn xz_with_dictionary(dict: u32, text: &[u8]) -> Vec<u8> {
+    use liblzma::stream::{Check, Filters, LzmaOptions, Stream};
+    let mut options = LzmaOptions::new_preset(0).unwrap();
+    options.dict_size(dict);
+    let mut filters = Filters::new();
+    filters.lzma2(&options);
+    let stream = Stream::new_stream_encoder(&filters, Check::Crc32).unwrap();
+    let mut encoder = liblzma::write::XzEncoder::new_stream(Vec::new(), stream);
+    encoder.write_all(text).unwrap();
+    encoder.finish().unwrap()
+}
+
+#[test]
+fn xz_dictionary_of_3_gib_was_allocated() {
+    let dir = tempdir();
+    // 1.5 GiB, the most liblzma's encoder writes (the header allows 4 GiB).
+    let path = write(
+        dir.path(),
+        "big-dict.xz",
+        &xz_with_dictionary(1536 << 20, b"1. e4 *\n"),
+    );
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("128 MiB decoder memory"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--decoder-memory"), "{}", run.stderr);
+    // A usual dictionary (xz -9: 64 MiB) is read within the default.
+    let path = write(
+        dir.path(),
+        "xz9.xz",
+        &xz_with_dictionary(64 << 20, b"1. e4 *\n"),
+    );
+    let run = iccf(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+}
+
+#[test]
+fn zstd_long_window_is_refused_unless_raised() {
+    let dir = tempdir();
+    let pgn = "1. e4 e5 *\n\n".repeat(200_000);
+    let mut encoder = zstd::stream::Encoder::new(Vec::new(), 1).unwrap();
+    encoder.long_distance_matching(true).unwrap();
+    encoder.window_log(28).unwrap();
+    encoder.write_all(pgn.as_bytes()).unwrap();
+    let path = write(dir.path(), "long.pgn.zst", &encoder.finish().unwrap());
+    let name = path.to_str().unwrap();
+    let run = iccf(&["convert", name, "-o", "/dev/null"], None);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--decoder-memory"), "{}", run.stderr);
+    let run = iccf(
+        &[
+            "convert",
+            name,
+            "-o",
+            "/dev/null",
+            "--decoder-memory",
+            "256M",
+        ],
+        None,
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+}
+
+#[test]
+fn two_cards_at_once_lost_a_move() {
+    let dir = tempdir();
+    let game = dir.path().join("game.pgn");
+    for round in 0..100 {
+        let _ = fs::remove_file(&game);
+        let card = |mv: &str| {
+            Command::new(env!("CARGO_BIN_EXE_iccf"))
+                .args(["card", game.to_str().unwrap(), "--as", "white"])
+                .args([
+                    "--white",
+                    "A",
+                    "--black",
+                    "B",
+                    "--date",
+                    "2026.12.01",
+                    "--move",
+                    mv,
+                ])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (e4, d4) = (card("e4"), card("d4"));
+        let (e4, d4) = (
+            e4.wait_with_output().unwrap(),
+            d4.wait_with_output().unwrap(),
+        );
+        let text = fs::read_to_string(&game).unwrap();
+        // The second to take the lock finds White's move made: refused.
+        let sent: Vec<&str> = [(&e4, "5254"), (&d4, "4244")]
+            .iter()
+            .filter(|(out, _)| out.status.success())
+            .map(|(_, numeric)| *numeric)
+            .collect();
+        assert_eq!(
+            sent.len(),
+            1,
+            "round {round}: both or neither sent:\n{text}"
+        );
+        assert!(
+            text.contains(sent[0]),
+            "round {round}: the sent move is lost:\n{text}"
+        );
+        for out in [&e4, &d4] {
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+        }
+    }
+    assert_no_temp_files(dir.path());
+}
+
+#[test]
+fn kill_9_of_a_card_left_its_temporary_file() {
+    let dir = tempdir();
+    let game = new_game(dir.path());
+    // What a card killed between writing and renaming leaves.
+    let stale = dir.path().join(".iccf-game.pgn-AbC123.tmp");
+    fs::write(&stale, "half a game").unwrap();
+    let (status, stderr) = shell(dir.path(), "\"$ICCF\" check --apply game.pgn reply.txt");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(!stale.exists(), "the next run removes it");
+    assert!(fs::read_to_string(game).unwrap().contains("5755"));
+}
+
+#[test]
+fn games_with_huge_comments_held_for_the_language_rule() {
+    let dir = tempdir();
+    // Four games whose language only a later game names (`Rh3`: a rook in
+    // English, a knight in Finnish), each with a 60 MB comment: the rule
+    // used to hold them all, text and output (480 MB), waiting for it.
+    let size = (60 << 20) / scale();
+    let path = dir.path().join("comments.pgn.zst");
+    let mut zst = zstd::stream::Encoder::new(fs::File::create(&path).unwrap(), 3).unwrap();
+    let comment = vec![b'x'; size];
+    for _ in 0..4 {
+        zst.write_all(b"[Event \"c\"]\n\n1. h4 {").unwrap();
+        zst.write_all(&comment).unwrap();
+        zst.write_all(b"} h5 2. Rh3 *\n\n").unwrap();
+    }
+    zst.write_all(b"1. e4 e5 2. Rf3 Rc6 3. Lc4 Lc5 4. Dd2 Dd7 5. Tb1 Tb8 *\n")
+        .unwrap();
+    zst.finish().unwrap();
+    assert!(fs::metadata(&path).unwrap().len() < 1 << 20);
+    let run = iccf_within(
+        300 << 20,
+        &["convert", path.to_str().unwrap(), "-o", "/dev/null"],
+    );
+    assert!(matches!(run.status, 0 | 1), "{}", run.stderr);
+    assert!(!run.stderr.contains("memory allocation"), "{}", run.stderr);
+    eprintln!("4 x 60 MB comments: {:?}", run.elapsed);
+}

@@ -33,7 +33,7 @@ use crate::problem::{AmbiguousLanguage, ProblemKind, Problems, Severity};
 use crate::sink::{Played, Sink};
 use crate::walk::{Scope, Step, Walk};
 use letterless::letterless_moves;
-pub use neighbours::{GameHint, LOOKAHEAD, Neighbours, Verdict};
+pub use neighbours::{GameHint, LOOKAHEAD, LOOKAHEAD_BYTES, Neighbours, Verdict};
 
 /// The language chosen for a game.
 #[derive(Copy, Clone, Debug)]

@@ -10,6 +10,12 @@ use crate::convert::Report;
 /// looks ahead at the start of an input.
 pub const LOOKAHEAD: usize = 64;
 
+/// The bytes of games (their text and output) the rule of [`Neighbours`]
+/// holds while it looks ahead: neighbouring games are hints, not buffers.
+/// Past it the lookahead ends early, as at [`LOOKAHEAD`] games, so that 64
+/// games with a 60 MB comment each are not all held at once.
+pub const LOOKAHEAD_BYTES: usize = 64 << 20;
+
 /// What the language rule needs to know of a converted game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct GameHint {
@@ -45,7 +51,8 @@ pub enum Verdict {
 /// A game that reads legally with different moves in several languages
 /// takes the language of the nearest game before it whose piece letters
 /// alone name one; at the start of an input, before any such game, that
-/// of the first such game among the next [`LOOKAHEAD`] games.
+/// of the first such game among the next [`LOOKAHEAD`] games, or fewer
+/// when the games held reach [`LOOKAHEAD_BYTES`] ([`Neighbours::push_sized`]).
 ///
 /// Games are converted with a guess ([`Neighbours::guess`]: the last
 /// certain language pushed), pushed in input order, and popped in the same
@@ -71,7 +78,10 @@ pub struct Neighbours<T> {
     last_certain: Option<LangSet>,
     /// The language of the last certain game pushed.
     guess: LangSet,
-    held: VecDeque<(GameHint, T)>,
+    /// The games held, each with its size in bytes.
+    held: VecDeque<(GameHint, T, usize)>,
+    /// The sum of the sizes held.
+    held_bytes: usize,
     finished: bool,
 }
 
@@ -81,6 +91,7 @@ impl<T> Default for Neighbours<T> {
             last_certain: None,
             guess: LangSet::EMPTY,
             held: VecDeque::new(),
+            held_bytes: 0,
             finished: false,
         }
     }
@@ -95,10 +106,30 @@ impl<T> Neighbours<T> {
 
     /// The next game of the input, converted.
     pub fn push(&mut self, game: GameHint, item: T) {
+        self.push_sized(game, item, 0);
+    }
+
+    /// The next game of the input, converted, holding `bytes` (its text
+    /// and output) while it waits: the lookahead ends when the games held
+    /// reach [`LOOKAHEAD_BYTES`].
+    ///
+    /// ```
+    /// use iccf::lang::LangSet;
+    /// use iccf_pgn::language::{GameHint, LOOKAHEAD_BYTES, Neighbours, Verdict};
+    ///
+    /// let ambiguous = GameHint { certain: None, asked: Some(LangSet::EMPTY) };
+    /// let mut rule = Neighbours::default();
+    /// rule.push_sized(ambiguous, "small", 100);
+    /// assert_eq!(rule.pop(), None); // waits for a certain game
+    /// rule.push_sized(ambiguous, "huge", LOOKAHEAD_BYTES);
+    /// assert_eq!(rule.pop(), Some(("small", Verdict::Keep))); // no longer
+    /// ```
+    pub fn push_sized(&mut self, game: GameHint, item: T, bytes: usize) {
         if let Some(langs) = game.certain {
             self.guess = langs;
         }
-        self.held.push_back((game, item));
+        self.held_bytes += bytes;
+        self.held.push_back((game, item, bytes));
     }
 
     /// No more games: the lookahead stops at the end of the input.
@@ -108,7 +139,7 @@ impl<T> Neighbours<T> {
 
     /// The oldest game with its verdict, once the rule can judge it.
     pub fn pop(&mut self) -> Option<(T, Verdict)> {
-        let (game, _) = self.held.front()?;
+        let (game, _, _) = self.held.front()?;
         let verdict = match game.asked {
             None => Verdict::Keep,
             Some(asked) => {
@@ -123,7 +154,8 @@ impl<T> Neighbours<T> {
                 }
             }
         };
-        let (game, item) = self.held.pop_front()?;
+        let (game, item, bytes) = self.held.pop_front()?;
+        self.held_bytes -= bytes;
         if let Some(langs) = game.certain {
             self.last_certain = Some(langs);
         }
@@ -134,10 +166,11 @@ impl<T> Neighbours<T> {
     /// within [`LOOKAHEAD`] games; `None` until that is known.
     fn lookahead(&self) -> Option<LangSet> {
         let window = self.held.iter().skip(1).take(LOOKAHEAD - 1);
-        if let Some(langs) = window.clone().find_map(|(g, _)| g.certain) {
+        if let Some(langs) = window.clone().find_map(|(g, _, _)| g.certain) {
             return Some(langs);
         }
-        (self.finished || self.held.len() >= LOOKAHEAD).then_some(LangSet::EMPTY)
+        let full = self.held.len() >= LOOKAHEAD || self.held_bytes >= LOOKAHEAD_BYTES;
+        (self.finished || full).then_some(LangSet::EMPTY)
     }
 }
 
