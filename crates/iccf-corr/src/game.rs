@@ -180,7 +180,7 @@ impl Game {
         MoveNumber {
             fullmoves: NonZeroU32::new(u32::try_from(fullmoves).unwrap_or(u32::MAX))
                 .unwrap_or(NonZeroU32::MIN),
-            turn: if half % 2 == 0 {
+            turn: if half.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

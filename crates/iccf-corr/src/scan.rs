@@ -210,12 +210,13 @@ impl Scanner {
             }
             return;
         }
-        if word.len() <= 3 && !raw.ends_with([',', ';']) {
-            if let Ok(number) = word.parse::<NonZeroU32>() {
-                self.bare = Some(number);
-                self.pending = None;
-                return;
-            }
+        if word.len() <= 3
+            && !raw.ends_with([',', ';'])
+            && let Ok(number) = word.parse::<NonZeroU32>()
+        {
+            self.bare = Some(number);
+            self.pending = None;
+            return;
         }
         if let Some((no, rest)) = move_number(word) {
             self.number(no);
