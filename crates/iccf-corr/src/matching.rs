@@ -92,12 +92,13 @@ impl PartMatch {
 /// exactly one game. No clue at all: no candidate.
 ///
 /// ```
-/// use iccf_corr::{Envelope, FolderGame, Game, Side, match_message};
+/// use iccf_corr::{Envelope, FolderGame, Game, match_message};
+/// use shakmaty::Color;
 ///
-/// let new = |black: &str| Game::new("EM/M/GT/102", "Everitt", black, Side::White, "10/50".parse().unwrap());
+/// let new = |black: &str| Game::new("EM/M/GT/102", "Everitt", black, Color::White, "10/50".parse().unwrap());
 /// let games = [
-///     FolderGame { name: "wang.pgn".into(), game: new("Wang, Mong Lin"), side: Side::White },
-///     FolderGame { name: "lee.pgn".into(), game: new("Lee, Ann"), side: Side::White },
+///     FolderGame { name: "wang.pgn".into(), game: new("Wang, Mong Lin"), side: Color::White },
+///     FolderGame { name: "lee.pgn".into(), game: new("Lee, Ann"), side: Color::White },
 /// ];
 /// let mail = Envelope { subject: "EM/M/GT/102 Everitt - Wang", text: "1. 5254", ..Envelope::default() };
 /// assert_eq!(match_message(&games, &mail)[0].game(), Some(0));
