@@ -158,14 +158,9 @@ pub fn create_output(
     };
     let file = temp_file_beside(&target, existing.as_ref(), &name)?;
     let (file, temp) = file.into_parts();
-    let compression = Compression::from_extension(path);
-    let sink = Encoder::new(file, compression).map_err(|source| StreamError::Codec {
-        name: name.clone(),
-        compression,
-        source,
-    })?;
+    let (writer, compression) = encoder(file, path, &name)?;
     Ok(Output {
-        writer: BufWriter::with_capacity(BUF_SIZE, sink),
+        writer,
         temp: Some(temp),
         target: Some(target),
         name,
@@ -304,6 +299,21 @@ fn check_replaceable(
 /// How long an output FIFO may wait for its reader before the run fails.
 pub const FIFO_READER_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// The buffered compressor for `file`, by `path`'s extension.
+fn encoder(
+    file: File,
+    path: &Path,
+    name: &str,
+) -> Result<(BufWriter<Encoder>, Compression), StreamError> {
+    let compression = Compression::from_extension(path);
+    let sink = Encoder::new(file, compression).map_err(|source| StreamError::Codec {
+        name: name.to_owned(),
+        compression,
+        source,
+    })?;
+    Ok((BufWriter::with_capacity(BUF_SIZE, sink), compression))
+}
+
 /// An output written where it is: a device or a pipe.
 fn open_in_place(path: &Path, name: String, meta: &fs::Metadata) -> Result<Output, StreamError> {
     let file = open_for_writing(path, meta)
@@ -311,14 +321,9 @@ fn open_in_place(path: &Path, name: String, meta: &fs::Metadata) -> Result<Outpu
         .ok_or_else(|| StreamError::NoReader {
             path: path.to_path_buf(),
         })?;
-    let compression = Compression::from_extension(path);
-    let sink = Encoder::new(file, compression).map_err(|source| StreamError::Codec {
-        name: name.clone(),
-        compression,
-        source,
-    })?;
+    let (writer, compression) = encoder(file, path, &name)?;
     Ok(Output {
-        writer: BufWriter::with_capacity(BUF_SIZE, sink),
+        writer,
         temp: None,
         target: None,
         name,
