@@ -49,6 +49,8 @@ pub fn check(
         "in_order": report.in_order(),
         "findings": report.findings,
         "claims": report.claims,
+        "result": report.result,
+        "resend": report.resend,
     });
     Ok(json.to_string())
 }

@@ -12,7 +12,9 @@ def check(game_pgn: str, message: Union[str, bytes], *, side: Optional[str] = No
     """Check ``message`` (text or a whole e-mail) from our opponent against
     our game file's text, where we play ``side`` (by default the game's
     ``ICCFSide`` tag). Returns what ``iccf check --json`` prints:
-    ``in_order``, ``findings``, ``claims``.
+    ``in_order``, ``findings``, ``claims``, ``result`` (the result their
+    words plainly give, else None) and ``resend`` (whether they ask for our
+    last card again).
 
     >>> game = '[ICCFSide "white"]\\n\\n1. 5254 5755 2. 7163 *'
     >>> report = check(game, "Thanks for 2. 7136. My reply: 2... 2836")
