@@ -64,6 +64,16 @@ impl Date {
         self.year
     }
 
+    /// The month, 1 to 12.
+    pub fn month(self) -> u8 {
+        self.month
+    }
+
+    /// The day of the month, from 1.
+    pub fn day(self) -> u8 {
+        self.day
+    }
+
     /// Whole days from `earlier` to `self` (negative if `earlier` is later).
     pub fn days_since(self, earlier: Date) -> i64 {
         self.to_days() - earlier.to_days()
