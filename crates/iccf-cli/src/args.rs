@@ -27,6 +27,7 @@ use iccf_stream::jobs::Jobs;
   iccf status games/                      every game of a folder, most urgent first
   iccf check games/ reply.eml             which game is it for? is it in order?
   iccf card games/ EM/CH/55/3 --move 5254  our move in a game of the folder
+  iccf mail games/ --apply                new mail from the IMAP mailbox, checked and recorded
   iccf serve                              the web page on http://127.0.0.1:8080/")]
 pub struct Cli {
     #[command(subcommand)]
@@ -124,6 +125,36 @@ pub enum Command {
     /// Exit status: 0 listed, 1 some files could not be read (said on their
     /// line), 2 usage or I/O error.
     Status(StatusArgs),
+    /// Read new mail from the player's IMAP mailbox, check each message
+    /// against its game of DIR, and with --apply record it.
+    ///
+    /// Every new message (not yet marked by iccf, delivered in the last
+    /// look_back_days) is fetched without being marked read, matched to
+    /// its game as `iccf check DIR MESSAGE` does, checked, and its verdict
+    /// printed. With --apply a message whose every part is in order is
+    /// recorded in its game file (atomically, under the file's lock) and
+    /// marked in the mailbox (a keyword, $iccf-done, or \Seen), so the next
+    /// run leaves it; our card, when one is due (an if-move reply played,
+    /// or --move), is saved as a draft in the Drafts folder for the player
+    /// to read and send. Mail is never deleted or moved; a message that is
+    /// not in order, or fits no game, is left as it was.
+    ///
+    /// The account is set in a TOML file, by default iccf/mail.toml in the
+    /// platform's config directory (~/.config/iccf/mail.toml on Linux):
+    ///
+    ///     host = "imap.example.org"
+    ///     username = "gordon@example.org"
+    ///     password_command = "pass show mail/imap"
+    ///
+    /// with security = "tls" (port 993, the default), "starttls" (143) or
+    /// "plain" (this computer only, with --insecure-plain-loopback); the
+    /// password from password_file, password_env or password_command, never
+    /// from the command line. The README lists every setting.
+    ///
+    /// Exit status: 0 every new message was in order (mail that fits no
+    /// game is only listed), 1 some message or --move was not, 2 usage,
+    /// settings, connection or I/O error (what was done stays done).
+    Mail(MailArgs),
     /// Serve a local web page: a board with the numeric grid, moves typed as
     /// digits, pasted games translated, the correspondence desk.
     ///
@@ -326,6 +357,52 @@ pub struct CardArgs {
     /// Also write the card as a printable SVG picture to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+/// `iccf mail DIR`.
+#[derive(Debug, Args)]
+pub struct MailArgs {
+    /// The folder of game files (*.pgn, one game each).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// The account settings file [default: iccf/mail.toml in the
+    /// platform's config directory].
+    #[arg(long, value_name = "FILE", env = "ICCF_MAIL_CONFIG")]
+    pub config: Option<PathBuf>,
+
+    /// Record the messages in order in their game files, mark them in the
+    /// mailbox, and save the cards due as drafts. Without it nothing is
+    /// changed, in the folder or in the mailbox.
+    #[arg(long)]
+    pub apply: bool,
+
+    /// With --apply: play our move MOVE in game GAME (its file name or
+    /// ID) and save its card as a draft. Repeat for several games.
+    #[arg(long = "move", value_name = "GAME=MOVE", requires = "apply")]
+    pub moves: Vec<String>,
+
+    /// Allow security = "plain" (no encryption), for a server on this
+    /// computer only (127.0.0.1, ::1, localhost): a test server, or a
+    /// local proxy that encrypts.
+    #[arg(long)]
+    pub insecure_plain_loopback: bool,
+
+    /// Our name, for files without an ICCFSide tag.
+    #[arg(long, value_name = "NAME", env = "ICCF_NAME")]
+    pub me: Option<String>,
+
+    /// Today's date for the record, YYYY.MM.DD [default: today].
+    #[arg(long, value_name = "DATE")]
+    pub date: Option<iccf_corr::Date>,
+
+    /// Language of the cards' fixed words: en, de, fr, es, it, cs, ru.
+    #[arg(long, value_name = "CODE", default_value = "en")]
+    pub message_lang: iccf_corr::MessageLang,
+
+    /// One JSON object per message, one a line.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The flags of `iccf serve`.

@@ -196,6 +196,22 @@ pub fn lock(path: &Path) -> anyhow::Result<FileLock> {
     Ok(FileLock::acquire(path, DEFAULT_LOCK_WAIT)?)
 }
 
+/// [`lock`], for a game read before the lock was taken (a folder read
+/// whole): the file must still hold `game`, else another `iccf` changed it
+/// meanwhile and nothing is recorded over its change.
+pub fn lock_unchanged(path: &Path, game: &Game) -> anyhow::Result<FileLock> {
+    let lock = lock(path)?;
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let now = iccf_corr::read_game(&bytes).with_context(|| format!("{}", path.display()))?;
+    if now != *game {
+        bail!(
+            "{} changed while iccf was at work (another iccf?): nothing recorded in it; run again",
+            path.display()
+        );
+    }
+    Ok(lock)
+}
+
 /// Writes `game` to `path` through the stream library's one atomic writer:
 /// the file keeps its permissions, a symlink stays a link to the file it
 /// names, and a read-only file is refused.

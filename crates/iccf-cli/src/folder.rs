@@ -94,6 +94,7 @@ fn record(
 ) -> anyhow::Result<Vec<Applied>> {
     let path = folder.path(i);
     let g = &mut folder.games[i];
+    let _lock = corr_file::lock_unchanged(&path, &g.game)?;
     let applied = iccf_corr::apply(&mut g.game, report, g.side, today);
     if let Some(from) = &received.from
         && g.game.tag(ADDRESS_TAG).is_none()

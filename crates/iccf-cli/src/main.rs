@@ -15,6 +15,8 @@ mod convert;
 mod corr_file;
 mod docs_out;
 mod folder;
+mod mail;
+mod mail_draft;
 mod progress;
 #[cfg(feature = "serve")]
 mod serve;
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args).map(Status::from),
         Command::Card(args) => folder::card(args).map(Status::from),
         Command::Status(args) => status::run(&args).map(Status::from),
+        Command::Mail(args) => mail::run(&args).map(Status::from),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args).map(Status::from),
         Command::Completions(args) => docs_out::completions(&args).map(Status::from),
