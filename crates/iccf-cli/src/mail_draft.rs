@@ -94,7 +94,9 @@ pub fn save_due(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     for i in 0..folder.games.len() {
-        if folder.games[i].game.tag(CARD_DUE_TAG).is_none() {
+        let g = &folder.games[i];
+        let last_is_ours = g.game.plies.len().checked_sub(1).is_some_and(|last| g.game.side_of_ply(last) == g.side);
+        if g.game.tag(CARD_DUE_TAG).is_none() || !last_is_ours {
             continue;
         }
         let path = folder.path(i);
