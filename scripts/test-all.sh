@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Every test of the project, as the README's test command: the Rust
-# workspace, the web page in headless Chromium, and the Python package.
-# The last two install what they need (Debian's chromium, npm's
-# playwright-core, PyPI's maturin, pytest, python-chess, dask) when it is
-# missing, so a fresh machine needs nothing else.
+# workspace, `iccf mail` against a real Dovecot, the web page in headless
+# Chromium, and the Python package. The last three install what they need
+# (Debian's dovecot-imapd and chromium, npm's playwright-core, PyPI's
+# maturin, pytest, python-chess, dask) when it is missing, so a fresh
+# machine needs nothing else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --locked
+bash crates/iccf-cli/tests/dovecot/run.sh
 bash crates/iccf-web/e2e/run.sh
 bash crates/iccf-py/run-tests.sh

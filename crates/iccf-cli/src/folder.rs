@@ -102,7 +102,10 @@ fn record(
         g.game.set_tag(ADDRESS_TAG, from);
     }
     // Their move answers our last card: a card still marked due is not.
-    if applied.iter().any(|a| matches!(a, Applied::TheirMove { .. })) {
+    if applied
+        .iter()
+        .any(|a| matches!(a, Applied::TheirMove { .. }))
+    {
         g.game.tags.retain(|(name, _)| name != CARD_DUE_TAG);
     }
     if applied.iter().any(|a| matches!(a, Applied::IfMove { .. })) {

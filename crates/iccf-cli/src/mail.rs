@@ -68,7 +68,14 @@ pub fn run(args: &MailArgs) -> anyhow::Result<bool> {
         let Some(fetched) = mailbox.fetch(uid)? else {
             continue;
         };
-        let verdict = handle(&mut mailbox, &mut folder, &fetched, args, today, &mut replies)?;
+        let verdict = handle(
+            &mut mailbox,
+            &mut folder,
+            &fetched,
+            args,
+            today,
+            &mut replies,
+        )?;
         all_well &= !verdict.needs_player();
         show(&mut out, &verdict, &account, args)?;
     }

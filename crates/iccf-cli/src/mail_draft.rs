@@ -65,7 +65,11 @@ pub fn play_moves(
 ) -> anyhow::Result<bool> {
     let mut all_played = true;
     for (i, mv) in moves {
-        let (path, name, side) = (folder.path(*i), folder.games[*i].name.clone(), folder.games[*i].side);
+        let (path, name, side) = (
+            folder.path(*i),
+            folder.games[*i].name.clone(),
+            folder.games[*i].side,
+        );
         let _lock = corr_file::lock_unchanged(&path, &folder.games[*i].game)?;
         let mut game = folder.games[*i].game.clone();
         if let Err(err) = iccf_corr::play_our_move(&mut game, mv, None, ctx.today) {
@@ -77,7 +81,10 @@ pub fn play_moves(
         mailbox.save_draft(&draft(&game, side, None, ctx).to_bytes())?;
         saved.commit()?;
         folder.games[*i].game = game;
-        let what = format!("our move {mv} recorded; its card is in {}", ctx.account.drafts);
+        let what = format!(
+            "our move {mv} recorded; its card is in {}",
+            ctx.account.drafts
+        );
         report(out, ctx, &name, &what)?;
     }
     Ok(all_played)
@@ -95,7 +102,12 @@ pub fn save_due(
 ) -> anyhow::Result<()> {
     for i in 0..folder.games.len() {
         let g = &folder.games[i];
-        let last_is_ours = g.game.plies.len().checked_sub(1).is_some_and(|last| g.game.side_of_ply(last) == g.side);
+        let last_is_ours = g
+            .game
+            .plies
+            .len()
+            .checked_sub(1)
+            .is_some_and(|last| g.game.side_of_ply(last) == g.side);
         if g.game.tag(CARD_DUE_TAG).is_none() || !last_is_ours {
             continue;
         }
@@ -113,7 +125,11 @@ pub fn save_due(
 
 fn report(out: &mut impl Write, ctx: &DraftContext, game: &str, what: &str) -> anyhow::Result<()> {
     if ctx.json {
-        writeln!(out, "{}", serde_json::json!({ "game": game, "draft": what }))?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "game": game, "draft": what })
+        )?;
     } else {
         writeln!(out, "{game}: {what}")?;
     }

@@ -61,9 +61,16 @@ pub struct Account {
     pub security: Security,
     /// The login name.
     pub username: String,
-    /// Where the password comes from (a file, a variable or a command).
-    #[serde(flatten)]
+    /// Where the password comes from (a file, a variable or a command):
+    /// the three settings below, gathered.
+    #[serde(skip)]
     pub password: PasswordSource,
+    #[serde(default)]
+    password_file: Option<PathBuf>,
+    #[serde(default)]
+    password_env: Option<String>,
+    #[serde(default)]
+    password_command: Option<String>,
     /// Our address on drafts [default: the user name].
     #[serde(default)]
     pub from: Option<String>,
@@ -156,14 +163,19 @@ impl Account {
             path: path.to_owned(),
             reason,
         };
-        let table: toml::Table = toml::from_str(text).map_err(|e| bad(one_line(&e)))?;
+        let table: toml::Table = toml::from_str(text).map_err(|e| bad(one_line(&e, text)))?;
         if table.contains_key("password") {
             return Err(bad("a password written in the settings file is refused: \
                  give password_file, password_env or password_command instead"
                 .to_owned()));
         }
-        let mut account: Account = toml::from_str(text).map_err(|e| bad(one_line(&e)))?;
-        account.password.check().map_err(bad)?;
+        let mut account: Account = toml::from_str(text).map_err(|e| bad(one_line(&e, text)))?;
+        account.password = PasswordSource {
+            password_file: account.password_file.take(),
+            password_env: account.password_env.take(),
+            password_command: account.password_command.take(),
+        };
+        account.password.check().map_err(|e| bad(e.to_owned()))?;
         let base = path.parent().unwrap_or(Path::new("."));
         account.password.resolve_paths(base);
         account.ca_file = account.ca_file.map(|f| resolve_path(base, &f));
@@ -203,14 +215,18 @@ impl Account {
     }
 }
 
-/// toml's error on one line: its message and where.
-fn one_line(err: &toml::de::Error) -> String {
-    let text = err.to_string();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('|'))
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join(": ")
+/// toml's error on one line: where (line and column of `text`) and what.
+fn one_line(err: &toml::de::Error, text: &str) -> String {
+    let message = err.message().trim();
+    match err.span() {
+        Some(span) if span.start > 0 || !text.is_empty() => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        _ => message.to_owned(),
+    }
 }
 
 /// `~/x` from the home folder, a relative name from `base`.

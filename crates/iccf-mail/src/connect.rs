@@ -68,7 +68,10 @@ pub fn connect(account: &Account, allow_plain_loopback: bool) -> Result<Client, 
         Ok(client)
     };
     match account.security {
-        Security::Plain => greeting("reading the greeting", imap::Client::new(Stream::Plain(tcp))),
+        Security::Plain => greeting(
+            "reading the greeting",
+            imap::Client::new(Stream::Plain(tcp)),
+        ),
         Security::Tls => {
             let tls = handshake(account, tcp)?;
             greeting("reading the greeting", imap::Client::new(tls))
@@ -94,7 +97,9 @@ fn start_tls(account: &Account, tcp: TcpStream) -> Result<Client, MailError> {
         .map_err(|e| lost("asking for the capabilities", e))?;
     let offered = caps.iter().any(|line| {
         line.starts_with("* CAPABILITY")
-            && line.split_ascii_whitespace().any(|w| w.eq_ignore_ascii_case("STARTTLS"))
+            && line
+                .split_ascii_whitespace()
+                .any(|w| w.eq_ignore_ascii_case("STARTTLS"))
     });
     if !offered {
         return Err(MailError::Tls {
@@ -206,7 +211,12 @@ mod tests {
         for host in ["127.0.0.1", "::1", "[::1]", "localhost", "127.3.4.5"] {
             assert!(is_loopback(host), "{host}");
         }
-        for host in ["192.168.1.2", "imap.example.org", "localhost.example.org", "0.0.0.0"] {
+        for host in [
+            "192.168.1.2",
+            "imap.example.org",
+            "localhost.example.org",
+            "0.0.0.0",
+        ] {
             assert!(!is_loopback(host), "{host}");
         }
     }

@@ -101,7 +101,9 @@ impl fmt::Display for MailError {
                  it is allowed only on this computer (127.0.0.1, ::1, localhost) with \
                  --insecure-plain-loopback"
             ),
-            MailError::Connect { server, source } => write!(f, "cannot connect to {server}: {source}"),
+            MailError::Connect { server, source } => {
+                write!(f, "cannot connect to {server}: {source}")
+            }
             MailError::Tls { server, reason } => write!(f, "TLS with {server} failed: {reason}"),
             MailError::Login { user, said } => write!(
                 f,
@@ -118,16 +120,9 @@ impl fmt::Display for MailError {
     }
 }
 
-impl std::error::Error for MailError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            MailError::ReadConfig { source, .. } | MailError::Connect { source, .. } => {
-                Some(source)
-            }
-            _ => None,
-        }
-    }
-}
+/// The messages above say the cause already: no `source()`, so that
+/// it is not printed twice in an error chain.
+impl std::error::Error for MailError {}
 
 impl MailError {
     /// The error of an IMAP command: a lost connection, or the server's

@@ -41,15 +41,16 @@ impl Mailbox {
         allow_plain_loopback: bool,
     ) -> Result<Mailbox, MailError> {
         let client = connect(account, allow_plain_loopback)?;
-        let mut session = client
-            .login(&account.username, password.expose())
-            .map_err(|(err, _)| match err {
-                imap::Error::No(no) => MailError::Login {
-                    user: account.username.clone(),
-                    said: no.information,
-                },
-                other => MailError::imap("logging in", other),
-            })?;
+        let mut session =
+            client
+                .login(&account.username, password.expose())
+                .map_err(|(err, _)| match err {
+                    imap::Error::No(no) => MailError::Login {
+                        user: account.username.clone(),
+                        said: no.information,
+                    },
+                    other => MailError::imap("logging in", other),
+                })?;
         session
             .select(&account.inbox)
             .map_err(|e| MailError::imap(&format!("opening the folder {}", account.inbox), e))?;

@@ -44,7 +44,7 @@ impl Password {
 
 impl PasswordSource {
     /// Exactly one source must be set.
-    pub(crate) fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), &'static str> {
         let set = [
             self.password_file.is_some(),
             self.password_env.is_some(),
@@ -52,12 +52,8 @@ impl PasswordSource {
         ];
         match set.iter().filter(|s| **s).count() {
             1 => Ok(()),
-            0 => Err("no password source: give password_file, password_env or \
-                 password_command"
-                .to_owned()),
-            _ => Err(
-                "give only one of password_file, password_env and password_command".to_owned(),
-            ),
+            0 => Err("no password source: give password_file, password_env or password_command"),
+            _ => Err("give only one of password_file, password_env and password_command"),
         }
     }
 
@@ -85,14 +81,20 @@ impl PasswordSource {
     pub fn read(&self) -> Result<Password, MailError> {
         let (from, got) = if let Some(path) = &self.password_file {
             let from = format!("password_file {}", path.display());
-            (from, std::fs::read_to_string(path).map_err(|e| e.to_string()))
+            (
+                from,
+                std::fs::read_to_string(path).map_err(|e| e.to_string()),
+            )
         } else if let Some(name) = &self.password_env {
             let got = std::env::var(name).map_err(|e| e.to_string());
             (format!("password_env {name}"), got)
         } else if let Some(command) = &self.password_command {
             (format!("password_command `{command}`"), run(command))
         } else {
-            ("the settings".to_owned(), Err("no password source".to_owned()))
+            (
+                "the settings".to_owned(),
+                Err("no password source".to_owned()),
+            )
         };
         let text = got.map_err(|reason| MailError::Password {
             from: from.clone(),

@@ -59,8 +59,7 @@ pub(crate) fn explain(err: &std::io::Error) -> String {
              can be trusted with ca_file = \"FILE.pem\""
         ),
         rustls::Error::InvalidMessage(_) => {
-            "the server does not speak TLS here (port 143 wants security = \"starttls\")"
-                .to_owned()
+            "the server does not speak TLS here (port 143 wants security = \"starttls\")".to_owned()
         }
         other => other.to_string(),
     }

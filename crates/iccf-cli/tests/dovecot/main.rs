@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::path::Path;
 
-use server::{Desk, desk, iccf, message, server, snapshot, text};
+use server::{desk, iccf, message, server, snapshot, text};
 
 const DONE: &str = "$iccf-done";
 
@@ -63,7 +63,10 @@ fn without_card_due(bytes: &[u8]) -> Vec<u8> {
 
 /// The same game files, byte for byte (told by name when not).
 fn assert_same(got: &BTreeMap<String, Vec<u8>>, want: &BTreeMap<String, Vec<u8>>) {
-    assert_eq!(got.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>());
+    assert_eq!(
+        got.keys().collect::<Vec<_>>(),
+        want.keys().collect::<Vec<_>>()
+    );
     let changed: Vec<&String> = got.keys().filter(|n| got[*n] != want[*n]).collect();
     assert!(changed.is_empty(), "changed: {changed:?}");
 }
@@ -100,13 +103,19 @@ fn new_mail_is_fetched_checked_recorded_marked_and_drafted() {
     assert_eq!(run.status.code(), Some(1), "{stdout}{}", text(&run.stderr));
     assert_eq!(stdout.matches("marked $iccf-done").count(), 3, "{stdout}");
     // 02.eml, recorded first, took sicilian-b out of 01.eml's candidates.
-    assert!(stdout.contains("refused: it may be for sicilian-a.pgn, sicilian-c.pgn"), "{stdout}");
+    assert!(
+        stdout.contains("refused: it may be for sicilian-a.pgn, sicilian-c.pgn"),
+        "{stdout}"
+    );
     assert!(stdout.contains("\"Lunch on Friday?\": fits no game of the folder; left as it was"));
     assert!(stdout.contains("recorded: our if-move 4. 6344"), "{stdout}");
 
     // The files are what `iccf check DIR MESSAGE --apply` makes of the same
     // messages, less the card-due marks of the two cards now in Drafts.
-    let mut expected = checked(&["02.eml", "13.eml", "14.eml", "01.eml", "18.eml"], propose_if_moves);
+    let mut expected = checked(
+        &["02.eml", "13.eml", "14.eml", "01.eml", "18.eml"],
+        propose_if_moves,
+    );
     for name in ["sicilian-b.pgn", "scandinavian.pgn"] {
         let e = expected.get_mut(name).unwrap();
         *e = without_card_due(e);
@@ -116,7 +125,15 @@ fn new_mail_is_fetched_checked_recorded_marked_and_drafted() {
         assert_eq!(text(bytes), text(&expected[name]), "{name}");
     }
     let changed: Vec<&String> = after.keys().filter(|n| after[*n] != before[*n]).collect();
-    assert_eq!(changed, ["board-01.pgn", "everitt-wang.pgn", "scandinavian.pgn", "sicilian-b.pgn"]);
+    assert_eq!(
+        changed,
+        [
+            "board-01.pgn",
+            "everitt-wang.pgn",
+            "scandinavian.pgn",
+            "sicilian-b.pgn"
+        ]
+    );
 
     let flags = s.flags("flow", "INBOX");
     assert_eq!(flags.len(), 6, "no mail is deleted");
@@ -127,18 +144,36 @@ fn new_mail_is_fetched_checked_recorded_marked_and_drafted() {
 
     let drafts = s.texts("flow", "Drafts");
     assert_eq!(drafts.len(), 2, "{drafts:?}");
-    let sicilian = drafts.iter().find(|d| d.contains("Anand")).expect("sicilian-b's card");
+    let sicilian = drafts
+        .iter()
+        .find(|d| d.contains("Anand"))
+        .expect("sicilian-b's card");
     assert!(sicilian.contains("To: <v.anand@example.net>"), "{sicilian}");
-    assert!(sicilian.contains("Subject: Re: EM/M/GT/102, Everitt, Gordon - Anand,V"), "{sicilian}");
+    assert!(
+        sicilian.contains("Subject: Re: EM/M/GT/102, Everitt, Gordon - Anand,V"),
+        "{sicilian}"
+    );
     assert!(sicilian.contains("In-Reply-To: <"), "{sicilian}");
     assert!(sicilian.contains("My move: 4. 6344"), "{sicilian}");
-    assert!(drafts.iter().any(|d| d.contains("Shepley") && d.contains("My move: 6. 6355")));
-    assert!(s.flags("flow", "Drafts").values().all(|f| f.iter().any(|f| f == "\\Draft")));
+    assert!(
+        drafts
+            .iter()
+            .any(|d| d.contains("Shepley") && d.contains("My move: 6. 6355"))
+    );
+    assert!(
+        s.flags("flow", "Drafts")
+            .values()
+            .all(|f| f.iter().any(|f| f == "\\Draft"))
+    );
 
     // Again: the marked mail is left alone, nothing changes.
     let again = desk.mail(&["--apply"]);
     assert_eq!(again.status.code(), Some(1));
-    assert!(!text(&again.stdout).contains("marked $iccf-done"), "{}", text(&again.stdout));
+    assert!(
+        !text(&again.stdout).contains("marked $iccf-done"),
+        "{}",
+        text(&again.stdout)
+    );
     assert_same(&desk.snapshot(), &after);
     assert_eq!(s.texts("flow", "Drafts").len(), 2);
 }
@@ -147,31 +182,53 @@ fn new_mail_is_fetched_checked_recorded_marked_and_drafted() {
 #[ignore = "needs the Dovecot of tests/dovecot/run.sh"]
 fn starttls_and_the_seen_mark() {
     let s = server();
-    let settings = format!("security = \"starttls\"\nmark = \"seen\"\nca_file = \"{}\"", s.ca);
+    let settings = format!(
+        "security = \"starttls\"\nmark = \"seen\"\nca_file = \"{}\"",
+        s.ca
+    );
     let desk = desk(&s, "starttls", s.imap_port, &settings);
     s.deliver("starttls", &message("02.eml"));
     s.deliver("starttls", LUNCH);
     let run = desk.mail(&["--apply"]);
-    assert_eq!(run.status.code(), Some(0), "{}{}", text(&run.stdout), text(&run.stderr));
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}{}",
+        text(&run.stdout),
+        text(&run.stderr)
+    );
     let flags = s.flags("starttls", "INBOX");
     assert!(has(&flags, 1, "\\Seen") && !has(&flags, 1, DONE));
     assert!(flags[&2].is_empty(), "other mail stays unread");
-    assert_ne!(desk.snapshot()["sicilian-b.pgn"], std::fs::read(server::games_dir().join("sicilian-b.pgn")).unwrap());
+    assert_ne!(
+        desk.snapshot()["sicilian-b.pgn"],
+        std::fs::read(server::games_dir().join("sicilian-b.pgn")).unwrap()
+    );
 }
 
 #[test]
 #[ignore = "needs the Dovecot of tests/dovecot/run.sh"]
 fn a_wrong_password_is_said_and_changes_nothing() {
     let s = server();
-    let mut desk = desk(&s, "wrongpw", s.imaps_port, &format!("ca_file = \"{}\"", s.ca));
+    let mut desk = desk(
+        &s,
+        "wrongpw",
+        s.imaps_port,
+        &format!("ca_file = \"{}\"", s.ca),
+    );
     desk.password = "not the password".to_owned();
     s.deliver("wrongpw", &message("02.eml"));
     let before = desk.snapshot();
     let run = desk.mail(&["--apply"]);
     let stderr = text(&run.stderr);
     assert_eq!(run.status.code(), Some(2));
-    assert!(stderr.contains("the server refused the login of wrongpw: wrong user name or password?"), "{stderr}");
-    assert!(!stderr.contains("not the password") && !text(&run.stdout).contains("not the password"));
+    assert!(
+        stderr.contains("the server refused the login of wrongpw: wrong user name or password?"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("not the password") && !text(&run.stdout).contains("not the password")
+    );
     assert_same(&desk.snapshot(), &before);
     assert_eq!(s.flags("wrongpw", "INBOX").len(), 1);
     assert!(s.flags("wrongpw", "INBOX")[&1].is_empty());
@@ -185,7 +242,11 @@ fn plain_only_on_loopback_and_only_when_asked() {
     s.deliver("plain", &message("13.eml"));
     let refused = desk.mail(&["--apply"]);
     assert_eq!(refused.status.code(), Some(2));
-    assert!(text(&refused.stderr).contains("--insecure-plain-loopback"), "{}", text(&refused.stderr));
+    assert!(
+        text(&refused.stderr).contains("--insecure-plain-loopback"),
+        "{}",
+        text(&refused.stderr)
+    );
     assert!(s.flags("plain", "INBOX")[&1].is_empty());
     let run = desk.mail(&["--apply", "--insecure-plain-loopback"]);
     assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
@@ -213,28 +274,56 @@ fn a_connection_dropped_mid_fetch_loses_nothing() {
     let run = desk_cut.mail(&["--apply"]);
     let stderr = text(&run.stderr);
     assert_eq!(run.status.code(), Some(2), "{}", text(&run.stdout));
-    assert!(stderr.contains("the connection was lost while fetching message 1"), "{stderr}");
+    assert!(
+        stderr.contains("the connection was lost while fetching message 1"),
+        "{stderr}"
+    );
     assert_same(&desk_cut.snapshot(), &before);
     let flags = s.flags("drop", "INBOX");
     assert_eq!(flags.len(), 2);
     assert!(flags.values().all(Vec::is_empty), "{flags:?}");
 
     // Without the cut, the same folder and mailbox: both recorded, marked.
-    std::fs::write(&desk_cut.config, std::fs::read_to_string(&desk_cut.config).unwrap().replace(&format!("port = {proxy}"), &format!("port = {}", s.imaps_port))).unwrap();
+    std::fs::write(
+        &desk_cut.config,
+        std::fs::read_to_string(&desk_cut.config).unwrap().replace(
+            &format!("port = {proxy}"),
+            &format!("port = {}", s.imaps_port),
+        ),
+    )
+    .unwrap();
     let run = desk_cut.mail(&["--apply"]);
-    assert_eq!(run.status.code(), Some(0), "{}{}", text(&run.stdout), text(&run.stderr));
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}{}",
+        text(&run.stdout),
+        text(&run.stderr)
+    );
     let after = desk_cut.snapshot();
     assert_ne!(after["sicilian-b.pgn"], before["sicilian-b.pgn"]);
     assert_ne!(after["everitt-wang.pgn"], before["everitt-wang.pgn"]);
-    assert!(s.flags("drop", "INBOX").values().all(|f| f.iter().any(|f| f == DONE)));
+    assert!(
+        s.flags("drop", "INBOX")
+            .values()
+            .all(|f| f.iter().any(|f| f == DONE))
+    );
 }
 
 #[test]
 #[ignore = "needs the Dovecot of tests/dovecot/run.sh"]
 fn malformed_messages_are_said_and_left() {
     let s = server();
-    let desk = desk(&s, "malformed", s.imaps_port, &format!("ca_file = \"{}\"", s.ca));
-    s.deliver("malformed", b"\x00\xff\xfe garbage, no header at all\r\n\r\n3... 3544\r\n");
+    let desk = desk(
+        &s,
+        "malformed",
+        s.imaps_port,
+        &format!("ca_file = \"{}\"", s.ca),
+    );
+    s.deliver(
+        "malformed",
+        b"\x00\xff\xfe garbage, no header at all\r\n\r\n3... 3544\r\n",
+    );
     let illegal = text(&message("02.eml")).replace("3... 3544", "3... 3566");
     s.deliver("malformed", illegal.as_bytes());
     let broken_mime = text(&message("13.eml")).replace(
@@ -246,10 +335,20 @@ fn malformed_messages_are_said_and_left() {
     let run = desk.mail(&["--apply"]);
     let stdout = text(&run.stdout);
     assert_eq!(run.status.code(), Some(1), "{stdout}{}", text(&run.stderr));
-    assert!(stdout.contains("not an e-mail iccf can read: it has no sender (From:); left as it was"), "{stdout}");
+    assert!(
+        stdout.contains("not an e-mail iccf can read: it has no sender (From:); left as it was"),
+        "{stdout}"
+    );
     assert!(stdout.contains("  problem:"), "{stdout}");
-    assert_eq!(stdout.matches("left unmarked in the mailbox").count(), 1, "{stdout}");
-    assert!(stdout.contains("\"Re: our game\": fits no game of the folder; left as it was"), "{stdout}");
+    assert_eq!(
+        stdout.matches("left unmarked in the mailbox").count(),
+        1,
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\"Re: our game\": fits no game of the folder; left as it was"),
+        "{stdout}"
+    );
     assert_same(&desk.snapshot(), &before);
     let flags = s.flags("malformed", "INBOX");
     assert_eq!(flags.len(), 3);
@@ -265,7 +364,10 @@ fn an_untrusted_certificate_is_a_tls_error() {
     let run = desk.mail(&["--apply"]);
     let stderr = text(&run.stderr);
     assert_eq!(run.status.code(), Some(2));
-    assert!(stderr.contains("TLS with 127.0.0.1:") && stderr.contains("certificate is not trusted"), "{stderr}");
+    assert!(
+        stderr.contains("TLS with 127.0.0.1:") && stderr.contains("certificate is not trusted"),
+        "{stderr}"
+    );
     assert!(s.flags("untrusted", "INBOX")[&1].is_empty());
 }
 
@@ -277,16 +379,29 @@ fn our_move_is_recorded_and_its_card_drafted() {
     let before = desk.snapshot();
     let refused = desk.mail(&["--apply", "--move", "board-05=1111"]);
     assert_eq!(refused.status.code(), Some(1), "{}", text(&refused.stderr));
-    assert!(text(&refused.stdout).contains("board-05.pgn: our move 1111 refused"), "{}", text(&refused.stdout));
+    assert!(
+        text(&refused.stdout).contains("board-05.pgn: our move 1111 refused"),
+        "{}",
+        text(&refused.stdout)
+    );
     assert_eq!(desk.snapshot()["board-05.pgn"], before["board-05.pgn"]);
     assert!(s.texts("move", "Drafts").is_empty());
 
     let run = desk.mail(&["--apply", "--move", "EM/CH/55/5=8283"]);
-    assert_eq!(run.status.code(), Some(0), "{}{}", text(&run.stdout), text(&run.stderr));
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}{}",
+        text(&run.stdout),
+        text(&run.stderr)
+    );
     let game = text(&desk.snapshot()["board-05.pgn"]);
     assert!(game.contains("17. 8283 {[%ccsnt 2026.12.02]}"), "{game}");
     let drafts = s.texts("move", "Drafts");
     assert_eq!(drafts.len(), 1);
     let card = &drafts[0];
-    assert!(card.contains("My move: 17. 8283") && card.contains("Subject: Re: EM/CH/55/5"), "{card}");
+    assert!(
+        card.contains("My move: 17. 8283") && card.contains("Subject: Re: EM/CH/55/5"),
+        "{card}"
+    );
 }

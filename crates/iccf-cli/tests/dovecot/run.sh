@@ -14,12 +14,25 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
 
 need=()
-command -v dovecot >/dev/null || [ -x /usr/sbin/dovecot ] || need+=(dovecot-imapd)
+# dovecot-imapd brings the imap server, dovecot-core doveadm and dovecot.
+[ -x /usr/lib/dovecot/imap ] && [ -x /usr/sbin/dovecot ] || need+=(dovecot-imapd)
 command -v openssl >/dev/null || need+=(openssl)
 if [ ${#need[@]} -gt 0 ]; then
+    # The package would start the system's Dovecot (as root, on ports 143
+    # and 993): Debian's policy-rc.d says no for the time of the install.
+    policy=/usr/sbin/policy-rc.d
+    own_policy=""
+    if [ ! -e "$policy" ]; then
+        printf '#!/bin/sh\nexit 101\n' >"$policy"
+        chmod 755 "$policy"
+        own_policy=1
+    fi
     apt-get update -qq
-    # The package's own start of the system daemon is not wanted.
-    DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq "${need[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null || {
+        [ -z "$own_policy" ] || rm -f "$policy"
+        exit 1
+    }
+    [ -z "$own_policy" ] || rm -f "$policy"
 fi
 PATH="$PATH:/usr/sbin"
 

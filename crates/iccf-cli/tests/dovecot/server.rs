@@ -44,7 +44,11 @@ impl Server {
             .expect("doveadm");
         child.stdin.take().unwrap().write_all(stdin).unwrap();
         let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "doveadm {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "doveadm {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
@@ -64,7 +68,11 @@ impl Server {
                 if let Some(n) = line.strip_prefix("uid: ") {
                     uid = n.trim().parse().ok();
                 } else if let Some(f) = line.strip_prefix("flags:") {
-                    these = f.split_whitespace().filter(|f| *f != "\\Recent").map(str::to_owned).collect();
+                    these = f
+                        .split_whitespace()
+                        .filter(|f| *f != "\\Recent")
+                        .map(str::to_owned)
+                        .collect();
                 }
             }
             if let Some(uid) = uid {
@@ -102,7 +110,9 @@ pub fn games_dir() -> PathBuf {
 }
 
 pub fn message(name: &str) -> Vec<u8> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/corr/folder/messages").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/corr/folder/messages")
+        .join(name);
     std::fs::read(path).unwrap()
 }
 
@@ -167,10 +177,19 @@ impl Desk {
 pub fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(dir)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".pgn"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".pgn")
+        })
         .map(|e| {
             let e = e.unwrap();
-            (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap())
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
         })
         .collect()
 }
