@@ -125,8 +125,7 @@ pub enum Command {
     /// Exit status: 0 listed, 1 some files could not be read (said on their
     /// line), 2 usage or I/O error.
     Status(StatusArgs),
-    /// Read new mail from the player's IMAP mailbox, check each message
-    /// against its game of DIR, and with --apply record it.
+    /// Read new mail from the IMAP mailbox and check it against DIR's games.
     ///
     /// Every new message (not yet marked by iccf, delivered in the last
     /// look_back_days) is fetched without being marked read, matched to
@@ -142,9 +141,9 @@ pub enum Command {
     /// The account is set in a TOML file, by default iccf/mail.toml in the
     /// platform's config directory (~/.config/iccf/mail.toml on Linux):
     ///
-    ///     host = "imap.example.org"
-    ///     username = "gordon@example.org"
-    ///     password_command = "pass show mail/imap"
+    ///   host = "imap.example.org"
+    ///   username = "gordon@example.org"
+    ///   password_command = "pass show mail/imap"
     ///
     /// with security = "tls" (port 993, the default), "starttls" (143) or
     /// "plain" (this computer only, with --insecure-plain-loopback); the
@@ -154,6 +153,8 @@ pub enum Command {
     /// Exit status: 0 every new message was in order (mail that fits no
     /// game is only listed), 1 some message or --move was not, 2 usage,
     /// settings, connection or I/O error (what was done stays done).
+    // Verbatim: the settings example keeps its lines.
+    #[command(verbatim_doc_comment)]
     Mail(MailArgs),
     /// Serve a local web page: a board with the numeric grid, moves typed as
     /// digits, pasted games translated, the correspondence desk.
