@@ -189,6 +189,15 @@ fn starttls_and_the_seen_mark() {
     let desk = desk(&s, "starttls", s.imap_port, &settings);
     s.deliver("starttls", &message("02.eml"));
     s.deliver("starttls", LUNCH);
+    let json = desk.mail(&["--json"]);
+    let lines: Vec<serde_json::Value> = text(&json.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", text(&json.stderr));
+    assert_eq!(lines[0]["outcome"]["parts"][0]["game"], "sicilian-b.pgn");
+    assert_eq!(lines[0]["marked"], false);
+    assert_eq!(lines[1]["subject"], "Lunch on Friday?");
     let run = desk.mail(&["--apply"]);
     assert_eq!(
         run.status.code(),

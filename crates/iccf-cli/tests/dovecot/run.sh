@@ -40,13 +40,12 @@ PATH="$PATH:/usr/sbin"
 
 tmp=$(mktemp -d)
 conf="$tmp/dovecot.conf"
+dovecot_pid=""
 cleanup() {
-    if [ -f "$tmp/run/master.pid" ]; then
-        kill "$(cat "$tmp/run/master.pid")" 2>/dev/null || true
-        for _ in $(seq 1 50); do
-            [ -f "$tmp/run/master.pid" ] || break
-            sleep 0.1
-        done
+    # Dovecot runs in the foreground as our child: stopped and reaped here.
+    if [ -n "$dovecot_pid" ]; then
+        kill "$dovecot_pid" 2>/dev/null || true
+        wait "$dovecot_pid" 2>/dev/null || true
     fi
     rm -rf "$tmp"
 }
@@ -144,7 +143,8 @@ service anvil {
 }
 CONF
 mkdir -p "$tmp/run/state"
-dovecot -c "$conf"
+dovecot -F -c "$conf" &
+dovecot_pid=$!
 for _ in $(seq 1 100); do
     (exec 3<>"/dev/tcp/127.0.0.1/$imaps_port") 2>/dev/null && break
     sleep 0.1
