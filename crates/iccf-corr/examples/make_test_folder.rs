@@ -39,6 +39,8 @@ struct Plan {
     cmail: Option<&'static str>,
     /// Our if-move reply was played and its card not sent.
     card_due: bool,
+    /// Our leave (`ICCFLeave`).
+    leave: Option<&'static str>,
 }
 
 #[derive(Clone, Copy)]
@@ -142,6 +144,7 @@ fn plans(twic: &[Game]) -> Vec<Plan> {
         known_address: false,
         cmail: None,
         card_due: false,
+        leave: None,
     };
     let sicilian = ["5254", "3735", "7163", "4746", "4244"];
     let mut t =
@@ -250,6 +253,10 @@ fn plans(twic: &[Game]) -> Vec<Plan> {
     p[3].cmail = Some("everitt-vs-qi-1");
     p[5].cmail = Some("everitt-vs-fr-2");
     p[9].card_due = true;
+    // Ten days of the 25 since their move, and a day long ago that fell in
+    // their move's time (our leave does not stop their clock).
+    p[27].leave = Some("2026.08.15..2026.08.15 2026.11.12..2026.11.21");
+    assert_eq!(p[27].stem, "leave-board-13");
     p
 }
 
@@ -308,6 +315,9 @@ fn make_game(k: usize, plan: &Plan, full: &Game) -> Game {
     }
     if plan.card_due {
         tags.push(("ICCFCardDue", "yes".to_owned()));
+    }
+    if let Some(leave) = plan.leave {
+        tags.push(("ICCFLeave", leave.to_owned()));
     }
     game.tags = tags.into_iter().map(|(n, v)| (n.to_owned(), v)).collect();
     let start = date_back(&mut game, k, plan);

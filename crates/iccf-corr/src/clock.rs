@@ -246,13 +246,14 @@ fn next_control(
     clock.next_control = Some(game.number_of_ply(first + 2 * (control as usize - 1)));
     clock.left = Some(left);
     if on_move {
-        // Step over the days of leave: they do not count.
+        // Step over the days of leave: they do not count. Over the limit,
+        // step back to the day it was reached.
         let mut day = today;
         let mut rest = left;
-        while rest > 0 {
-            day = Date::from_days(day.to_days() + 1);
+        while rest != 0 {
+            day = Date::from_days(day.to_days() + rest.signum());
             if !leave.iter().any(|l| l.contains(day)) {
-                rest -= 1;
+                rest -= rest.signum();
             }
         }
         clock.deadline = Some(day);

@@ -157,7 +157,8 @@ pub struct GameStatus {
     pub ours: Option<LastMove>,
     /// Their last move.
     pub theirs: Option<LastMove>,
-    /// Days since the side to move received the last move.
+    /// Days on the clock of the side to move since it received the last
+    /// move (our leave not counted).
     pub waiting: Option<i64>,
     /// Our clock.
     pub our_clock: Clock,
@@ -196,19 +197,14 @@ pub fn game_id(game: &Game) -> Option<&str> {
 /// ```
 pub fn game_status(game: &Game, side: Side, today: Date, rules: &Deadlines) -> GameStatus {
     let to_move = (!game.is_over()).then(|| game.next_no().turn);
+    // One clock for the card and the status: our leave counted there.
+    let clocks = crate::clock(game, side, today);
+    let of = |s: Side| &clocks[usize::from(s == Side::Black)];
     let waiting = to_move
-        .and_then(|_| last_arrival(game))
-        .map(|d| today.days_since(d).max(0));
-    let clock = |s: Side| clock(game, s, if to_move == Some(s) { waiting } else { None });
-    let (our_clock, their_clock) = (clock(side), clock(side.other()));
-    let mover_clock = if to_move == Some(side) {
-        our_clock
-    } else {
-        their_clock
-    };
-    let deadline = to_move
-        .and(mover_clock.left)
-        .map(|left| Date::from_days(today.to_days() + left));
+        .filter(|_| last_arrival(game).is_some())
+        .map(|s| of(s).running);
+    let (our_clock, their_clock) = (period(game, of(side)), period(game, of(side.other())));
+    let deadline = to_move.and_then(|s| of(s).deadline);
     let mut status = GameStatus {
         event: game.tag("Event").unwrap_or("?").to_owned(),
         round: game.tag("Round").unwrap_or("-").to_owned(),
@@ -256,27 +252,22 @@ fn last_move(game: &Game, side: Side) -> Option<LastMove> {
     })
 }
 
-/// Days used by `side` (plus `running` for the move it is thinking on)
-/// against the period that its next move falls in.
-fn clock(game: &Game, side: Side, running: Option<i64>) -> Clock {
-    // The clock without running days: `running` is counted here.
-    let used = &crate::clock(game, side, Date::from_days(0))[usize::from(side == Side::Black)];
-    let total = used.total + running.unwrap_or(0);
+/// A side's clock as the status shows it: the days used, the running
+/// move's included, against the period its next move falls in.
+fn period(game: &Game, clock: &crate::SideClock) -> Clock {
+    let used = clock.total + clock.running;
     let Some(tc) = game.time_control() else {
         return Clock {
-            used: total,
+            used,
             left: None,
             control_move: None,
         };
     };
-    // The move being thought on (or the next one) decides the period.
-    let next = used.moves + 1;
-    let control_move = next.div_ceil(tc.moves) * tc.moves;
-    let allowed = i64::try_from(tc.allowance(next)).unwrap_or(i64::MAX);
+    let next = clock.moves + 1;
     Clock {
-        used: total,
-        left: Some(allowed - total),
-        control_move: Some(control_move),
+        used,
+        left: clock.left,
+        control_move: Some(next.div_ceil(tc.moves) * tc.moves),
     }
 }
 
@@ -429,5 +420,25 @@ mod tests {
         assert_eq!(status.our_clock.control_move, Some(4));
         assert_eq!(status.our_clock.left, Some(10 - 1));
         assert_eq!(status.deadline.unwrap().to_string(), "2026.11.07");
+    }
+
+    #[test]
+    fn our_leave_stops_our_clock_and_moves_the_deadline() {
+        // We received 1... 5755 on 11.02; 11.05 to 11.14 is our leave.
+        let game = b"[TimeControl \"10/50\"]\n[ICCFLeave \"2026.11.05..2026.11.14\"]\n\n\
+            1. 5254 {[%ccsnt 2026.11.01] [%ccrcv 2026.11.01]} 5755 {[%ccsnt 2026.11.02] [%ccrcv 2026.11.02]} *";
+        let status = at(game, Side::White, "2026.11.20");
+        // 18 days since, 10 of them leave.
+        assert_eq!(status.waiting, Some(8));
+        assert_eq!(status.our_clock.used, 8);
+        assert_eq!(status.alerts, []);
+        assert_eq!(status.our_clock.left, Some(42));
+        assert_eq!(status.deadline.unwrap().to_string(), "2027.01.01");
+        // As Black, the leave is ours, not White's: White's clock runs.
+        let theirs = at(game, Side::Black, "2026.11.20");
+        assert_eq!(theirs.waiting, Some(18));
+        assert_eq!(theirs.their_clock.used, 18);
+        assert_eq!(theirs.their_clock.left, Some(32));
+        assert_eq!(theirs.deadline.unwrap().to_string(), "2026.12.22");
     }
 }

@@ -109,8 +109,25 @@ struct Expected {
     alerts: Vec<String>,
 }
 
+/// Our leave: each day of it, from the `ICCFLeave` tag.
+fn leave_days(plain: &Plain) -> Vec<i64> {
+    let mut out = Vec::new();
+    for leave in plain.tag("ICCFLeave").unwrap_or("").split_whitespace() {
+        let (from, to) = leave.split_once("..").unwrap();
+        out.extend(days(from)..=days(to));
+    }
+    out
+}
+
 fn expected(plain: &Plain, today: i64) -> Expected {
     let ours_white = plain.tag("ICCFSide") == Some("white");
+    let us = usize::from(!ours_white);
+    let leave = leave_days(plain);
+    // Days after `from` up to `to`, for `side`: our leave days do not count.
+    let counted = |side: usize, from: i64, to: i64| {
+        let off = leave.iter().filter(|&&d| side == us && from < d && d <= to);
+        (to - from) - off.count() as i64
+    };
     let over = plain.tag("Result") != Some("*");
     let n = plain.plies.len();
     let white_to_move = n.is_multiple_of(2);
@@ -124,7 +141,7 @@ fn expected(plain: &Plain, today: i64) -> Expected {
         } else {
             plain.plies[i - 1].2.or(plain.plies[i - 1].1)
         };
-        used[i % 2] += (plain.plies[i].1.unwrap() - from.unwrap()).max(0);
+        used[i % 2] += counted(i % 2, from.unwrap(), plain.plies[i].1.unwrap()).max(0);
         moves[i % 2] += 1;
     }
     let arrival = plain
@@ -132,14 +149,14 @@ fn expected(plain: &Plain, today: i64) -> Expected {
         .last()
         .map_or(Some(start), |p| p.2.or(p.1))
         .unwrap();
-    let waiting = (!over).then_some(today - arrival);
     let mover = usize::from(!white_to_move);
+    let waiting = (!over).then(|| counted(mover, arrival, today));
     if let Some(w) = waiting {
         used[mover] += w;
     }
     // 10/50: the period of each side's next move.
     let left = [0, 1].map(|s| (moves[s] + 10) / 10 * 50 - used[s]);
-    let (us, them) = if ours_white { (0, 1) } else { (1, 0) };
+    let them = 1 - us;
     let ours_to_move = !over && mover == us;
     let mut alerts = Vec::new();
     if over {
@@ -165,7 +182,18 @@ fn expected(plain: &Plain, today: i64) -> Expected {
         waiting,
         used: [used[us], used[them]],
         left: [left[us], left[them]],
-        deadline: waiting.map(|_| today + left[mover]),
+        deadline: waiting.map(|_| {
+            // The days left counted from today (back when over the limit),
+            // the mover's leave days not counted.
+            let (mut day, mut rest) = (today, left[mover]);
+            while rest != 0 {
+                day += rest.signum();
+                if !(mover == us && leave.contains(&day)) {
+                    rest -= rest.signum();
+                }
+            }
+            day
+        }),
         alerts,
     }
 }
