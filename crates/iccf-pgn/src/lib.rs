@@ -14,6 +14,7 @@
 
 pub mod convert;
 pub mod encoding;
+mod grammar;
 pub mod game;
 pub mod language;
 pub mod lexer;

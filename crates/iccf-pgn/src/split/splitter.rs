@@ -3,7 +3,7 @@
 use std::io::{self, Read};
 
 use super::{Batch, GameEnd, GameSpan, Scanner};
-use crate::lexer::is_whitespace;
+use crate::grammar::is_whitespace;
 
 /// The default number of bytes [`Splitter`] asks its reader for at once.
 pub const DEFAULT_BLOCK_SIZE: usize = 1 << 20;
