@@ -433,7 +433,11 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
         pos = skip_until(bytes, pos, VALUE_STOP);
         match bytes.get(pos) {
             Some(b'"') => break pos,
-            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| !grammar::is_line_end(b)) => {
+            Some(b'\\')
+                if bytes
+                    .get(pos + 1)
+                    .is_some_and(|&b| !grammar::is_line_end(b)) =>
+            {
                 pos += 2
             }
             Some(b'\\') => pos += 1,
@@ -599,10 +603,7 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
                 end,
             );
         }
-        if end < bytes.len()
-            && bytes[end] == b')'
-            && grammar::is_paren_move_number(end - start)
-        {
+        if end < bytes.len() && bytes[end] == b')' && grammar::is_paren_move_number(end - start) {
             // `12)`, a move number as some people type it.
             return (
                 TokenKind::MoveNumber {

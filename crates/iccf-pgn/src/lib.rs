@@ -14,8 +14,8 @@
 
 pub mod convert;
 pub mod encoding;
-mod grammar;
 pub mod game;
+mod grammar;
 pub mod language;
 pub mod lexer;
 pub mod problem;
