@@ -406,9 +406,9 @@ impl<R: Read> Splitter<R> {
 }
 
 /// A control byte that text does not have (tab, line ends and form feed
-/// are whitespace).
+/// are PGN whitespace).
 fn is_control(byte: u8) -> bool {
-    (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0c)) || byte == 0x7f
+    (byte < 0x20 && !is_whitespace(byte)) || byte == 0x7f
 }
 
 impl<R: Read> Iterator for Splitter<R> {
