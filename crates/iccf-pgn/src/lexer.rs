@@ -317,7 +317,7 @@ impl<'a> Lexer<'a> {
         let first = loop {
             let &byte = bytes.get(pos)?;
             if !WHITESPACE[byte as usize] {
-                if byte == 0xEF
+                if byte == BOM[0]
                     && bytes[pos..].starts_with(BOM)
                     && grammar::at_line_start(bytes, pos)
                 {

@@ -566,7 +566,7 @@ impl Scanner {
         } else {
             self.line_start
         };
-        if line_start && byte == 0xEF {
+        if line_start && byte == BOM[0] {
             // A byte order mark starting a line (files joined with `cat`) is
             // skipped, a `%` after it starts an escape line: 4 bytes tell.
             if data.len() - *i < BOM.len() + 1 && !self.eof && BOM.starts_with(&data[*i..]) {
