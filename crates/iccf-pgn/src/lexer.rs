@@ -32,10 +32,8 @@
 
 use std::{borrow::Cow, error::Error, fmt, iter::FusedIterator, ops::Range};
 
-use crate::grammar::{self, ByteClass, TagPart, TagStep};
+use crate::grammar::{self, BOM, ByteClass, TagPart, TagStep, is_result};
 use crate::split::count_lines;
-
-use crate::grammar::{BOM, is_result};
 
 // Flags of `FLAGS`, built from the grammar: one table serves every hot loop
 // of the lexer.
