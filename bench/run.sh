@@ -3,7 +3,7 @@
 # the targets name, and peak RSS (see bench/README.md). On a busy machine
 # prefer bench/callgrind.sh, whose instruction counts do not depend on load.
 #
-# Usage: bench/run.sh [-m TARGET_MB] [-r RUNS] [-d PGN_DATA_DIR]
+# Usage: [ICCF=BINARY] bench/run.sh [-m TARGET_MB] [-r RUNS] [-d PGN_DATA_DIR]
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,9 +42,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 
 # --- build -------------------------------------------------------------------
 echo "building release binaries" >&2
-cargo build --release --locked --manifest-path "$root/Cargo.toml" -p iccf-cli >&2
+# ICCF=/path/to/iccf times that binary (say, a build of another commit)
+# instead of this checkout's.
+if [ -z "${ICCF:-}" ]; then
+  cargo build --release --locked --manifest-path "$root/Cargo.toml" -p iccf-cli >&2
+fi
 cargo build --release --manifest-path "$here/floor/Cargo.toml" --target-dir "$work/floor-target" >&2
-iccf=$root/target/release/iccf
+iccf=${ICCF:-$root/target/release/iccf}
 floor=$work/floor-target/release/iccf-bench-floor
 
 # --- data: dense master games, plain SAN, no comments ------------------------

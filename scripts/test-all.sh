@@ -9,5 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --locked
 bash crates/iccf-cli/tests/dovecot/run.sh
+# The crate graph (issue 17): Python without the CLI's crates, a CLI without `serve`.
+bash scripts/crate-graph-check.sh
 bash crates/iccf-web/e2e/run.sh
 bash crates/iccf-py/run-tests.sh

@@ -5,16 +5,10 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use iccf_stream::jobs::Jobs;
 
-/// Convert chess games and moves between ICCF numeric notation and algebraic notation.
-///
-/// ICCF numeric notation writes each square as two digits, file then rank
-/// (e2 = 52), and a move as from-square + to-square: 1.e4 is 5254. A fifth
-/// digit promotes (1=Q 2=R 3=B 4=N: f7-f8=R is 67682), castling is the
-/// king's move (5171 5131 5878 5838).
-#[derive(Debug, Parser)]
-// The version names the git commit when built from a checkout (build.rs).
-#[command(name = "iccf", version = env!("ICCF_VERSION"), propagate_version = true)]
-#[command(after_help = "Examples:
+/// The examples closing `iccf --help`, a literal for `concat!`.
+macro_rules! examples {
+    () => {
+        "Examples:
   iccf convert games.pgn                  SAN games to numeric PGN (stdout)
   iccf convert numeric.txt --to san       numeric games to SAN
   iccf convert big.pgn.zst -o out.pgn.zst --to numeric --format text
@@ -27,8 +21,28 @@ use iccf_stream::jobs::Jobs;
   iccf status games/                      every game of a folder, most urgent first
   iccf check games/ reply.eml             which game is it for? is it in order?
   iccf card games/ EM/CH/55/3 --move 5254  our move in a game of the folder
-  iccf mail games/ --apply                new mail from the IMAP mailbox, checked and recorded
-  iccf serve                              the web page on http://127.0.0.1:8080/")]
+  iccf mail games/ --apply                new mail from the IMAP mailbox, checked and recorded"
+    };
+}
+
+/// Convert chess games and moves between ICCF numeric notation and algebraic notation.
+///
+/// ICCF numeric notation writes each square as two digits, file then rank
+/// (e2 = 52), and a move as from-square + to-square: 1.e4 is 5254. A fifth
+/// digit promotes (1=Q 2=R 3=B 4=N: f7-f8=R is 67682), castling is the
+/// king's move (5171 5131 5878 5838).
+#[derive(Debug, Parser)]
+// The version names the git commit when built from a checkout (build.rs).
+#[command(name = "iccf", version = env!("ICCF_VERSION"), propagate_version = true)]
+// `iccf serve` is listed only in a build that has it.
+#[cfg_attr(
+    feature = "serve",
+    command(after_help = concat!(
+        examples!(),
+        "\n  iccf serve                              the web page on http://127.0.0.1:8080/"
+    ))
+)]
+#[cfg_attr(not(feature = "serve"), command(after_help = examples!()))]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

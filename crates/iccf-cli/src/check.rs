@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 
 use anyhow::Context;
-use iccf_corr::{Applied, CheckOptions, Report};
+use iccf_corr::{Applied, CheckOptions, MessageReport};
 
 use iccf_pgn::problem::escape_controls;
 use iccf_stream::output::check_stdout;
@@ -68,7 +68,7 @@ pub(crate) fn read_message(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
 
 fn print_text(
     out: &mut impl Write,
-    report: &Report,
+    report: &MessageReport,
     applied: Option<&[Applied]>,
     args: &CheckArgs,
 ) -> anyhow::Result<()> {

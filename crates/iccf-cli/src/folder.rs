@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use anyhow::bail;
-use iccf_corr::{ADDRESS_TAG, Applied, CARD_DUE_TAG, Date, PartMatch, Received, Report};
+use iccf_corr::{ADDRESS_TAG, Applied, CARD_DUE_TAG, Date, MessageReport, PartMatch, Received};
 use serde::Serialize;
 
 use crate::args::{CardArgs, CheckArgs};
@@ -24,7 +24,7 @@ pub struct PartOutcome {
     pub clues: Vec<iccf_corr::Clue>,
     /// The check against its game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub report: Option<Report>,
+    pub report: Option<MessageReport>,
     /// What was recorded.
     pub applied: Vec<Applied>,
 }
@@ -52,7 +52,7 @@ pub fn handle(
     today: Date,
 ) -> anyhow::Result<Outcome> {
     let matches = iccf_corr::match_message(&folder.games, &received.envelope());
-    let reports: Vec<Option<Report>> = matches
+    let reports: Vec<Option<MessageReport>> = matches
         .iter()
         .map(|m| {
             m.game().map(|i| {
@@ -64,7 +64,7 @@ pub fn handle(
     let in_order = !reports.is_empty()
         && reports
             .iter()
-            .all(|r| r.as_ref().is_some_and(Report::in_order));
+            .all(|r| r.as_ref().is_some_and(MessageReport::in_order));
     let mut outcome = Outcome {
         parts: Vec::new(),
         in_order,
@@ -88,7 +88,7 @@ pub fn handle(
 fn record(
     folder: &mut Folder,
     i: usize,
-    report: &Report,
+    report: &MessageReport,
     received: &Received,
     today: Date,
 ) -> anyhow::Result<Vec<Applied>> {
@@ -118,7 +118,7 @@ fn record(
 fn part_outcome(
     folder: &Folder,
     m: &PartMatch,
-    report: Option<Report>,
+    report: Option<MessageReport>,
     applied: Vec<Applied>,
 ) -> PartOutcome {
     let name = |i: &usize| folder.games[*i].name.clone();

@@ -6,7 +6,7 @@ use serde::Serialize;
 use shakmaty::{Color, Move, Position};
 
 use crate::game::numeric;
-use crate::{Claim, Date, Game, Report};
+use crate::{Claim, Date, Game, MessageReport};
 
 /// What [`apply`] changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -51,7 +51,7 @@ pub enum Applied {
 /// if-moves they propose, and their draw offer. Never a result: see
 /// [`apply_result`].
 ///
-/// Call it only for a report that is [in order](Report::in_order).
+/// Call it only for a report that is [in order](MessageReport::in_order).
 ///
 /// ```
 /// use iccf_corr::{Applied, apply, check, read_game};
@@ -64,7 +64,7 @@ pub enum Applied {
 /// assert_eq!(game.plies[1].received, Some("2026.12.03".parse()?));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn apply(game: &mut Game, report: &Report, side: Color, today: Date) -> Vec<Applied> {
+pub fn apply(game: &mut Game, report: &MessageReport, side: Color, today: Date) -> Vec<Applied> {
     let mut done = Vec::new();
     if let Some(received) = report.our_received
         && let Some(last) = game.last_ply_of(side)
@@ -131,7 +131,7 @@ pub fn apply(game: &mut Game, report: &Report, side: Color, today: Date) -> Vec<
 /// assert_eq!(game.result(), "1/2-1/2");
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
-pub fn apply_result(game: &mut Game, report: &Report) -> Option<Applied> {
+pub fn apply_result(game: &mut Game, report: &MessageReport) -> Option<Applied> {
     let result = report.result.as_ref()?;
     game.set_tag("Result", result);
     game.pending.clear();

@@ -14,7 +14,7 @@ use crate::{
 
 /// What a message says and whether it is in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Report {
+pub struct MessageReport {
     /// Every finding, problems and confirmations, in the order checked.
     pub findings: Vec<Finding>,
     /// Their new move, when it was read without doubt.
@@ -45,7 +45,7 @@ pub struct Report {
     pub their_if_moves: Vec<Vec<NumericMove>>,
 }
 
-impl Report {
+impl MessageReport {
     /// No finding is a problem.
     pub fn in_order(&self) -> bool {
         !self.findings.iter().any(Finding::is_problem)
@@ -77,7 +77,7 @@ pub struct CheckOptions {
 /// assert_eq!(report.findings[0].to_string(), "you repeat our move 2. as 7136; we sent 2. 7163");
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
-pub fn check(game: &Game, side: Color, text: &str) -> Report {
+pub fn check(game: &Game, side: Color, text: &str) -> MessageReport {
     let message = Message {
         text: text.to_owned(),
         ..Message::default()
@@ -104,9 +104,14 @@ pub fn check(game: &Game, side: Color, text: &str) -> Report {
 /// assert!(!report.in_order());
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
-pub fn check_message(game: &Game, side: Color, message: &Message, opts: &CheckOptions) -> Report {
+pub fn check_message(
+    game: &Game,
+    side: Color,
+    message: &Message,
+    opts: &CheckOptions,
+) -> MessageReport {
     let lines: Vec<(usize, &str)> = unquoted_lines(&message.text).collect();
-    let mut report = Report {
+    let mut report = MessageReport {
         findings: Vec::new(),
         new_move: None,
         follow_ups: Vec::new(),
@@ -242,7 +247,7 @@ fn check_echo(
     side: Color,
     loose: &[&WrittenPly],
     record: Option<&[WrittenPly]>,
-    report: &mut Report,
+    report: &mut MessageReport,
 ) {
     let Some(last) = game.last_ply_of(side) else {
         return;
@@ -282,7 +287,7 @@ fn check_echo(
     }
 }
 
-fn check_record(game: &Game, record: &[WrittenPly], report: &mut Report) {
+fn check_record(game: &Game, record: &[WrittenPly], report: &mut MessageReport) {
     let (_, moves) = game.replay();
     let mut pos = game.start.clone();
     for (i, written) in record.iter().enumerate() {
@@ -321,7 +326,7 @@ fn check_new_move(
     written: &Written<'_>,
     quiet: bool,
     opts: &CheckOptions,
-    report: &mut Report,
+    report: &mut MessageReport,
 ) {
     let expected = game.next_no();
     let due = game.plies.len();
@@ -388,7 +393,12 @@ fn unnumbered_move(expected: MoveNumber, written: &Written<'_>) -> Option<Writte
 }
 
 /// Their last move written again: a message read twice, not a new move.
-fn note_already_recorded(game: &Game, last: usize, plies: &[WrittenPly], report: &mut Report) {
+fn note_already_recorded(
+    game: &Game,
+    last: usize,
+    plies: &[WrittenPly],
+    report: &mut MessageReport,
+) {
     let mv = game.plies[last].mv;
     let (before, _) = game.replay_to(last);
     if plies
@@ -407,7 +417,7 @@ fn read_new_move(
     no: MoveNumber,
     written: &WrittenPly,
     accept: Option<usize>,
-    report: &mut Report,
+    report: &mut MessageReport,
 ) {
     report.their_sent = written.date;
     let legal = NumericMove::from_ascii_lenient(written.text.as_bytes())
@@ -453,7 +463,7 @@ mod tests {
         read_game(b"1. 5254 5755 2. 7163 *").unwrap()
     }
 
-    fn problems(report: &Report) -> Vec<String> {
+    fn problems(report: &MessageReport) -> Vec<String> {
         report
             .findings
             .iter()

@@ -3,7 +3,7 @@
 
 use shakmaty::Color;
 
-use crate::{Claim, Finding, Game, Report, read_claims};
+use crate::{Claim, Finding, Game, MessageReport, read_claims};
 
 /// Whether the message plainly resigns or accepts a draw: then no new
 /// move is missing.
@@ -16,7 +16,12 @@ pub(crate) fn ends_the_game(lines: &[(usize, &str)]) -> bool {
 /// The claims of the message, each with a finding: the ones that stand
 /// into `report.claims`; a result into `report.result` when they resign,
 /// or accept the draw we offered and have not seen answered by a move.
-pub(crate) fn check_claims(game: &Game, side: Color, lines: &[(usize, &str)], report: &mut Report) {
+pub(crate) fn check_claims(
+    game: &Game,
+    side: Color,
+    lines: &[(usize, &str)],
+    report: &mut MessageReport,
+) {
     for found in read_claims(lines.iter().copied()) {
         if !found.stands() {
             report.findings.push(Finding::ClaimNotTaken {

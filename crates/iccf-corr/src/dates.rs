@@ -4,7 +4,7 @@
 use iccf::MoveNumber;
 use shakmaty::Color;
 
-use crate::{Date, Finding, Game, Report};
+use crate::{Date, Finding, Game, MessageReport};
 
 /// A date in a game file that cannot be right.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +65,12 @@ pub fn check_file_dates(game: &Game, today: Date) -> Vec<DateError> {
 
 /// The message's dates against our game: when they received our move,
 /// when they sent theirs, when we received it.
-pub(crate) fn check_dates(game: &Game, side: Color, today: Option<Date>, report: &mut Report) {
+pub(crate) fn check_dates(
+    game: &Game,
+    side: Color,
+    today: Option<Date>,
+    report: &mut MessageReport,
+) {
     let ours = game.last_ply_of(side);
     let our_sent = ours.and_then(|i| game.plies[i].sent);
     let mut bad =

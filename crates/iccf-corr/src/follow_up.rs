@@ -6,12 +6,12 @@ use shakmaty::{Color, Position};
 
 use crate::apply::follow_if_moves;
 use crate::scan::{WrittenPly, conditional_lines, strip_if_word};
-use crate::{Date, Finding, Game, Report, numeric, parse_if_line};
+use crate::{Date, Finding, Game, MessageReport, numeric, parse_if_line};
 
 /// Their moves after our if-move replies: with `report.new_move` played
 /// and our pending reply to it, the move they wrote numbered after our
 /// reply, and so on.
-pub(crate) fn read_follow_ups(game: &Game, plies: &[WrittenPly], report: &mut Report) {
+pub(crate) fn read_follow_ups(game: &Game, plies: &[WrittenPly], report: &mut MessageReport) {
     let Some(first) = report.new_move else { return };
     let mut sim = game.clone();
     let day = Date::from_days(0);
@@ -48,7 +48,7 @@ pub(crate) fn read_their_if_moves(
     game: &Game,
     side: Color,
     lines: &[(usize, &str)],
-    report: &mut Report,
+    report: &mut MessageReport,
 ) {
     let conditional = conditional_lines(lines.iter().copied());
     if conditional.is_empty() {

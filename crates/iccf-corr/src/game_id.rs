@@ -1,7 +1,7 @@
 //! Is the message for this game? The ICCF game ID (`EM/M/GT/102`) and the
 //! players' names in the subject and body, against the game's tags.
 
-use crate::{Finding, Game, Report};
+use crate::{Finding, Game, MessageReport};
 
 /// Pushes [`Finding::OtherGame`] when the subject or the body names
 /// another game, [`Finding::SameGame`] when it names ours.
@@ -9,7 +9,7 @@ pub(crate) fn check_game_id(
     game: &Game,
     subject: Option<&str>,
     lines: &[(usize, &str)],
-    report: &mut Report,
+    report: &mut MessageReport,
 ) {
     let ours: Vec<String> = ["Event", "Site", "Round", "GameId"]
         .iter()
@@ -55,7 +55,7 @@ fn ids(text: &str) -> Vec<String> {
 }
 
 /// "Everitt – Wang" in the subject: both our players, or other names.
-fn check_names(game: &Game, subject: &str, report: &mut Report) {
+fn check_names(game: &Game, subject: &str, report: &mut MessageReport) {
     let surname = |tag: &str| {
         let name = game.tag(tag)?;
         let surname = name.split(',').next()?.split_whitespace().last()?;

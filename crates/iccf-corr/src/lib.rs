@@ -54,7 +54,7 @@ mod time_control;
 pub use apply::{Applied, apply, apply_result};
 pub use card::{CardOptions, Offer, OfferError, card, record_offers};
 pub use card_words::{MessageLang, ParseMessageLangError};
-pub use check::{CheckOptions, Report, check, check_message};
+pub use check::{CheckOptions, MessageReport, check, check_message};
 pub use claims::{Claim, FoundClaim, Mood, find_claims, read_claims};
 pub use clock::{
     LEAVE_DAYS_PER_YEAR, LEAVE_TAG, Leave, ParseLeaveError, SideClock, WARN_DAYS, clock,

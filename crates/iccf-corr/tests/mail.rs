@@ -16,7 +16,7 @@ fn game() -> iccf_corr::Game {
 
 /// The verdict on a mail: in order, their move 2... 2836, the claims they
 /// mean, no result, and our game named.
-fn verdict(file: &str, claims: &[Claim]) -> iccf_corr::Report {
+fn verdict(file: &str, claims: &[Claim]) -> iccf_corr::MessageReport {
     let bytes = std::fs::read(iccf_testdata::path(&format!("corr/mail/{file}"))).unwrap();
     let message = read_message(&bytes);
     let opts = CheckOptions {

@@ -17,6 +17,8 @@ use encoding_rs::{
     Encoding, IBM866, KOI8_R, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1251, WINDOWS_1252,
 };
 
+use crate::grammar::{self, BOM};
+
 /// How to decode input that is not valid UTF-8.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum InputEncoding {
@@ -234,10 +236,8 @@ fn undeclared(bytes: &[u8]) -> &'static Encoding {
 }
 
 fn without_line_start_boms(bytes: &[u8]) -> Cow<'_, [u8]> {
-    const BOM: &[u8] = b"\xEF\xBB\xBF";
-    let at_line_start = |i: usize| i == 0 || matches!(bytes[i - 1], b'\n' | b'\r');
     let marks: Vec<usize> = memchr::memmem::find_iter(bytes, BOM)
-        .filter(|&i| at_line_start(i))
+        .filter(|&i| grammar::at_line_start(bytes, i))
         .collect();
     if marks.is_empty() {
         return Cow::Borrowed(bytes);

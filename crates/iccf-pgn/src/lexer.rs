@@ -32,34 +32,11 @@
 
 use std::{borrow::Cow, error::Error, fmt, iter::FusedIterator, ops::Range};
 
+use crate::grammar::{self, BOM, ByteClass, TagPart, TagStep, is_result};
 use crate::split::count_lines;
 
-/// The UTF-8 byte order mark, skipped at the start of a line.
-pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-const WS: u8 = 1;
-const DELIM: u8 = 2;
-
-/// Byte classes: a table lookup keeps the hot symbol loop branch-light.
-static CLASS: [u8; 256] = {
-    let mut table = [0u8; 256];
-    table[b' ' as usize] = WS;
-    table[b'\t' as usize] = WS;
-    table[b'\r' as usize] = WS;
-    table[b'\n' as usize] = WS;
-    table[0x0c] = WS;
-    // A separator as people type it: `1. 5254, 5755`.
-    table[b',' as usize] = WS;
-    let delims = b"{}()[];$";
-    let mut i = 0;
-    while i < delims.len() {
-        table[delims[i] as usize] = DELIM;
-        i += 1;
-    }
-    table
-};
-
-// Flags of `FLAGS`: one table serves every hot loop of the lexer.
+// Flags of `FLAGS`, built from the grammar: one table serves every hot loop
+// of the lexer.
 /// Ends a symbol: whitespace or a delimiter.
 const SYMBOL_END: u8 = 1;
 /// Starts a symbol token: any symbol byte but `%`, which may start an
@@ -77,38 +54,56 @@ const TAG_SPACE: u8 = 1 << 6;
 /// Stops the scan of a tag value: `"`, `\` or a line end.
 const VALUE_STOP: u8 = 1 << 7;
 
+/// The flags of `byte`.
+const fn flags_of(byte: u8) -> u8 {
+    let mut flags = 0;
+    if grammar::is_symbol_byte(byte) {
+        if !matches!(grammar::class_of(byte), ByteClass::Percent) {
+            flags |= SYMBOL_START;
+        }
+    } else {
+        flags |= SYMBOL_END;
+    }
+    if grammar::is_suffix_byte(byte) {
+        flags |= SUFFIX;
+    }
+    if byte.is_ascii_digit() {
+        flags |= DIGIT;
+    }
+    if grammar::starts_move_number(byte) {
+        flags |= NUMBER_START;
+    }
+    if grammar::is_tag_name_byte(byte) {
+        flags |= NAME;
+    }
+    if !matches!(
+        grammar::tag_step(TagPart::Value, byte),
+        TagStep::Within(TagPart::Value)
+    ) {
+        flags |= VALUE_STOP;
+    }
+    if grammar::is_tag_space(byte) {
+        flags |= TAG_SPACE;
+    }
+    flags
+}
+
 static FLAGS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut i = 0;
     while i < 256 {
-        let byte = i as u8;
-        let mut flags = 0;
-        if CLASS[i] == 0 {
-            if byte != b'%' {
-                flags |= SYMBOL_START;
-            }
-        } else {
-            flags |= SYMBOL_END;
-        }
-        if byte == b'!' || byte == b'?' {
-            flags |= SUFFIX;
-        }
-        if byte.is_ascii_digit() {
-            flags |= DIGIT | NUMBER_START;
-        }
-        if byte == b'.' {
-            flags |= NUMBER_START;
-        }
-        if byte.is_ascii_alphanumeric() || byte == b'_' {
-            flags |= NAME;
-        }
-        if byte == b'"' || byte == b'\\' || byte == b'\n' || byte == b'\r' {
-            flags |= VALUE_STOP;
-        }
-        if byte == b' ' || byte == b'\t' {
-            flags |= TAG_SPACE;
-        }
-        table[i] = flags;
+        table[i] = flags_of(i as u8);
+        i += 1;
+    }
+    table
+};
+
+/// Whitespace by table lookup, for the loop between tokens.
+static WHITESPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = grammar::is_whitespace(i as u8);
         i += 1;
     }
     table
@@ -137,29 +132,6 @@ fn skip_until(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
         pos += 1;
     }
     pos
-}
-
-/// Whether `byte` is whitespace to the lexer (space, tab, CR, LF, form
-/// feed, or `,`).
-#[inline]
-pub(crate) fn is_whitespace(byte: u8) -> bool {
-    CLASS[byte as usize] == WS
-}
-
-/// Whether `byte` can be part of a symbol (move, move number, result): the
-/// splitter keeps its own table, tested against this one.
-#[cfg(test)]
-pub(crate) fn is_symbol_byte(byte: u8) -> bool {
-    CLASS[byte as usize] == 0
-}
-
-/// Whether `symbol` is a game termination marker.
-#[inline]
-pub(crate) fn is_result(symbol: &[u8]) -> bool {
-    matches!(
-        symbol,
-        b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xC2\xBD-\xC2\xBD"
-    )
 }
 
 /// Why a stretch of input could not be tokenized.
@@ -342,8 +314,11 @@ impl<'a> Lexer<'a> {
         let mut pos = self.pos;
         let first = loop {
             let &byte = bytes.get(pos)?;
-            if CLASS[byte as usize] != WS {
-                if byte == 0xEF && bytes[pos..].starts_with(BOM) && at_line_start(bytes, pos) {
+            if !WHITESPACE[byte as usize] {
+                if byte == BOM[0]
+                    && bytes[pos..].starts_with(BOM)
+                    && grammar::at_line_start(bytes, pos)
+                {
                     pos += BOM.len();
                     continue;
                 }
@@ -368,28 +343,27 @@ impl<'a> Lexer<'a> {
     /// starting with `%`: out of line, so that the symbol path stays small.
     fn lex_other(&self, first: u8, start: usize) -> (TokenKind<'a>, usize) {
         let bytes = self.bytes;
-        match first {
-            b'%' if escape_column(bytes, start) => {
+        match grammar::class(first) {
+            ByteClass::Percent if escape_column(bytes, start) => {
                 let (text, end) = rest_of_line(bytes, start);
                 (TokenKind::Escape(text), end)
             }
-            b'%' => lex_symbol(bytes, start, first),
-            b'{' => match memchr::memchr(b'}', &bytes[start + 1..]) {
+            ByteClass::CommentOpen => match grammar::find_comment_end(&bytes[start + 1..]) {
                 Some(i) => {
                     let close = start + 1 + i;
                     (TokenKind::Comment(&bytes[start + 1..close]), close + 1)
                 }
                 None => (TokenKind::Error(LexError::UnterminatedComment), bytes.len()),
             },
-            b';' => {
+            ByteClass::LineComment => {
                 let (text, end) = rest_of_line(bytes, start + 1);
                 (TokenKind::LineComment(text), end)
             }
-            b'(' => (TokenKind::VariationStart, start + 1),
-            b')' => (TokenKind::VariationEnd, start + 1),
-            b']' => (TokenKind::Error(LexError::UnexpectedBracket), start + 1),
-            b'}' => (TokenKind::Error(LexError::UnexpectedBrace), start + 1),
-            b'$' => {
+            ByteClass::VariationOpen => (TokenKind::VariationStart, start + 1),
+            ByteClass::VariationClose => (TokenKind::VariationEnd, start + 1),
+            ByteClass::TagClose => (TokenKind::Error(LexError::UnexpectedBracket), start + 1),
+            ByteClass::CommentClose => (TokenKind::Error(LexError::UnexpectedBrace), start + 1),
+            ByteClass::Nag => {
                 let end = skip(bytes, start + 1, DIGIT);
                 if end == start + 1 {
                     (TokenKind::Error(LexError::MissingNagNumber), start + 1)
@@ -397,8 +371,10 @@ impl<'a> Lexer<'a> {
                     (TokenKind::Nag(&bytes[start + 1..end]), end)
                 }
             }
-            // Only `[` is left.
-            _ => lex_tag(bytes, start),
+            ByteClass::TagOpen => lex_tag(bytes, start),
+            // `%` not in the first column; whitespace and other symbol
+            // bytes never get here.
+            _ => lex_symbol(bytes, start, first),
         }
     }
 }
@@ -414,26 +390,20 @@ impl<'a> Iterator for Lexer<'a> {
 
 impl FusedIterator for Lexer<'_> {}
 
-/// Whether `pos` is in the first column: at the start of the input or
-/// after a line end.
-fn at_line_start(bytes: &[u8], pos: usize) -> bool {
-    pos == 0 || matches!(bytes[pos - 1], b'\n' | b'\r')
-}
-
 /// Whether a `%` at `pos` starts an escape line: in the first column, or
 /// right after a byte order mark there.
 fn escape_column(bytes: &[u8], pos: usize) -> bool {
-    at_line_start(bytes, pos)
+    grammar::at_line_start(bytes, pos)
         || (pos >= BOM.len()
             && bytes[pos - BOM.len()..pos] == *BOM
-            && at_line_start(bytes, pos - BOM.len()))
+            && grammar::at_line_start(bytes, pos - BOM.len()))
 }
 
 /// Text from `from` to the end of its line without line terminator (LF,
 /// CRLF or CR), and the offset of the terminator (the end of the token's
 /// span).
 fn rest_of_line(bytes: &[u8], from: usize) -> (&[u8], usize) {
-    let end = memchr::memchr2(b'\n', b'\r', &bytes[from..]).map_or(bytes.len(), |i| from + i);
+    let end = grammar::find_line_end(&bytes[from..]).map_or(bytes.len(), |i| from + i);
     (&bytes[from..end], end)
 }
 
@@ -461,7 +431,13 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
         pos = skip_until(bytes, pos, VALUE_STOP);
         match bytes.get(pos) {
             Some(b'"') => break pos,
-            Some(b'\\') if bytes.get(pos + 1).is_some_and(|&b| !is_line_end(b)) => pos += 2,
+            Some(b'\\')
+                if bytes
+                    .get(pos + 1)
+                    .is_some_and(|&b| !grammar::is_line_end(b)) =>
+            {
+                pos += 2
+            }
             Some(b'\\') => pos += 1,
             _ => return repair_tag(bytes, name, name_end),
         }
@@ -487,18 +463,13 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
 /// string does not end it: the splitter reads tags the same way, so both
 /// agree on where a tag ends.
 fn tag_end(bytes: &[u8], from: usize) -> (usize, bool) {
-    let mut in_string = false;
-    let mut i = from;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' | b'\r' => return (line_end(bytes, i), false),
-            b'"' => in_string = !in_string,
-            // An escape skips the next byte, unless it ends the line.
-            b'\\' if in_string && bytes.get(i + 1).is_some_and(|&b| !is_line_end(b)) => i += 1,
-            b']' if !in_string => return (i + 1, true),
-            _ => {}
+    let mut part = TagPart::Outside;
+    for (i, &byte) in bytes.iter().enumerate().skip(from) {
+        match grammar::tag_step(part, byte) {
+            TagStep::Within(next) => part = next,
+            TagStep::Closed => return (i + 1, true),
+            TagStep::LineEnd => return (line_end(bytes, i), false),
         }
-        i += 1;
     }
     (bytes.len(), false)
 }
@@ -571,10 +542,6 @@ fn has_unescaped_quote(value: &[u8]) -> bool {
     false
 }
 
-fn is_line_end(byte: u8) -> bool {
-    matches!(byte, b'\n' | b'\r')
-}
-
 fn line_end(bytes: &[u8], newline: usize) -> usize {
     if newline > 0 && bytes[newline - 1] == b'\r' {
         newline - 1
@@ -610,11 +577,11 @@ fn unescape(raw: &[u8]) -> Vec<u8> {
 /// subslice: the compiler then keeps one position and fewer bounds checks.
 #[inline(always)]
 fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
-    if matches!(first, b'+' | b'#') && start > 0 && bytes[start - 1].is_ascii_digit() {
+    if grammar::is_check_sign(first) && start > 0 && bytes[start - 1].is_ascii_digit() {
         // The check or mate sign split off a numeric move below.
         let end = bytes[start..]
             .iter()
-            .position(|b| !matches!(b, b'+' | b'#' | b'!' | b'?'))
+            .position(|&b| !(grammar::is_check_sign(b) || grammar::is_suffix_byte(b)))
             .map_or(bytes.len(), |k| start + k);
         return (TokenKind::Suffix(&bytes[start..end]), end);
     }
@@ -634,7 +601,7 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
                 end,
             );
         }
-        if end < bytes.len() && bytes[end] == b')' && (1..=3).contains(&(end - start)) {
+        if end < bytes.len() && bytes[end] == b')' && grammar::is_paren_move_number(end - start) {
             // `12)`, a move number as some people type it.
             return (
                 TokenKind::MoveNumber {
@@ -654,7 +621,7 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
     // The check or mate sign of a numeric move is a suffix too: `8567+`.
     if first.is_ascii_digit()
         && move_end > start + 1
-        && matches!(bytes[move_end - 1], b'+' | b'#')
+        && grammar::is_check_sign(bytes[move_end - 1])
         && bytes[start..move_end - 1].iter().all(u8::is_ascii_digit)
     {
         move_end -= 1;
@@ -662,7 +629,7 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
     if move_end == end {
         // Results never end in `!` or `?`, and checking the first byte
         // keeps the comparisons off the path of ordinary moves.
-        if matches!(first, b'0' | b'1' | b'*' | 0xC2) && is_result(symbol) {
+        if grammar::starts_result(first) && is_result(symbol) {
             (TokenKind::Result(symbol), end)
         } else {
             (TokenKind::Move(symbol), end)
@@ -716,6 +683,7 @@ pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::is_whitespace;
 
     fn kinds(input: &[u8]) -> Vec<TokenKind<'_>> {
         Lexer::new(input).map(|t| t.kind).collect()

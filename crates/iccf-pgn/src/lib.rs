@@ -6,6 +6,10 @@
 //! - [`split`] cuts a whole file or stream into games, in bounded memory.
 //! - [`writer`] writes tags and movetext with PGN line wrapping.
 //!
+//! The lexer and the splitter read bytes by one grammar (the private
+//! `grammar` module: byte classes, the tag, comment, move number and result
+//! rules), whose lookup tables they build at compile time.
+//!
 //! Above it, [`convert`] converts whole games: [`setup`] finds the start
 //! position, the language module the piece letters, the walk plays every
 //! token once and hands what it finds to the sink of the output format;
@@ -15,6 +19,7 @@
 pub mod convert;
 pub mod encoding;
 pub mod game;
+mod grammar;
 pub mod language;
 pub mod lexer;
 pub mod problem;

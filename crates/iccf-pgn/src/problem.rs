@@ -17,7 +17,8 @@ use shakmaty::PositionErrorKinds;
 use shakmaty::fen::ParseFenError;
 
 use crate::convert::GameLocation;
-use crate::lexer::{BOM, LexError};
+use crate::grammar::BOM;
+use crate::lexer::LexError;
 
 /// Whether a problem left part of the game unconverted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

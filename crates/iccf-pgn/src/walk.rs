@@ -22,7 +22,8 @@ use iccf::token::{is_move, is_null_move};
 use iccf::{MoveNumber, check_suffix};
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
-use crate::lexer::{LexError, TagValue, Token, TokenKind, is_result};
+use crate::grammar::is_result;
+use crate::lexer::{LexError, TagValue, Token, TokenKind};
 use crate::problem::{ProblemKind, Problems};
 use crate::sink::{Ending, Played, Sink};
 

@@ -65,9 +65,9 @@ pub mod line;
 pub mod load;
 pub mod message_moves;
 pub mod move_json;
+pub mod pasted;
 pub mod play;
 pub mod position;
-pub mod record;
 pub mod server;
 pub mod token;
 

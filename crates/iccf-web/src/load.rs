@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::body::Body;
 use crate::limits::MAX_GAMES;
 use crate::message_moves::message_record;
-use crate::record::{GameRecord, records};
+use crate::pasted::{PastedGame, pasted_games};
 use crate::{ApiError, AppState, blocking};
 
 /// The request: the pasted text.
@@ -23,7 +23,7 @@ pub struct LoadRequest {
 #[derive(Debug, Serialize)]
 pub struct LoadJson {
     /// The games, in order.
-    pub games: Vec<GameRecord>,
+    pub games: Vec<PastedGame>,
 }
 
 /// Reads the games; a 413 when there are more than [`MAX_GAMES`].
@@ -42,7 +42,7 @@ pub async fn handle(
                 "{games} games pasted; the page loads at most {MAX_GAMES} at a time"
             )));
         }
-        let mut games = records(bytes);
+        let mut games = pasted_games(bytes);
         // Not a game but a message with numbered moves in it: its moves.
         if let [game] = games.as_slice()
             && game.tags.is_empty()

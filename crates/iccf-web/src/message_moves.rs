@@ -7,11 +7,11 @@ use iccf::read::read_move_in;
 use iccf_corr::{message_text, scan_moves, unquoted_lines};
 use shakmaty::{Chess, Position};
 
-use crate::record::{GameRecord, ProblemJson};
+use crate::pasted::{PastedGame, ProblemJson};
 
 /// The game a message's numbered moves make, up to the first gap or
 /// illegal move; `None` when it has no numbered move from 1.
-pub fn message_record(text: &str) -> Option<GameRecord> {
+pub fn message_record(text: &str) -> Option<PastedGame> {
     let text = message_text(text.as_bytes());
     let mut by_ply: Vec<Option<(String, usize)>> = Vec::new();
     for ply in scan_moves(unquoted_lines(&text)) {
@@ -50,7 +50,7 @@ pub fn message_record(text: &str) -> Option<GameRecord> {
     if moves.is_empty() {
         return None;
     }
-    Some(GameRecord {
+    Some(PastedGame {
         index: 1,
         tags: Vec::new(),
         moves,

@@ -75,7 +75,7 @@ fn is_plain_tag_line(line: &[u8]) -> bool {
         Some(close) if rest[close] == b'"' => {
             let rest = &rest[close + 1..];
             match rest[skip_space(rest)..].strip_prefix(b"]") {
-                Some(tail) => tail.iter().all(|&b| crate::lexer::is_whitespace(b)),
+                Some(tail) => tail.iter().all(|&b| crate::grammar::is_whitespace(b)),
                 None => false,
             }
         }

@@ -1,16 +1,18 @@
 //! The resumable state machine that finds where games begin.
 
 use super::GameEnd;
-use crate::lexer::{BOM, is_result};
+use crate::grammar::{
+    self, BOM, ByteClass, LONGEST_RESULT, TagPart, TagStep, is_line_end, is_paren_move_number,
+    is_result,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Normal,
     Comment,
     LineComment,
-    Tag,
-    TagString,
-    TagEscape,
+    /// Inside a tag, cut by the end of the data.
+    Tag(TagPart),
     Symbol,
     /// Inside a symbol that can be neither a result nor a move number: its
     /// bytes only need skipping.
@@ -21,12 +23,13 @@ enum Mode {
     Nag,
 }
 
-/// The longest result marker is `1/2-1/2` (7 bytes).
-const SYMBOL_BUF: usize = 8;
+/// Room for the longest result marker and one byte more.
+const SYMBOL_BUF: usize = LONGEST_RESULT + 1;
 
-// Byte classes following the lexer's rules (whitespace, delimiters and
-// symbol bytes), finer where the splitter cares: one load tells the
-// Normal-mode loop what to do with a byte.
+// The grammar's byte classes, finer where the splitter cares (letters)
+// and coarser where it does not (closers, whitespace): one load tells the
+// Normal-mode loop what to do with a byte. Symbol classes come first, see
+// `is_symbol_class`.
 const C_SYMBOL: u8 = 0;
 /// A symbol byte that starts a move, never a result nor a move number.
 const C_LETTER: u8 = 1;
@@ -44,25 +47,29 @@ const C_DOLLAR: u8 = 10;
 /// `\n` or `\r`: CR alone ends a line too (old Mac files).
 const C_NEWLINE: u8 = 11;
 
+/// The splitter's class of `byte`.
+const fn scan_class(byte: u8) -> u8 {
+    match grammar::class_of(byte) {
+        ByteClass::Symbol if grammar::starts_move_only(byte) => C_LETTER,
+        ByteClass::Symbol => C_SYMBOL,
+        ByteClass::Percent => C_PERCENT,
+        ByteClass::Space => C_SPACE,
+        ByteClass::LineEnd => C_NEWLINE,
+        ByteClass::CommentOpen => C_LBRACE,
+        ByteClass::LineComment => C_SEMICOLON,
+        ByteClass::TagOpen => C_LBRACKET,
+        ByteClass::TagClose | ByteClass::CommentClose => C_CLOSER,
+        ByteClass::VariationOpen => C_LPAREN,
+        ByteClass::VariationClose => C_RPAREN,
+        ByteClass::Nag => C_DOLLAR,
+    }
+}
+
 static CLASS: [u8; 256] = {
     let mut table = [C_SYMBOL; 256];
     let mut b = 0;
     while b < 256 {
-        let byte = b as u8;
-        table[b] = match byte {
-            b' ' | b'\t' | 0x0c | b',' => C_SPACE,
-            b'\r' | b'\n' => C_NEWLINE,
-            b'{' => C_LBRACE,
-            b';' => C_SEMICOLON,
-            b'[' => C_LBRACKET,
-            b']' | b'}' => C_CLOSER,
-            b'(' => C_LPAREN,
-            b')' => C_RPAREN,
-            b'$' => C_DOLLAR,
-            b'%' => C_PERCENT,
-            b'A'..=b'Z' | b'a'..=b'z' => C_LETTER,
-            _ => C_SYMBOL,
-        };
+        table[b] = scan_class(b as u8);
         b += 1;
     }
     table
@@ -250,7 +257,7 @@ fn move_number(data: &[u8], i: usize, eof: bool) -> Number {
     }
     let white = match (data.get(k), data.get(k + 1)) {
         (None, _) | (Some(b'.'), None) if !eof => return Number::Cut,
-        (Some(b')'), _) => k - i <= 3,
+        (Some(b')'), _) => is_paren_move_number(k - i),
         (Some(b'.'), next) => next != Some(&b'.'),
         _ => return Number::No,
     };
@@ -268,9 +275,9 @@ const FEN: u8 = 128;
 fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
     // Most tags: the name right after `[`, seen in 7 bytes.
     if let Some(&[a, b, c, d, e, f, g]) = data.get(from..from + 7)
-        && !matches!(a, b' ' | b'\t')
+        && !grammar::is_tag_space(a)
     {
-        let ended = |byte: u8| !(byte.is_ascii_alphanumeric() || byte == b'_');
+        let ended = |byte: u8| !grammar::is_tag_name_byte(byte);
         return Some(match [a, b, c, d, e, f, g] {
             [b'E', b'v', b'e', b'n', b't', end, _] if ended(end) => 1,
             [b'S', b'i', b't', b'e', end, ..] if ended(end) => 2,
@@ -287,11 +294,11 @@ fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
     const WINDOW: usize = 24;
     let limit = data.len().min(from + WINDOW);
     let mut start = from;
-    while start < limit && matches!(data[start], b' ' | b'\t') {
+    while start < limit && grammar::is_tag_space(data[start]) {
         start += 1;
     }
     let mut end = start;
-    while end < limit && (data[end].is_ascii_alphanumeric() || data[end] == b'_') {
+    while end < limit && grammar::is_tag_name_byte(data[end]) {
         end += 1;
     }
     if end == data.len() && limit < from + WINDOW && !eof {
@@ -452,7 +459,7 @@ impl Scanner {
             }
         };
         if i > start {
-            self.line_start = matches!(data[i - 1], b'\n' | b'\r');
+            self.line_start = is_line_end(data[i - 1]);
             self.cr = data[i - 1] == b'\r';
         }
         *pos = i;
@@ -555,11 +562,11 @@ impl Scanner {
     fn other(&mut self, data: &[u8], start: usize, i: &mut usize, class: u8) -> Flow {
         let byte = data[*i];
         let line_start = if *i > start {
-            matches!(data[*i - 1], b'\n' | b'\r')
+            grammar::at_line_start(data, *i)
         } else {
             self.line_start
         };
-        if line_start && byte == 0xEF {
+        if line_start && byte == BOM[0] {
             // A byte order mark starting a line (files joined with `cat`) is
             // skipped, a `%` after it starts an escape line: 4 bytes tell.
             if data.len() - *i < BOM.len() + 1 && !self.eof && BOM.starts_with(&data[*i..]) {
@@ -679,7 +686,7 @@ impl Scanner {
                 }
                 break;
             }
-            if j < len && data[j] == b')' && (1..=3).contains(&(j - symbol)) {
+            if j < len && data[j] == b')' && is_paren_move_number(j - symbol) {
                 // `12)`, a move number as some people type it.
                 j += 1;
                 if j < len && is_symbol(data[j]) {
@@ -707,51 +714,39 @@ impl Scanner {
 
     /// Skips a tag from just after its `[` to its `]` or the line end,
     /// where a broken tag ends like in the lexer, so that it cannot
-    /// swallow the games after it.
+    /// swallow the games after it: [`grammar::tag_step`] at each byte
+    /// that may move the tag on.
     fn tag(&mut self, data: &[u8], i: &mut usize) {
+        let mut part = TagPart::Outside;
         let mut j = *i;
-        'cut: while let Some(k) = find_tag_stop(data, j, b'"', b']') {
-            j = k + 1;
-            match data[k] {
-                b'"' => {}
-                b']' => {
-                    *i = j;
+        loop {
+            let stop = if part == TagPart::Escape {
+                (j < data.len()).then_some(j)
+            } else {
+                let [a, b] = part.stops();
+                find_tag_stop(data, j, a, b)
+            };
+            let Some(k) = stop else {
+                // Cut by the end of the data: Tag mode goes over it again.
+                self.mode = Mode::Tag(TagPart::Outside);
+                return;
+            };
+            match grammar::tag_step(part, data[k]) {
+                TagStep::Within(next) => {
+                    part = next;
+                    j = k + 1;
+                }
+                TagStep::Closed => {
+                    *i = k + 1;
                     return;
                 }
-                b'\n' | b'\r' => {
+                // The line end is left to Normal mode, which counts it.
+                TagStep::LineEnd => {
                     *i = k;
                     return;
                 }
-                // Another byte of 0x08..=0x0F.
-                _ => continue,
-            }
-            loop {
-                let Some(k) = find_tag_stop(data, j, b'"', b'\\') else {
-                    break 'cut;
-                };
-                j = k + 1;
-                match data[k] {
-                    b'"' => break,
-                    b'\\' => {
-                        let Some(&escaped) = data.get(j) else {
-                            break 'cut;
-                        };
-                        if matches!(escaped, b'\n' | b'\r') {
-                            *i = j;
-                            return;
-                        }
-                        j += 1;
-                    }
-                    b'\n' | b'\r' => {
-                        *i = k;
-                        return;
-                    }
-                    _ => {}
-                }
             }
         }
-        // Cut by the end of the data: the tag modes go over it again.
-        self.mode = Mode::Tag;
     }
 
     /// One step of a mode other than Normal, from `data[*i]`.
@@ -759,7 +754,7 @@ impl Scanner {
         let len = data.len();
         match self.mode {
             Mode::Normal => {}
-            Mode::Comment => match memchr::memchr(b'}', &data[*i..]) {
+            Mode::Comment => match grammar::find_comment_end(&data[*i..]) {
                 Some(k) => {
                     *i += k + 1;
                     self.mode = Mode::Normal;
@@ -767,24 +762,14 @@ impl Scanner {
                 None => *i = len,
             },
             // The line end is left to Normal mode, which counts it.
-            Mode::LineComment => match memchr::memchr2(b'\n', b'\r', &data[*i..]) {
+            Mode::LineComment => match grammar::find_line_end(&data[*i..]) {
                 Some(k) => {
                     *i += k;
                     self.mode = Mode::Normal;
                 }
                 None => *i = len,
             },
-            // A line end is left to Normal mode, which counts it.
-            Mode::Tag | Mode::TagString => self.resume_tag(data, i),
-            Mode::TagEscape => {
-                self.mode = match data[*i] {
-                    b'\n' | b'\r' => Mode::Normal,
-                    _ => {
-                        *i += 1;
-                        Mode::TagString
-                    }
-                };
-            }
+            Mode::Tag(part) => self.resume_tag(data, i, part),
             Mode::Symbol => self.resume_symbol(data, i),
             Mode::Nag => {
                 if data[*i].is_ascii_digit() {
@@ -816,28 +801,26 @@ impl Scanner {
         }
     }
 
-    /// Inside a tag or its quoted value, from `data[*i]`: on to the next
-    /// quote, escape or bracket. A line end is left to Normal mode, which
+    /// Inside a tag, in `part` of it, from `data[*i]`: on to its end or
+    /// the end of the data. A line end is left to Normal mode, which
     /// counts it.
-    fn resume_tag(&mut self, data: &[u8], i: &mut usize) {
-        let stops: &[u8] = match self.mode {
-            Mode::Tag => b"\"]\n\r",
-            _ => b"\"\\\n\r",
-        };
-        let Some(k) = data[*i..].iter().position(|b| stops.contains(b)) else {
-            *i = data.len();
-            return;
-        };
-        *i += k;
-        self.mode = match (self.mode, data[*i]) {
-            (Mode::Tag, b'"') => Mode::TagString,
-            (Mode::TagString, b'"') => Mode::Tag,
-            (_, b'\\') => Mode::TagEscape,
-            _ => Mode::Normal,
-        };
-        if !matches!(data[*i], b'\n' | b'\r') {
+    fn resume_tag(&mut self, data: &[u8], i: &mut usize, mut part: TagPart) {
+        while let Some(&byte) = data.get(*i) {
+            match grammar::tag_step(part, byte) {
+                TagStep::Within(next) => part = next,
+                TagStep::Closed => {
+                    *i += 1;
+                    self.mode = Mode::Normal;
+                    return;
+                }
+                TagStep::LineEnd => {
+                    self.mode = Mode::Normal;
+                    return;
+                }
+            }
             *i += 1;
         }
+        self.mode = Mode::Tag(part);
     }
 
     /// Inside a symbol, from `data[*i]`: its bytes kept (up to
@@ -845,7 +828,7 @@ impl Scanner {
     fn resume_symbol(&mut self, data: &[u8], i: &mut usize) {
         while let Some(&byte) = data.get(*i) {
             if !is_symbol(byte) {
-                if byte == b')' && self.symbol_digits && (1..=3).contains(&self.symbol_len) {
+                if byte == b')' && self.symbol_digits && is_paren_move_number(self.symbol_len) {
                     // `12)`, as in `symbols`.
                     *i += 1;
                     self.mode = Mode::Normal;
@@ -882,7 +865,7 @@ impl Scanner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lexer::{is_symbol_byte, is_whitespace};
+    use crate::grammar::{is_symbol_byte, is_whitespace};
 
     fn is_plain_stop(byte: u8) -> bool {
         matches!(
@@ -892,14 +875,23 @@ mod tests {
     }
 
     #[test]
-    fn classes_follow_the_lexer() {
+    fn classes_follow_the_grammar() {
         for byte in 0..=255u8 {
             assert_eq!(is_symbol(byte), is_symbol_byte(byte), "{byte:#x}");
             let space = matches!(CLASS[byte as usize], C_SPACE | C_NEWLINE);
             assert_eq!(space, is_whitespace(byte), "{byte:#x}");
-            if !is_symbol(byte) && !is_whitespace(byte) || b"%-*".contains(&byte) {
+            // Every byte that starts a token other than a symbol, and the
+            // bytes that results have and moves lack, stop the fast skip.
+            if grammar::is_delimiter(byte) || b"%-*".contains(&byte) {
                 assert!(is_plain_stop(byte), "{byte:#x}");
             }
+        }
+    }
+
+    #[test]
+    fn every_result_has_a_plain_stop() {
+        for result in grammar::RESULTS {
+            assert!(result.iter().any(|&b| is_plain_stop(b)), "{result:?}");
         }
     }
 

@@ -3,7 +3,7 @@
 use std::io::{self, Read};
 
 use super::{Batch, GameEnd, GameSpan, Scanner};
-use crate::lexer::is_whitespace;
+use crate::grammar::is_whitespace;
 
 /// The default number of bytes [`Splitter`] asks its reader for at once.
 pub const DEFAULT_BLOCK_SIZE: usize = 1 << 20;
@@ -406,9 +406,9 @@ impl<R: Read> Splitter<R> {
 }
 
 /// A control byte that text does not have (tab, line ends and form feed
-/// are whitespace).
+/// are PGN whitespace).
 fn is_control(byte: u8) -> bool {
-    (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0c)) || byte == 0x7f
+    (byte < 0x20 && !is_whitespace(byte)) || byte == 0x7f
 }
 
 impl<R: Read> Iterator for Splitter<R> {

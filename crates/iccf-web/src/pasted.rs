@@ -10,7 +10,7 @@ use crate::line::{LineRequest, fen_of, replay};
 
 /// One game's main line.
 #[derive(Clone, Debug, Serialize)]
-pub struct GameRecord {
+pub struct PastedGame {
     /// 1-based number of the game in the paste.
     pub index: u64,
     /// Tags in the order written.
@@ -60,12 +60,12 @@ impl From<&Problem> for ProblemJson {
 
 /// The games' main lines, one record a game, in order, each replayed as
 /// `/api/position` will replay it.
-pub fn records(text: &[u8]) -> Vec<GameRecord> {
+pub fn pasted_games(text: &[u8]) -> Vec<PastedGame> {
     Converter::new(Options::default())
         .records(text)
         .into_iter()
         .map(|record| {
-            let mut game = GameRecord {
+            let mut game = PastedGame {
                 index: record.game,
                 moves: record.moves.iter().map(|m| m.numeric.clone()).collect(),
                 errors: record.errors.iter().map(ProblemJson::from).collect(),
@@ -82,7 +82,7 @@ pub fn records(text: &[u8]) -> Vec<GameRecord> {
         .collect()
 }
 
-impl GameRecord {
+impl PastedGame {
     /// The value of tag `name`, any case.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -94,7 +94,7 @@ impl GameRecord {
 
 /// Fills in the start position as the line endpoints read it and checks
 /// that they replay the moves; else says why the game is refused.
-pub fn settle_start(game: &mut GameRecord) {
+pub fn settle_start(game: &mut PastedGame) {
     if let Some(variant) = game.tag("Variant")
         && !is_chess960(variant)
         && !is_standard(variant)

@@ -1,0 +1,341 @@
+//! The PGN byte grammar: which byte is what, and the token rules that
+//! depend on nothing but bytes.
+//!
+//! The [lexer](crate::lexer) and the game splitter both read PGN, one
+//! token at a time and one state at a time. They used to keep a table each,
+//! kept in step by tests; here is the one definition both build their
+//! lookup tables from at compile time (the functions are `const fn`), so a
+//! rule changed here changes in both.
+//!
+//! - Whitespace: space, tab, form feed, `,` (`1. 5254, 5755`) and the line
+//!   ends LF, CRLF and CR alone. A UTF-8 byte order mark at the start of a
+//!   line (files joined with `cat`) is whitespace too.
+//! - Delimiters: `{` `}` `;` `[` `]` `(` `)` `$`, each a token of its own.
+//! - Symbols: runs of every other byte (moves, move numbers, results).
+//!   `%` is a symbol byte, but starts an escape line in the first column.
+//! - Comments: `{` to the first `}` (they do not nest), `;` to the line end.
+//! - Tags: `[Name "value"]` on one line, see [`tag_step`].
+//! - Move numbers: digits then dots (`12.`, `12...`), or one to three
+//!   digits then `)` (`12)`, as some people type them).
+//! - Results: [`RESULTS`].
+
+/// The UTF-8 byte order mark, whitespace at the start of a line.
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What a byte is to PGN, before any context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ByteClass {
+    /// Part of a symbol: a move, a move number or a result.
+    Symbol,
+    /// `%`: a symbol byte, or the start of an escape line in the first
+    /// column.
+    Percent,
+    /// Whitespace that ends no line: space, tab, form feed, `,`.
+    Space,
+    /// LF or CR (CR alone ends a line too, as in old Mac files).
+    LineEnd,
+    /// `{`, a comment up to the first `}`.
+    CommentOpen,
+    /// `}` outside a comment: a stray closer.
+    CommentClose,
+    /// `;`, a comment up to the line end.
+    LineComment,
+    /// `[`, a tag.
+    TagOpen,
+    /// `]` outside a tag: a stray closer.
+    TagClose,
+    /// `(`.
+    VariationOpen,
+    /// `)`.
+    VariationClose,
+    /// `$`, a numeric annotation glyph: the digits after it.
+    Nag,
+}
+
+/// The class of `byte`; [`class`] looks it up in a table.
+pub(crate) const fn class_of(byte: u8) -> ByteClass {
+    match byte {
+        b' ' | b'\t' | 0x0c | b',' => ByteClass::Space,
+        b'\n' | b'\r' => ByteClass::LineEnd,
+        b'{' => ByteClass::CommentOpen,
+        b'}' => ByteClass::CommentClose,
+        b';' => ByteClass::LineComment,
+        b'[' => ByteClass::TagOpen,
+        b']' => ByteClass::TagClose,
+        b'(' => ByteClass::VariationOpen,
+        b')' => ByteClass::VariationClose,
+        b'$' => ByteClass::Nag,
+        b'%' => ByteClass::Percent,
+        _ => ByteClass::Symbol,
+    }
+}
+
+static CLASSES: [ByteClass; 256] = {
+    let mut table = [ByteClass::Symbol; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = class_of(i as u8);
+        i += 1;
+    }
+    table
+};
+
+/// The class of `byte`, by table lookup.
+#[inline(always)]
+pub(crate) fn class(byte: u8) -> ByteClass {
+    CLASSES[byte as usize]
+}
+
+/// Whether `byte` is whitespace (space, tab, form feed, `,`, LF or CR).
+#[inline]
+pub(crate) const fn is_whitespace(byte: u8) -> bool {
+    matches!(class_of(byte), ByteClass::Space | ByteClass::LineEnd)
+}
+
+/// Whether `byte` ends a line: LF, or CR (alone or before LF).
+#[inline]
+pub(crate) const fn is_line_end(byte: u8) -> bool {
+    matches!(class_of(byte), ByteClass::LineEnd)
+}
+
+/// Whether `byte` can be part of a symbol (move, move number, result).
+#[inline]
+pub(crate) const fn is_symbol_byte(byte: u8) -> bool {
+    matches!(class_of(byte), ByteClass::Symbol | ByteClass::Percent)
+}
+
+/// Whether `byte` is a delimiter: a token of its own, which ends a symbol.
+#[cfg(test)]
+pub(crate) const fn is_delimiter(byte: u8) -> bool {
+    !is_symbol_byte(byte) && !is_whitespace(byte)
+}
+
+/// Whether a symbol starting with `byte` is a move: a letter, which starts
+/// neither a move number (digits, `.`) nor a result (see the tests).
+pub(crate) const fn starts_move_only(byte: u8) -> bool {
+    byte.is_ascii_alphabetic()
+}
+
+/// Whether `byte` may start a move number: a digit, or `.` (`1. ... e5`).
+pub(crate) const fn starts_move_number(byte: u8) -> bool {
+    byte.is_ascii_digit() || byte == b'.'
+}
+
+/// The most digits of a move number closed by `)` (`12)`): more are no
+/// move number.
+pub(crate) const PAREN_NUMBER_DIGITS: usize = 3;
+
+/// Whether `digits` digits followed by `)` are a move number (`12)`).
+#[inline]
+pub(crate) const fn is_paren_move_number(digits: usize) -> bool {
+    digits >= 1 && digits <= PAREN_NUMBER_DIGITS
+}
+
+/// Whether `byte` is a move suffix annotation byte, `!` or `?`.
+pub(crate) const fn is_suffix_byte(byte: u8) -> bool {
+    matches!(byte, b'!' | b'?')
+}
+
+/// Whether `byte` is a check or mate sign, split off a numeric move as a
+/// suffix (`8567+`).
+#[inline]
+pub(crate) const fn is_check_sign(byte: u8) -> bool {
+    matches!(byte, b'+' | b'#')
+}
+
+/// Whether `byte` can be part of a tag name.
+pub(crate) const fn is_tag_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
+/// Whether `byte` is space allowed inside a tag: space or tab.
+pub(crate) const fn is_tag_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t')
+}
+
+/// The game termination markers.
+pub(crate) const RESULTS: [&[u8]; 5] = [b"1-0", b"0-1", b"1/2-1/2", b"*", b"\xC2\xBD-\xC2\xBD"];
+
+/// The length of the longest of [`RESULTS`].
+pub(crate) const LONGEST_RESULT: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < RESULTS.len() {
+        if RESULTS[i].len() > longest {
+            longest = RESULTS[i].len();
+        }
+        i += 1;
+    }
+    longest
+};
+
+static RESULT_START: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < RESULTS.len() {
+        table[RESULTS[i][0] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Whether a result can start with `byte`: a cheap test that keeps the
+/// comparisons of [`is_result`] off the path of ordinary moves.
+#[inline(always)]
+pub(crate) fn starts_result(byte: u8) -> bool {
+    RESULT_START[byte as usize]
+}
+
+/// Whether `symbol` is a game termination marker, one of [`RESULTS`].
+#[inline]
+pub(crate) fn is_result(symbol: &[u8]) -> bool {
+    RESULTS.contains(&symbol)
+}
+
+/// Where the scan of a tag stands, from just after its `[`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TagPart {
+    /// Outside the quoted value: the name, space, stray text.
+    Outside,
+    /// Inside the quoted value.
+    Value,
+    /// Just after a `\` in the value.
+    Escape,
+}
+
+/// What a byte does to a tag, see [`tag_step`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TagStep {
+    /// The tag goes on, in this part.
+    Within(TagPart),
+    /// The byte is the `]` that closes the tag.
+    Closed,
+    /// The byte ends the line, and the tag before it: a tag must fit on one
+    /// line, so that a broken tag cannot swallow the games after it.
+    LineEnd,
+}
+
+/// The tag rule: what `byte` does to a tag whose scan is in `part`.
+///
+/// `"` opens and closes the value, a `]` outside it closes the tag, `\`
+/// in the value escapes the next byte (unless it ends the line), and a
+/// line end ends the tag wherever it is.
+#[inline(always)]
+pub(crate) const fn tag_step(part: TagPart, byte: u8) -> TagStep {
+    if is_line_end(byte) {
+        return TagStep::LineEnd;
+    }
+    match (part, byte) {
+        (TagPart::Outside, b'"') => TagStep::Within(TagPart::Value),
+        (TagPart::Outside, b']') => TagStep::Closed,
+        (TagPart::Value, b'"') => TagStep::Within(TagPart::Outside),
+        (TagPart::Value, b'\\') => TagStep::Within(TagPart::Escape),
+        (TagPart::Escape, _) => TagStep::Within(TagPart::Value),
+        _ => TagStep::Within(part),
+    }
+}
+
+impl TagPart {
+    /// The bytes other than line ends where [`tag_step`] leaves `self`
+    /// (none for `Escape`, which every byte leaves): what a fast scan of a
+    /// tag looks for.
+    pub(crate) const fn stops(self) -> [u8; 2] {
+        match self {
+            TagPart::Outside => [b'"', b']'],
+            TagPart::Value | TagPart::Escape => [b'"', b'\\'],
+        }
+    }
+}
+
+/// The offset of the first line end in `bytes`.
+#[inline]
+pub(crate) fn find_line_end(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr2(b'\n', b'\r', bytes)
+}
+
+/// The offset of the `}` that closes a comment whose text is `bytes`:
+/// comments do not nest, the first `}` closes.
+#[inline]
+pub(crate) fn find_comment_end(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr(b'}', bytes)
+}
+
+/// Whether `pos` is in the first column: at the start of `bytes` or after
+/// a line end. An escape line starts there, and a byte order mark there is
+/// whitespace.
+#[inline]
+pub(crate) fn at_line_start(bytes: &[u8], pos: usize) -> bool {
+    pos == 0 || is_line_end(bytes[pos - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_partition_the_bytes() {
+        for byte in 0..=255u8 {
+            let kinds = [
+                is_whitespace(byte),
+                is_symbol_byte(byte),
+                is_delimiter(byte),
+            ];
+            assert_eq!(kinds.iter().filter(|&&k| k).count(), 1, "{byte:#x}");
+            assert_eq!(class(byte), class_of(byte));
+            assert!(!is_tag_space(byte) || is_whitespace(byte), "{byte:#x}");
+            assert!(!is_line_end(byte) || is_whitespace(byte), "{byte:#x}");
+        }
+        assert!(BOM.iter().all(|&b| is_symbol_byte(b)));
+    }
+
+    #[test]
+    fn move_only_bytes_start_no_number_nor_result() {
+        for byte in 0..=255u8 {
+            if starts_move_only(byte) {
+                assert!(is_symbol_byte(byte), "{byte:#x}");
+                assert!(!starts_move_number(byte), "{byte:#x}");
+                assert!(!starts_result(byte), "{byte:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn results_are_symbols_without_suffix() {
+        for result in RESULTS {
+            assert!(result.iter().all(|&b| is_symbol_byte(b)), "{result:?}");
+            assert!(!is_suffix_byte(result[result.len() - 1]), "{result:?}");
+            assert!(starts_result(result[0]) && is_result(result));
+        }
+        assert_eq!(LONGEST_RESULT, 7);
+        assert!(!is_result(b"1-") && !is_result(b"1-00") && !is_result(b""));
+    }
+
+    #[test]
+    fn tag_stops_are_every_byte_that_moves_on() {
+        for part in [TagPart::Outside, TagPart::Value] {
+            for byte in 0..=255u8 {
+                let moves_on = tag_step(part, byte) != TagStep::Within(part);
+                let stop = part.stops().contains(&byte) || is_line_end(byte);
+                assert_eq!(moves_on, stop, "{part:?} {byte:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn tag_rule() {
+        // `[Event "a \"]\" b"]`, after the `[`.
+        let mut part = TagPart::Outside;
+        let text = br#"Event "a \"]\" b"]"#;
+        for (i, &byte) in text.iter().enumerate() {
+            match tag_step(part, byte) {
+                TagStep::Within(next) => part = next,
+                TagStep::Closed => {
+                    assert_eq!(i, text.len() - 1);
+                    return;
+                }
+                TagStep::LineEnd => panic!("line end"),
+            }
+        }
+        panic!("not closed");
+    }
+}
