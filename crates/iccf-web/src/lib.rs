@@ -13,8 +13,9 @@
 //! | `GET /api/info` | languages, notations, whether reachable from elsewhere ([`info`]) |
 //! | `POST /api/position` | a line replayed: its moves and one position with its legal moves ([`position`]) |
 //! | `POST /api/play` | one more move, in any notation, or the reason it is refused ([`play`]) |
-//! | `POST /api/load` | pasted games read into numeric main lines with problems ([`load`]) |
-//! | `POST /api/export` | the line as PGN or a one-line record in any notation ([`export`]) |
+//! | `POST /api/load` | pasted games read into numeric trees with comments, NAGs, variations and problems ([`load`]) |
+//! | `POST /api/export` | the line or the whole tree as PGN or a one-line record in any notation ([`export`]) |
+//! | `POST /api/diagram` | a position as an SVG diagram with the numeric grid ([`diagram`]) |
 //! | `POST /api/desk/open` | a game file read ([`desk_open`]) |
 //! | `POST /api/desk/check` | a received message checked, optionally recorded ([`desk_check`]) |
 //! | `POST /api/desk/card` | our move recorded and the next message composed ([`desk_card`]) |
@@ -54,6 +55,7 @@ pub mod desk;
 pub mod desk_card;
 pub mod desk_check;
 pub mod desk_open;
+pub mod diagram;
 pub mod display;
 pub mod error;
 pub mod export;
@@ -70,6 +72,7 @@ pub mod position;
 pub mod record;
 pub mod server;
 pub mod token;
+pub mod tree;
 
 pub use error::ApiError;
 pub use server::ConnLimits;
@@ -139,6 +142,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/play", post(play::handle))
         .route("/api/load", post(load::handle))
         .route("/api/export", post(export::handle))
+        .route("/api/diagram", post(diagram::handle))
         .route("/api/desk/open", post(desk_open::handle))
         .route("/api/desk/check", post(desk_check::handle))
         .route("/api/desk/card", post(desk_card::handle))

@@ -53,6 +53,16 @@ pub fn message_record(text: &str) -> Option<GameRecord> {
     Some(GameRecord {
         index: 1,
         tags: Vec::new(),
+        tree: crate::tree::TreeLine {
+            nodes: moves
+                .iter()
+                .map(|m| crate::tree::TreeNode {
+                    numeric: m.clone(),
+                    ..Default::default()
+                })
+                .collect(),
+            comments: Vec::new(),
+        },
         moves,
         result: None,
         errors,

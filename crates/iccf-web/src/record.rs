@@ -1,12 +1,14 @@
-//! The main line of each pasted game as the page takes it: tags, numeric
-//! moves, result and problems, from the converter's typed records
-//! ([`iccf_pgn::record::GameRecord`]).
+//! Each pasted game as the page takes it: tags, the numeric main line,
+//! the whole tree with comments, NAGs and variations, result and
+//! problems, from the one game reader ([`iccf_pgn::game`]).
 
-use iccf_pgn::convert::{Converter, Options, Problem};
+use iccf_pgn::convert::Problem;
+use iccf_pgn::game::read_games;
 use serde::Serialize;
 use shakmaty::{CastlingMode, Position};
 
 use crate::line::{LineRequest, fen_of, replay};
+use crate::tree::TreeLine;
 
 /// One game's main line.
 #[derive(Clone, Debug, Serialize)]
@@ -17,6 +19,9 @@ pub struct GameRecord {
     pub tags: Vec<(String, String)>,
     /// The main-line moves in numeric, up to the first one that fails.
     pub moves: Vec<String>,
+    /// All the moves read: the main line with comments, NAGs and
+    /// variations.
+    pub tree: TreeLine,
     /// The result at the end of the movetext, if any.
     pub result: Option<String>,
     /// Problems that stopped the conversion, as the CLI reports them.
@@ -58,20 +63,21 @@ impl From<&Problem> for ProblemJson {
     }
 }
 
-/// The games' main lines, one record a game, in order, each replayed as
+/// The games, one record a game, in order, each main line replayed as
 /// `/api/position` will replay it.
 pub fn records(text: &[u8]) -> Vec<GameRecord> {
-    Converter::new(Options::default())
-        .records(text)
+    read_games(text)
         .into_iter()
-        .map(|record| {
+        .map(|read| {
+            let tree = TreeLine::read(&read.moves, &read.start);
             let mut game = GameRecord {
-                index: record.game,
-                moves: record.moves.iter().map(|m| m.numeric.clone()).collect(),
-                errors: record.errors.iter().map(ProblemJson::from).collect(),
-                warnings: record.warnings.iter().map(ProblemJson::from).collect(),
-                tags: record.tags,
-                result: record.result,
+                index: read.location.index,
+                moves: tree.main_line(),
+                tree,
+                errors: read.report.errors.iter().map(ProblemJson::from).collect(),
+                warnings: read.report.warnings.iter().map(ProblemJson::from).collect(),
+                tags: read.tags,
+                result: read.result,
                 fen: None,
                 chess960: false,
                 refused: None,

@@ -189,3 +189,97 @@ async fn a_received_message_loads_as_its_numbered_moves() {
         "{game}"
     );
 }
+
+/// Every move of a tree, variations included.
+fn tree_moves(line: &serde_json::Value) -> usize {
+    line["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            1 + n["variations"]
+                .as_array()
+                .map_or(0, |vs| vs.iter().map(tree_moves).sum())
+        })
+        .sum()
+}
+
+#[tokio::test]
+async fn an_annotated_game_keeps_its_variations_comments_and_nags_through_export() {
+    let pgn = iccf_testdata::read_to_string("pgn/pgn4web/chess-informant-sample.pgn");
+    let answer = ok("/api/load", json!({"text": pgn})).await;
+    let games = answer["games"].as_array().unwrap();
+    let mut variations = 0;
+    for game in games.iter().filter(|g| g["refused"].is_null()) {
+        let tree = &game["tree"];
+        // The main line is the tree's.
+        let main: Vec<_> = tree["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["move"].clone())
+            .collect();
+        assert_eq!(json!(main), game["moves"]);
+        variations += tree_moves(tree) - main.len();
+        // Written out in SAN and read again, it is the same tree.
+        let tags = &game["tags"];
+        let exported = ok(
+            "/api/export",
+            json!({"fen": game["fen"], "chess960": game["chess960"], "tree": tree,
+                   "tags": tags, "notation": "san"}),
+        )
+        .await;
+        let text = exported["text"].as_str().unwrap();
+        let again = ok("/api/load", json!({"text": text})).await;
+        assert_eq!(again["games"][0]["tree"], *tree, "{text}");
+    }
+    assert!(variations > 100, "{variations} moves in variations");
+    // NAGs and comments come through.
+    let first = &games[0]["tree"]["nodes"];
+    assert_eq!(first[10]["nags"], json!([6]));
+    assert_eq!(first[10]["variations"][0]["nodes"][0]["move"], "6143");
+}
+
+#[tokio::test]
+async fn an_exported_tree_with_an_illegal_move_is_refused() {
+    let tree = json!({"nodes": [{"move": "5254", "variations": [{"nodes": [{"move": "4245"}]}]}]});
+    let message = refused(
+        "/api/export",
+        json!({"tree": tree}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("4245"), "{message}");
+}
+
+#[tokio::test]
+async fn a_diagram_is_the_board_commands_svg() {
+    let answer = ok(
+        "/api/diagram",
+        json!({"moves": ["5254", "5755"], "ply": 1, "flipped": true}),
+    )
+    .await;
+    // The picture `iccf board --svg --flip` draws after 1. e4, e4 marked.
+    let mut pos = shakmaty::Chess::default();
+    let e4 = iccf::read::read_move_in(b"5254", &pos, iccf::lang::Lang::En)
+        .unwrap()
+        .m;
+    shakmaty::Position::play_unchecked(&mut pos, e4);
+    let options = iccf_board::Options::default()
+        .flipped()
+        .with_last_move(Some(e4));
+    assert_eq!(answer["svg"], iccf_board::svg::diagram(&pos, &options));
+    assert!(
+        answer["svg"]
+            .as_str()
+            .unwrap()
+            .contains("<title>Black to move")
+    );
+    let message = refused(
+        "/api/diagram",
+        json!({"moves": ["5254"], "ply": 2}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("beyond"), "{message}");
+}
