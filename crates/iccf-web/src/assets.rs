@@ -21,6 +21,12 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/desk.js", JS, include_str!("../web/js/desk.js")),
     ("/js/copy.js", JS, include_str!("../web/js/copy.js")),
     ("/js/export.js", JS, include_str!("../web/js/export.js")),
+    ("/js/tree.js", JS, include_str!("../web/js/tree.js")),
+    ("/js/treeview.js", JS, include_str!("../web/js/treeview.js")),
+    ("/js/fen.js", JS, include_str!("../web/js/fen.js")),
+    ("/js/files.js", JS, include_str!("../web/js/files.js")),
+    ("/js/diagram.js", JS, include_str!("../web/js/diagram.js")),
+    ("/js/persist.js", JS, include_str!("../web/js/persist.js")),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

@@ -1,0 +1,36 @@
+// The FEN of the position shown: kept up to date, copied, or typed to set
+// up a position (the server reads it; a bad one is refused with the reason).
+
+import { copyText } from './copy.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Wires the FEN row to `app`. */
+export function setupFen(app) {
+  const field = $('fen');
+  app.listeners.push(() => {
+    // What the user is typing stays until it is set up or left.
+    if (document.activeElement !== field) field.value = app.view.position.fen;
+  });
+  field.addEventListener('blur', () => { if (app.view) field.value = app.view.position.fen; });
+  field.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      setUp(app, field);
+    } else if (e.key === 'Escape') {
+      field.value = app.view.position.fen;
+    }
+  });
+  $('fen-set').addEventListener('click', () => setUp(app, field));
+  $('fen-copy').addEventListener('click', () => copyText(app.view.position.fen, app));
+}
+
+async function setUp(app, field) {
+  const fen = field.value.trim();
+  if (fen === '') return;
+  // A set-up position is a new game (the server tells 960 castling from the FEN).
+  if (await app.load({ fen })) {
+    app.status('position set up', 'info');
+    field.value = app.view.position.fen;
+  }
+}
