@@ -12,7 +12,10 @@ export function setupFen(app) {
     // What the user is typing stays until it is set up or left.
     if (document.activeElement !== field) field.value = app.view.position.fen;
   });
-  field.addEventListener('blur', () => { if (app.view) field.value = app.view.position.fen; });
+  // Left without setting it up, the field shows the board's FEN again.
+  field.addEventListener('blur', (e) => {
+    if (app.view && !(e.relatedTarget && e.relatedTarget.id === 'fen-set')) field.value = app.view.position.fen;
+  });
   field.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') {
       e.preventDefault();

@@ -122,29 +122,30 @@ const app = {
 
   /**
    * Replaces the game (a loaded game, a game file, a new game) once the
-   * server has replayed its main line; refused, the old game stays. The
-   * game is a `tree` (the server's line form) or `moves`; `at` the moves
-   * to the position to show (the end when absent). True when shown.
+   * server has replayed its line; refused, the old game stays. The game is
+   * a `tree` (the server's line form) or `moves`; `at` the moves of the
+   * line to follow (the main line when absent), `ply` the position on it
+   * to show (its end when absent). True when shown.
    */
   load(game) {
     return this.enqueue(() => this.loadNow(game));
   },
 
-  async loadNow({ fen = null, chess960 = false, moves = [], tree = null, tags = [], at = null }, undoing = false) {
+  async loadNow({ fen = null, chess960 = false, moves = [], tree = null, tags = [], at = null, ply = null }, undoing = false) {
     const next = tree ? Tree.fromJson(tree) : Tree.fromMoves(moves);
-    const main = next.lineThrough(next.root).map((n) => n.move);
-    const node = (at && next.find(at)) || (main.length ? next.lineThrough(next.root)[main.length - 1] : next.root);
-    const ply = next.path(node).length;
+    const lineNodes = next.lineThrough((at && next.find(at)) || next.root);
+    const shown = ply === null ? lineNodes.length : Math.max(0, Math.min(ply, lineNodes.length));
     let line;
     try {
-      line = await post('/api/position', { fen, chess960, moves: next.lineThrough(node).map((n) => n.move), ply, ...this.display() });
+      line = await post('/api/position', { fen, chess960, moves: lineNodes.map((n) => n.move), ply: shown, ...this.display() });
     } catch (err) {
       this.status(`not loaded: ${err.message}`, 'error');
       return false;
     }
     if (!undoing && this.tree.root.children.length) this.remember();
     Object.assign(this, { fen, chess960, tags, tree: next });
-    this.setLine(node);
+    this.setLine(lineNodes.length ? lineNodes[lineNodes.length - 1] : next.root);
+    this.node = shown === 0 ? next.root : lineNodes[shown - 1];
     this.update(line);
     return true;
   },
@@ -153,7 +154,7 @@ const app = {
   snapshot() {
     return {
       fen: this.fen, chess960: this.chess960, tags: this.tags,
-      tree: this.tree.toJson(), at: this.tree.path(this.node || this.tree.root).map((n) => n.move),
+      tree: this.tree.toJson(), at: this.moves, ply: this.ply,
     };
   },
 

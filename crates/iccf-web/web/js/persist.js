@@ -30,16 +30,15 @@ export function savedGame() {
   const params = new URLSearchParams(location.hash.slice(1));
   const fen = params.get('fen') || null;
   const moves = (params.get('moves') || '').split('.').filter(Boolean);
-  const ply = params.has('ply') ? Number(params.get('ply')) : moves.length;
-  const at = moves.slice(0, Math.max(0, Math.min(ply, moves.length)));
+  const ply = params.has('ply') ? Number(params.get('ply')) || 0 : null;
   let work = null;
   try {
     work = JSON.parse(sessionStorage.getItem(WORK_KEY));
   } catch {
     work = null;
   }
-  if (work && (work.fen || null) === fen && contains(work.tree, moves)) return { ...work, at };
-  if (fen || moves.length) return { fen, moves, at };
+  if (work && (work.fen || null) === fen && contains(work.tree, moves)) return { ...work, at: moves, ply };
+  if (fen || moves.length) return { fen, moves, at: moves, ply };
   return null;
 }
 
