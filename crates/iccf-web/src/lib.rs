@@ -19,6 +19,9 @@
 //! | `POST /api/desk/open` | a game file read ([`desk_open`]) |
 //! | `POST /api/desk/check` | a received message checked, optionally recorded ([`desk_check`]) |
 //! | `POST /api/desk/card` | our move recorded and the next message composed ([`desk_card`]) |
+//! | `POST /api/games/list` | the `--games` folder as `iccf status` shows it ([`games`]) |
+//! | `POST /api/games/open` | a game file of the folder read ([`games`]) |
+//! | `POST /api/games/save` | a game file of the folder written back atomically ([`games`]) |
 //!
 //! `docs/web-api.md` gives each request and answer. Every request must
 //! name this server in its `Host`, and every `POST` must be JSON and carry
@@ -59,6 +62,8 @@ pub mod diagram;
 pub mod display;
 pub mod error;
 pub mod export;
+pub mod games;
+pub mod games_dir;
 pub mod guard;
 pub mod info;
 mod json_errors;
@@ -87,6 +92,9 @@ pub struct Config {
     pub token: Token,
     /// Time and number limits of connections.
     pub conns: ConnLimits,
+    /// The folder of game files the desk lists, opens and writes
+    /// (`--games DIR`); none when absent.
+    pub games: Option<games_dir::GamesDir>,
 }
 
 impl Config {
@@ -96,6 +104,16 @@ impl Config {
             bind,
             token,
             conns: ConnLimits::default(),
+            games: None,
+        }
+    }
+
+    /// The same server with the desk on the game files of `games`.
+    #[must_use]
+    pub fn with_games(self, games: games_dir::GamesDir) -> Config {
+        Config {
+            games: Some(games),
+            ..self
         }
     }
 
@@ -146,6 +164,9 @@ pub fn router(config: Config) -> Router {
         .route("/api/desk/open", post(desk_open::handle))
         .route("/api/desk/check", post(desk_check::handle))
         .route("/api/desk/card", post(desk_card::handle))
+        .route("/api/games/list", post(games::list))
+        .route("/api/games/open", post(games::open))
+        .route("/api/games/save", post(games::save))
         .fallback(fallback)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
