@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of the iccf web page in headless Chromium: installs
 # what is missing (Debian's chromium, playwright-core from package-lock),
-# builds iccf, starts `iccf serve --port 0`, runs `node --test`, stops it.
+# builds iccf, starts `iccf serve --port 0`, runs `node --test`, stops it
+# (tests that need a server of their own, with --games, start it from ICCF_BIN).
 # --update-screenshot also copies the wide screenshot to docs/screenshot.png.
 set -euo pipefail
 
@@ -39,7 +40,7 @@ done
 [ -n "$url" ] || { echo "iccf serve printed no address:"; cat "$log"; exit 1; }
 echo "iccf serve at $url"
 
-ICCF_URL="$url" node --test --test-concurrency=1 tests/*.test.mjs
+ICCF_URL="$url" ICCF_BIN="$bin" node --test --test-concurrency=1 tests/*.test.mjs
 
 if [ "${1:-}" = "--update-screenshot" ]; then
     cp screenshots/page-1280-light.png "$root/docs/screenshot.png"

@@ -27,6 +27,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/files.js", JS, include_str!("../web/js/files.js")),
     ("/js/diagram.js", JS, include_str!("../web/js/diagram.js")),
     ("/js/persist.js", JS, include_str!("../web/js/persist.js")),
+    ("/js/folder.js", JS, include_str!("../web/js/folder.js")),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

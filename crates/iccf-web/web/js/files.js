@@ -6,11 +6,18 @@ import { post } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Wires opening, dropping and saving files; `loadText(text, bytes)` reads them. */
-export function setupFiles(app, loadText) {
+/**
+ * Wires opening, dropping and saving files; `loadText(text, bytes)` reads
+ * games, `desk.setMessage(file)` takes a dropped e-mail (`.eml`).
+ */
+export function setupFiles(app, loadText, desk) {
   let name = 'game.pgn';
   const open = async (file) => {
     if (!file) return;
+    if (/\.eml$/i.test(file.name) || file.type === 'message/rfc822') {
+      await desk.setMessage(file);
+      return;
+    }
     name = file.name.replace(/\.(txt|eml)$/i, '.pgn');
     const buffer = new Uint8Array(await file.arrayBuffer());
     try {

@@ -14,6 +14,7 @@ import { setupFen } from './fen.js';
 import { setupFiles } from './files.js';
 import { setupDiagram } from './diagram.js';
 import { savedGame, setupPersist } from './persist.js';
+import { setupFolder } from './folder.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -310,15 +311,16 @@ async function start() {
   setupEntry(app);
   const loadText = setupPaste(app);
   setupExport(app);
-  setupDesk(app);
+  const desk = setupDesk(app);
   setupFen(app);
-  setupFiles(app, loadText);
+  setupFiles(app, loadText, desk);
   setupDiagram(app);
   const saved = savedGame();
   if (!saved || !(await app.load(saved))) await app.load({});
   // Only now: the game shown is the one to keep for a reload.
   setupPersist(app);
   app.listeners.at(-1)(app);
+  if (info.games_folder) await setupFolder(app, desk);
   $('entry').focus();
   document.body.dataset.ready = 'true';
 }
