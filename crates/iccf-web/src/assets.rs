@@ -28,6 +28,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/diagram.js", JS, include_str!("../web/js/diagram.js")),
     ("/js/persist.js", JS, include_str!("../web/js/persist.js")),
     ("/js/folder.js", JS, include_str!("../web/js/folder.js")),
+    ("/js/i18n.js", JS, include_str!("../web/js/i18n.js")),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

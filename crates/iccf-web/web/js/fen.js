@@ -2,6 +2,7 @@
 // up a position (the server reads it; a bad one is refused with the reason).
 
 import { copyText } from './copy.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +34,7 @@ async function setUp(app, field) {
   if (fen === '') return;
   // A set-up position is a new game (the server tells 960 castling from the FEN).
   if (await app.load({ fen })) {
-    app.status('position set up', 'info');
+    app.status(t('setUp'), 'info');
     field.value = app.view.position.fen;
   }
 }

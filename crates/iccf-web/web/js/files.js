@@ -3,6 +3,7 @@
 // its variations and comments.
 
 import { post } from './api.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,7 +56,7 @@ async function save(app, name) {
       ...app.line(), tree: app.tree.toJson(), tags: app.tags, format: 'pgn', notation: 'numeric',
     });
     download(new Blob([text], { type: 'application/x-chess-pgn' }), name);
-    app.status(`saved as ${name}`, 'info');
+    app.status(t('savedAs', { name }), 'info');
   } catch (err) {
     app.status(`not saved: ${err.message}`, 'error');
   }

@@ -3,6 +3,7 @@
 // game file written back there.
 
 import { post } from './api.js';
+import { t, translate } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,7 +11,8 @@ const $ = (id) => document.getElementById(id);
 export async function setupFolder(app, desk) {
   const state = { file: null, was: null };
   $('folder').hidden = false;
-  $('folder-hint').hidden = false;
+  $('desk-hint').dataset.i18n = 'deskHintFolder';
+  translate();
   $('desk-panel').open = true;
   $('folder-refresh').addEventListener('click', () => list(app, state, desk));
   $('desk-game').addEventListener('input', () => {
@@ -30,7 +32,7 @@ async function list(app, state, desk) {
   }
   $('folder-dir').textContent = folder.dir;
   const ours = folder.games.filter((g) => g.status.to_move === g.status.side).length;
-  $('folder-summary').textContent = `${folder.games.length} games, ${ours} waiting for our move`;
+  $('folder-summary').textContent = t('folderSummary', { games: folder.games.length, ours });
   $('folder-games').querySelector('tbody').replaceChildren(...folder.games.map((g) => row(app, state, desk, g)));
   $('folder-unreadable').replaceChildren(...folder.unreadable.map((u) => Object.assign(
     document.createElement('li'), { textContent: `${u.file}: cannot be read: ${u.error}` })));
@@ -71,7 +73,7 @@ async function openFile(app, state, desk, file) {
     $('desk-save').download = file;
     $('desk-write').hidden = false;
     $('desk-write').disabled = true;
-    $('desk-write').textContent = `Write ${file} to the folder`;
+    $('desk-write').title = file;
     for (const tr of $('folder-games').querySelectorAll('tbody tr')) tr.classList.toggle('current', tr.dataset.file === file);
     await desk.open();
     app.status(`${file} opened`, 'info');

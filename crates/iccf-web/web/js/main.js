@@ -15,6 +15,7 @@ import { setupFiles } from './files.js';
 import { setupDiagram } from './diagram.js';
 import { savedGame, setupPersist } from './persist.js';
 import { setupFolder } from './folder.js';
+import { setupLanguage, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -117,7 +118,7 @@ const app = {
     if (child.children.length) await this.showNow(path.length + 1);
     else this.update(line);
     const branched = !known && child.parent.children.length > 1;
-    this.status(`${m.number} ${m.numeric} (${m.san})${branched ? ': a new variation' : ''}`, 'info');
+    this.status(`${m.number} ${m.numeric} (${m.san})${branched ? t('newVariation') : ''}`, 'info');
     return true;
   },
 
@@ -172,7 +173,7 @@ const app = {
       const before = this.undone.pop();
       $('undo').disabled = this.undone.length === 0;
       if (!before) return;
-      if (await this.loadNow(before, true)) this.status('undone', 'info');
+      if (await this.loadNow(before, true)) this.status(t('undone'), 'info');
     });
   },
 
@@ -180,14 +181,14 @@ const app = {
   deleteHere() {
     return this.enqueue(async () => {
       if (!this.node.parent) {
-        this.status('no move to delete here', 'warn');
+        this.status(t('nothingToDelete'), 'warn');
         return;
       }
       this.remember();
       const parent = this.tree.remove(this.node);
       this.setLine(parent);
       await this.showNow(this.tree.path(parent).length);
-      this.status('deleted (Undo brings it back)', 'info');
+      this.status(t('deleted'), 'info');
     });
   },
 
@@ -196,13 +197,13 @@ const app = {
     return this.enqueue(async () => {
       const snapshot = this.snapshot();
       if (!this.tree.promote(this.node)) {
-        this.status('this is the main line already', 'warn');
+        this.status(t('alreadyMain'), 'warn');
         return;
       }
       this.undone.push(snapshot);
       $('undo').disabled = false;
       await this.showNow(this.ply);
-      this.status('variation promoted', 'info');
+      this.status(t('promoted'), 'info');
     });
   },
 
@@ -234,10 +235,10 @@ const app = {
 function statusText(pos) {
   const side = (colour) => colour[0].toUpperCase() + colour.slice(1);
   let text;
-  if (pos.status === 'checkmate') text = `checkmate: ${side(pos.winner)} wins`;
-  else if (pos.status !== 'playing') text = `draw: ${pos.status}`;
-  else text = `${pos.number} ${pos.turn} to move${pos.check ? ', in check' : ''}`;
-  if (pos.claim) text += `; a draw may be claimed (${pos.claim})`;
+  if (pos.status === 'checkmate') text = t('checkmate', { side: t(side(pos.winner)) });
+  else if (pos.status !== 'playing') text = t('draw', { why: t(pos.status) });
+  else text = t('toMove', { number: pos.number, side: t(pos.turn) }) + (pos.check ? t('inCheck') : '');
+  if (pos.claim) text += t('claim', { why: t(pos.claim) });
   return text;
 }
 
@@ -265,6 +266,10 @@ function fillSelect(select, items, chosen) {
 }
 
 async function start() {
+  setupLanguage($('ui-lang'), () => {
+    if (app.view) app.update(app.view);
+    if (!$('remote').hidden) $('remote').textContent = t('remote', { bind: $('remote').dataset.bind });
+  });
   app.board = createBoard($('board'), (from, to) => clicked(from, to));
   const info = await get('/api/info');
   if (!token()) {
@@ -272,7 +277,8 @@ async function start() {
   }
   if (info.reachable_from_elsewhere) {
     $('remote').hidden = false;
-    $('remote').textContent = `This page listens on ${info.bind}: other computers on the network can open it.`;
+    $('remote').dataset.bind = info.bind;
+    $('remote').textContent = t('remote', { bind: info.bind });
   }
   const langs = info.languages.map((l) => [l.code, `${l.name} (${l.letters.join(' ')})`]);
   const notations = info.notations.map((n) => [n, n]);
