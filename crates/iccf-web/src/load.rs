@@ -8,6 +8,7 @@ use iccf_pgn::encoding::{InputEncoding, decode};
 use serde::{Deserialize, Serialize};
 
 use crate::body::Body;
+use crate::display::lang_or_english;
 use crate::limits::MAX_GAMES;
 use crate::message_moves::message_record;
 use crate::record::{GameRecord, records};
@@ -19,6 +20,10 @@ pub struct LoadRequest {
     /// One or more games.
     #[serde(default)]
     pub text: String,
+    /// The piece letters of algebraic moves (`fi`); found per game when
+    /// absent, as `iccf convert` finds them.
+    #[serde(default)]
+    pub input_lang: Option<String>,
     /// A file that is not UTF-8, each byte as the character of the same
     /// number (U+0000 to U+00FF); decoded as `iccf convert` decodes files.
     #[serde(default)]
@@ -52,6 +57,10 @@ pub async fn handle(
             }
             None => (None, None),
         };
+        let input_lang = match request.input_lang.as_deref().filter(|l| !l.is_empty()) {
+            Some(code) => Some(lang_or_english(Some(code))?),
+            None => None,
+        };
         let text = decoded.as_deref().unwrap_or(&request.text);
         let bytes = text.as_bytes();
         let games = located_games(bytes).len();
@@ -63,7 +72,7 @@ pub async fn handle(
                 "{games} games pasted; the page loads at most {MAX_GAMES} at a time"
             )));
         }
-        let mut games = records(bytes);
+        let mut games = records(bytes, input_lang);
         // Not a game but a message with numbered moves in it: its moves.
         if let [game] = games.as_slice()
             && game.tags.is_empty()

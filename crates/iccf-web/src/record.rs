@@ -2,8 +2,9 @@
 //! the whole tree with comments, NAGs and variations, result and
 //! problems, from the one game reader ([`iccf_pgn::game`]).
 
+use iccf::lang::Lang;
 use iccf_pgn::convert::Problem;
-use iccf_pgn::game::read_games;
+use iccf_pgn::game::Reader;
 use serde::Serialize;
 use shakmaty::{CastlingMode, Position};
 
@@ -54,19 +55,31 @@ pub struct ProblemJson {
 
 impl From<&Problem> for ProblemJson {
     fn from(p: &Problem) -> ProblemJson {
+        // The page's choice of letters is its paste panel's, not the
+        // CLI's flag the reader names.
+        let text = format!("{}:{}: {p}", p.line, p.column).replace(
+            "choose with --input-lang",
+            "choose the letters of the moves beside Load",
+        );
         ProblemJson {
             line: p.line,
             column: p.column,
             token: p.token.clone(),
-            text: format!("{}:{}: {p}", p.line, p.column),
+            text,
         }
     }
 }
 
 /// The games, one record a game, in order, each main line replayed as
-/// `/api/position` will replay it.
-pub fn records(text: &[u8]) -> Vec<GameRecord> {
-    read_games(text)
+/// `/api/position` will replay it; algebraic moves in the letters of
+/// `input_lang`, else of the language found per game.
+pub fn records(text: &[u8], input_lang: Option<Lang>) -> Vec<GameRecord> {
+    let reader = Reader {
+        input_lang,
+        ..Reader::default()
+    };
+    reader
+        .read_games(text)
         .into_iter()
         .map(|read| {
             let tree = TreeLine::read(&read.moves, &read.start);

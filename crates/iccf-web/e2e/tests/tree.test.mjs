@@ -108,3 +108,15 @@ test('a pasted game keeps its comments, NAGs and variations: shown, exported and
   assert.match(await treeText(page), /\(2\.\.\. 4746 Philidor 3\. 4244 \(3\. 6134 6857\) 3\.\.\. 5544\)/);
   assert.deepEqual(page.jsErrors, []);
 });
+
+test('the letters of a pasted game can be chosen on the page', async () => {
+  const page = await openPage(chromium.context, { width: 390, height: 844, colorScheme: 'dark' });
+  await paste(page, '1. h4 h5 2. Rh3 *');
+  await waitText(page, '#record', /^1\. 8284 8785 2\. 8183$/);
+  await page.selectOption('#paste-lang', 'fi');
+  await page.click('#load');
+  // In Finnish, R is the knight (ratsu): Rh3 is Ng1-h3.
+  await waitText(page, '#record', /^1\. 8284 8785 2\. 7183$/);
+  assert.equal(await pieceOn(page, '83'), 'N');
+  assert.deepEqual(page.jsErrors, []);
+});

@@ -283,3 +283,20 @@ async fn a_diagram_is_the_board_commands_svg() {
     .await;
     assert!(message.contains("beyond"), "{message}");
 }
+
+#[tokio::test]
+async fn the_letters_of_a_paste_can_be_chosen() {
+    // Issue 18's game: English reads it one way, Finnish (R = king) another.
+    let text = "1. h4 h5 2. Rh3 *";
+    let english = ok("/api/load", json!({"text": text})).await;
+    assert_eq!(english["games"][0]["moves"][2], "8183");
+    let finnish = ok("/api/load", json!({"text": text, "input_lang": "fi"})).await;
+    assert_eq!(finnish["games"][0]["moves"][2], "7183");
+    let message = refused(
+        "/api/load",
+        json!({"text": text, "input_lang": "xx"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("unknown language"), "{message}");
+}

@@ -11,6 +11,7 @@ export const LANGS = {
 
 const TEXT = {
   en: {
+    pasteLang: 'Letters of the moves', pasteLangAuto: 'found per game',
     language: 'Language', tagline: 'ICCF numeric notation',
     noToken: 'This address has no token: open the address iccf serve printed (it ends in ?token=…).',
     remote: 'This page listens on {bind}: other computers on the network can open it.',
@@ -52,6 +53,7 @@ const TEXT = {
     folderSummary: '{games} games, {ours} waiting for our move',
   },
   de: {
+    pasteLang: 'Buchstaben der Züge', pasteLangAuto: 'je Partie erkannt',
     language: 'Sprache', tagline: 'ICCF-Ziffernnotation',
     noToken: 'Diese Adresse hat kein Token: Öffnen Sie die Adresse, die iccf serve ausgegeben hat (sie endet auf ?token=…).',
     remote: 'Diese Seite lauscht auf {bind}: andere Rechner im Netz können sie öffnen.',
@@ -93,6 +95,7 @@ const TEXT = {
     folderSummary: '{games} Partien, {ours} warten auf unseren Zug',
   },
   fr: {
+    pasteLang: 'Lettres des coups', pasteLangAuto: 'trouvées par partie',
     language: 'Langue', tagline: 'notation numérique ICCF',
     noToken: 'Cette adresse n’a pas de jeton : ouvrez l’adresse affichée par iccf serve (elle se termine par ?token=…).',
     remote: 'Cette page écoute sur {bind} : d’autres ordinateurs du réseau peuvent l’ouvrir.',
@@ -134,6 +137,7 @@ const TEXT = {
     folderSummary: '{games} parties, {ours} attendent notre coup',
   },
   es: {
+    pasteLang: 'Letras de las jugadas', pasteLangAuto: 'según cada partida',
     language: 'Idioma', tagline: 'notación numérica ICCF',
     noToken: 'Esta dirección no tiene token: abra la dirección que mostró iccf serve (termina en ?token=…).',
     remote: 'Esta página escucha en {bind}: otros ordenadores de la red pueden abrirla.',
@@ -175,6 +179,7 @@ const TEXT = {
     folderSummary: '{games} partidas, {ours} esperan nuestra jugada',
   },
   it: {
+    pasteLang: 'Lettere delle mosse', pasteLangAuto: 'trovate per partita',
     language: 'Lingua', tagline: 'notazione numerica ICCF',
     noToken: 'Questo indirizzo non ha il token: aprite l’indirizzo stampato da iccf serve (finisce con ?token=…).',
     remote: 'Questa pagina è in ascolto su {bind}: altri computer della rete possono aprirla.',
@@ -216,6 +221,7 @@ const TEXT = {
     folderSummary: '{games} partite, {ours} attendono la nostra mossa',
   },
   cs: {
+    pasteLang: 'Písmena tahů', pasteLangAuto: 'zjištěná pro každou partii',
     language: 'Jazyk', tagline: 'číselná notace ICCF',
     noToken: 'Tato adresa nemá token: otevřete adresu, kterou vypsal iccf serve (končí na ?token=…).',
     remote: 'Tato stránka naslouchá na {bind}: mohou ji otevřít i jiné počítače v síti.',
@@ -257,6 +263,7 @@ const TEXT = {
     folderSummary: '{games} partií, {ours} čeká na náš tah',
   },
   ru: {
+    pasteLang: 'Буквы ходов', pasteLangAuto: 'определяются по партии',
     language: 'Язык', tagline: 'цифровая нотация ICCF',
     noToken: 'В этом адресе нет токена: откройте адрес, который напечатал iccf serve (он кончается на ?token=…).',
     remote: 'Эта страница слушает {bind}: её могут открыть другие компьютеры в сети.',

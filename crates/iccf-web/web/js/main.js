@@ -286,6 +286,8 @@ async function start() {
   fillSelect($('lang'), langs, 'en');
   fillSelect($('export-notation'), notations, 'numeric');
   fillSelect($('export-lang'), langs, 'en');
+  fillSelect($('paste-lang'), [['', t('pasteLangAuto')], ...langs], '');
+  $('paste-lang').options[0].dataset.i18n = 'pasteLangAuto';
   fillSelect($('desk-lang'), info.message_langs.map((c) => [c, c]), 'en');
   for (const id of ['notation', 'lang']) $(id).addEventListener('change', () => app.show(app.ply));
   $('notation').addEventListener('change', () => { $('text-head').textContent = $('notation').value.toUpperCase(); });

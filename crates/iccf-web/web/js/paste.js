@@ -12,7 +12,8 @@ export function setupPaste(app) {
     $('problems').replaceChildren();
     let answer;
     try {
-      answer = await post('/api/load', bytes === null ? { text } : { bytes });
+      const input_lang = $('paste-lang').value || null;
+      answer = await post('/api/load', bytes === null ? { text, input_lang } : { bytes, input_lang });
     } catch (err) {
       addProblem(err.message, null);
       app.status(err.message, 'error');
