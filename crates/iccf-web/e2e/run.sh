@@ -3,7 +3,8 @@
 # what is missing (Debian's chromium, playwright-core from package-lock),
 # builds iccf, starts `iccf serve --port 0`, runs `node --test`, stops it
 # (tests that need a server of their own, with --games, start it from ICCF_BIN).
-# --update-screenshot also copies the wide screenshot to docs/screenshot.png.
+# --update-screenshot also copies the screenshots the README shows to docs/
+# (the move tree, the desk of a games folder, the phone layout).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,5 +44,7 @@ echo "iccf serve at $url"
 ICCF_URL="$url" ICCF_BIN="$bin" node --test --test-concurrency=1 tests/*.test.mjs
 
 if [ "${1:-}" = "--update-screenshot" ]; then
-    cp screenshots/page-1280-light.png "$root/docs/screenshot.png"
+    cp screenshots/tree-annotated-1280-light.png "$root/docs/screenshot.png"
+    cp screenshots/desk-1280-light.png "$root/docs/screenshot-desk.png"
+    cp screenshots/phone-390-dark.png "$root/docs/screenshot-phone.png"
 fi

@@ -88,6 +88,7 @@ test('a pasted game keeps its comments, NAGs and variations: shown, exported and
   await clickMove(page, await moveId(page, '6134'));
   await waitText(page, '#record', /^1\. 5254 5755 2\. 7163 4746 3\. 6134 6857$/);
   assert.equal(await pieceOn(page, '34'), 'B');
+  await page.screenshot({ path: 'screenshots/tree-annotated-1280-light.png' });
   // Exported in SAN, all of it comes along.
   await page.click('#export-panel summary');
   await page.selectOption('#export-notation', 'san');
