@@ -45,6 +45,6 @@ ICCF_URL="$url" ICCF_BIN="$bin" node --test --test-concurrency=1 tests/*.test.mj
 
 if [ "${1:-}" = "--update-screenshot" ]; then
     cp screenshots/tree-annotated-1280-light.png "$root/docs/screenshot.png"
-    cp screenshots/desk-1280-light.png "$root/docs/screenshot-desk.png"
+    cp screenshots/folder-1280-light.png "$root/docs/screenshot-desk.png"
     cp screenshots/phone-390-dark.png "$root/docs/screenshot-phone.png"
 fi
