@@ -4,9 +4,10 @@
 
 use iccf::lang::Lang;
 use iccf_pgn::convert::Problem;
-use iccf_pgn::game::Reader;
+use iccf_pgn::game::{Game, Reader};
+use iccf_pgn::setup::start_position;
 use serde::Serialize;
-use shakmaty::{CastlingMode, Position};
+use shakmaty::Position;
 
 use crate::line::{LineRequest, fen_of, replay};
 use crate::tree::TreeLine;
@@ -89,13 +90,13 @@ pub fn records(text: &[u8], input_lang: Option<Lang>) -> Vec<GameRecord> {
                 tree,
                 errors: read.report.errors.iter().map(ProblemJson::from).collect(),
                 warnings: read.report.warnings.iter().map(ProblemJson::from).collect(),
-                tags: read.tags,
-                result: read.result,
+                tags: read.tags.clone(),
+                result: read.result.clone(),
                 fen: None,
                 chess960: false,
                 refused: None,
             };
-            settle_start(&mut game);
+            settle_start(&mut game, &read);
             game
         })
         .collect()
@@ -111,44 +112,26 @@ impl GameRecord {
     }
 }
 
-/// Fills in the start position as the line endpoints read it and checks
-/// that they replay the moves; else says why the game is refused.
-pub fn settle_start(game: &mut GameRecord) {
-    if let Some(variant) = game.tag("Variant")
-        && !is_chess960(variant)
-        && !is_standard(variant)
-    {
-        game.refused = Some(format!("the variant `{variant}` is not chess"));
+/// Fills in the start position the reader found (the FEN written back
+/// only when it is not the usual start) and checks that the line
+/// endpoints replay the main line from it; else says why the game is
+/// refused: a start the reader could not set up (a variant that is not
+/// chess, a bad FEN), as `iccf convert` says it, or a move.
+fn settle_start(game: &mut GameRecord, read: &Game) {
+    if let Some(problem) = read.report.errors.iter().find(|p| p.kind.is_setup()) {
+        game.refused = Some(problem.kind.to_string());
         return;
     }
-    let chess960 = game.tag("Variant").is_some_and(is_chess960);
-    let fen = game.tag("FEN").map(str::to_owned);
+    game.chess960 = read.is_chess960();
+    let fen = fen_of(&read.start);
+    let usual = fen_of(&start_position(read.start.castles().mode()));
+    game.fen = (fen != usual).then_some(fen);
     let request = LineRequest {
-        fen,
-        chess960,
+        fen: game.fen.clone(),
+        chess960: game.chess960,
         moves: game.moves.clone(),
     };
-    match replay(&request) {
-        Ok(line) => {
-            let start = &line.positions[0];
-            game.chess960 = start.castles().mode() == CastlingMode::Chess960;
-            game.fen = request.fen.as_ref().map(|_| fen_of(start));
-        }
-        Err(err) => game.refused = Some(err.message),
+    if let Err(err) = replay(&request) {
+        game.refused = Some(err.message);
     }
-}
-
-// The names the converter takes for the two kinds of chess it reads
-// (`iccf_pgn::setup`); to go once the one game reader gives the start.
-fn is_chess960(variant: &str) -> bool {
-    let name = variant.trim().to_ascii_lowercase();
-    name.contains("960") || name.starts_with("fischer") || name == "frc"
-}
-
-fn is_standard(variant: &str) -> bool {
-    let name = variant.trim().to_ascii_lowercase();
-    matches!(
-        name.as_str(),
-        "" | "standard" | "chess" | "normal" | "from position" | "fromposition"
-    )
 }
