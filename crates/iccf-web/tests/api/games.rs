@@ -202,3 +202,17 @@ async fn the_games_endpoints_need_the_token_and_the_folder() {
         fs::read_to_string(iccf_testdata::path("corr/folder/games/sicilian-a.pgn")).unwrap()
     );
 }
+
+#[tokio::test]
+async fn another_host_cannot_reach_the_games() {
+    let (_parent, dir) = folder();
+    let config = config(HOST).with_games(GamesDir::new(&dir).unwrap());
+    let request = Request::post("/api/games/open")
+        .header(header::HOST, "evil.example")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::AUTHORIZATION, format!("Bearer {TOKEN}"))
+        .body(Body::from(json!({"file": "sicilian-a.pgn"}).to_string()))
+        .unwrap();
+    let response = iccf_web::router(config).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}
