@@ -29,6 +29,12 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/persist.js", JS, include_str!("../web/js/persist.js")),
     ("/js/folder.js", JS, include_str!("../web/js/folder.js")),
     ("/js/i18n.js", JS, include_str!("../web/js/i18n.js")),
+    ("/js/lang/de.js", JS, include_str!("../web/js/lang/de.js")),
+    ("/js/lang/fr.js", JS, include_str!("../web/js/lang/fr.js")),
+    ("/js/lang/es.js", JS, include_str!("../web/js/lang/es.js")),
+    ("/js/lang/it.js", JS, include_str!("../web/js/lang/it.js")),
+    ("/js/lang/cs.js", JS, include_str!("../web/js/lang/cs.js")),
+    ("/js/lang/ru.js", JS, include_str!("../web/js/lang/ru.js")),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

@@ -44,6 +44,7 @@ for (const [width, scheme] of [[390, 'dark'], [1280, 'light']]) {
     await page.waitForFunction(() => document.getElementById('game-status').textContent === '1... Schwarz am Zug');
     // Switched: at once, and after a reload.
     await page.selectOption('#ui-lang', 'ru');
+    await page.waitForFunction(() => document.documentElement.lang === 'ru');
     assert.equal(await text(page, '#new-game'), 'Новая партия');
     assert.equal(await text(page, '#game-status'), '1... ход чёрных');
     await page.reload();
@@ -65,12 +66,13 @@ test('each of the seven languages has every word, different from English', async
   for (const code of codes.slice(1)) {
     const missing = await page.evaluate(async (c) => {
       const { keys } = await import('/js/i18n.js');
-      const all = keys('en');
-      const have = new Set(keys(c));
+      const all = await keys('en');
+      const have = new Set(await keys(c));
       return all.filter((k) => !have.has(k));
     }, code);
     assert.deepEqual(missing, [], `${code} lacks words`);
     await page.selectOption('#ui-lang', code);
+    await page.waitForFunction((c) => document.documentElement.lang === c, code);
     const words = await page.$$eval('[data-i18n]', (els) => els.map((e) => e.textContent));
     assert.equal(words.length, english.length);
     const same = words.filter((w, i) => w === english[i] && !/^(SVG|PNG|File|Game|Export)$/.test(w));
@@ -92,10 +94,30 @@ test('end of game and draw claims in the chosen language', async () => {
   await page.click('#load');
   await page.waitForFunction(() => document.getElementById('game-status').textContent === 'échec et mat : les Noirs gagnent');
   await page.selectOption('#ui-lang', 'cs');
+  await page.waitForFunction(() => document.documentElement.lang === 'cs');
   assert.equal(await text(page, '#game-status'), 'mat: vyhrává Černý');
   await page.fill('#paste-text', '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *');
   await page.click('#load');
   await page.waitForFunction(() => /lze požadovat remízu \(trojnásobné opakování\)/.test(document.getElementById('game-status').textContent));
   await page.evaluate(() => localStorage.removeItem('iccf-ui-lang'));
+  await page.close();
+});
+
+test('only the chosen language is fetched: the page stays light', async () => {
+  const fetched = [];
+  const page = await chromium.context.newPage();
+  const origins = new Set();
+  page.on('request', (r) => {
+    const url = new globalThis.URL(r.url());
+    origins.add(url.origin);
+    fetched.push(url.pathname);
+  });
+  await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['it-IT'] }));
+  await page.goto(URL);
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.deepEqual(fetched.filter((p) => p.startsWith('/js/lang/')), ['/js/lang/it.js']);
+  assert.equal(await text(page, '#new-game'), 'Nuova partita');
+  // Everything from this server, nothing from elsewhere.
+  assert.deepEqual([...origins], [new globalThis.URL(URL).origin]);
   await page.close();
 });

@@ -266,7 +266,7 @@ function fillSelect(select, items, chosen) {
 }
 
 async function start() {
-  setupLanguage($('ui-lang'), () => {
+  await setupLanguage($('ui-lang'), () => {
     if (app.view) app.update(app.view);
     if (!$('remote').hidden) $('remote').textContent = t('remote', { bind: $('remote').dataset.bind });
   });
