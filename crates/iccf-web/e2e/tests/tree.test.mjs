@@ -121,3 +121,24 @@ test('the letters of a pasted game can be chosen on the page', async () => {
   assert.equal(await pieceOn(page, '83'), 'N');
   assert.deepEqual(page.jsErrors, []);
 });
+
+for (const [width, scheme] of [[390, 'light'], [1280, 'dark']]) {
+  test(`a comment written on a move is shown, undone and exported (${width} px, ${scheme})`, async () => {
+    const page = await openPage(chromium.context, { width, height: 900, colorScheme: scheme });
+    await playAll(page, ['5254', '5755'], '1. 5254 5755');
+    await page.click('#back');
+    await waitText(page, '#game-status', /^1\.\.\. black to move/);
+    await page.fill('#comment', 'the best first move');
+    await page.click('#forward');
+    await waitText(page, '#tree', /best first move/);
+    await waitText(page, '#game-status', /^2\. white to move/);
+    assert.equal(await treeText(page), '1. 5254 the best first move 1... 5755');
+    assert.equal(await page.inputValue('#comment'), '');
+    await page.click('#export-panel summary');
+    await page.click('#export');
+    await page.waitForFunction(() => document.getElementById('export-text').value.includes('{the best first move}'));
+    await page.click('#undo');
+    await page.waitForFunction(() => !document.getElementById('tree').textContent.includes('best'));
+    assert.deepEqual(page.jsErrors, []);
+  });
+}

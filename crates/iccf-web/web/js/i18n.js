@@ -13,6 +13,7 @@ export const LANGS = {
 const TEXT = {
   en: {
     pasteLang: 'Letters of the moves', pasteLangAuto: 'found per game',
+    comment: 'Comment on the move shown',
     language: 'Language', tagline: 'ICCF numeric notation',
     noToken: 'This address has no token: open the address iccf serve printed (it ends in ?token=…).',
     remote: 'This page listens on {bind}: other computers on the network can open it.',

@@ -192,6 +192,21 @@ const app = {
     });
   },
 
+  /** Sets the comment after the move shown (before the first move: the game's). */
+  comment(text) {
+    return this.enqueue(() => {
+      const node = this.node;
+      const now = text.trim() ? [text.trim()] : [];
+      if (now.join(' ') === node.after.join(' ')) return;
+      this.remember();
+      node.after = now;
+      // Only the tree changes; nothing scrolls, so the tap that left the
+      // comment box lands where it was aimed.
+      renderTree($('tree'), this.tree, this.node, this.fen, (n) => this.goTo(n), false);
+      for (const listener of this.listeners) listener(this);
+    });
+  },
+
   /** Makes the variation shown the main line where it branches. */
   promote() {
     return this.enqueue(async () => {
@@ -214,6 +229,7 @@ const app = {
     this.board.render(line.position, last);
     renderMoves($('moves').querySelector('tbody'), $('record'), line, (ply) => this.show(ply));
     renderTree($('tree'), this.tree, this.node, this.fen, (node) => this.goTo(node));
+    if (document.activeElement !== $('comment')) $('comment').value = this.node.after.join(' ');
     $('game-status').textContent = statusText(line.position);
     $('game-info').textContent = gameInfo(this.tags);
     for (const listener of this.listeners) listener(this);
@@ -305,6 +321,7 @@ async function start() {
   $('undo').addEventListener('click', () => app.undo());
   $('delete').addEventListener('click', () => app.deleteHere());
   $('promote').addEventListener('click', () => app.promote());
+  $('comment').addEventListener('change', () => app.comment($('comment').value));
   $('new-game').addEventListener('click', () => {
     app.clearEntry();
     app.load({});

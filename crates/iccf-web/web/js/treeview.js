@@ -4,8 +4,8 @@
 
 import { nagText } from './tree.js';
 
-/** Fills `el` with `tree`, `current` marked; `onPick(node)` on a click. */
-export function renderTree(el, tree, current, startFen, onPick) {
+/** Fills `el` with `tree`, `current` marked (and scrolled to); `onPick(node)` on a click. */
+export function renderTree(el, tree, current, startFen, onPick, scroll = true) {
   const numbering = numberingOf(startFen);
   el.replaceChildren();
   for (const text of tree.root.after) el.append(comment(text), ' ');
@@ -15,7 +15,7 @@ export function renderTree(el, tree, current, startFen, onPick) {
   renderLine(main, tree.root.children[0], 1, { numbering, current, onPick });
   el.appendChild(main);
   const here = el.querySelector('button.current');
-  if (here) here.scrollIntoView({ block: 'nearest' });
+  if (here && scroll) here.scrollIntoView({ block: 'nearest' });
 }
 
 /** The line from `first` at ply `depth`, with the variations branching off it. */

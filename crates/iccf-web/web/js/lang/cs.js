@@ -1,6 +1,7 @@
 // The page's words in Czech, loaded when chosen (see ../i18n.js).
 
 export default {
+  comment: 'Komentář k zobrazenému tahu',
   pasteLang: 'Písmena tahů', pasteLangAuto: 'zjištěná pro každou partii',
   language: 'Jazyk', tagline: 'číselná notace ICCF',
   noToken: 'Tato adresa nemá token: otevřete adresu, kterou vypsal iccf serve (končí na ?token=…).',

@@ -1,6 +1,7 @@
 // The page's words in German, loaded when chosen (see ../i18n.js).
 
 export default {
+  comment: 'Kommentar zum gezeigten Zug',
   pasteLang: 'Buchstaben der Züge', pasteLangAuto: 'je Partie erkannt',
   language: 'Sprache', tagline: 'ICCF-Ziffernnotation',
   noToken: 'Diese Adresse hat kein Token: Öffnen Sie die Adresse, die iccf serve ausgegeben hat (sie endet auf ?token=…).',

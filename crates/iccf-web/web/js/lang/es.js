@@ -1,6 +1,7 @@
 // The page's words in Spanish, loaded when chosen (see ../i18n.js).
 
 export default {
+  comment: 'Comentario a la jugada mostrada',
   pasteLang: 'Letras de las jugadas', pasteLangAuto: 'según cada partida',
   language: 'Idioma', tagline: 'notación numérica ICCF',
   noToken: 'Esta dirección no tiene token: abra la dirección que mostró iccf serve (termina en ?token=…).',

@@ -1,6 +1,7 @@
 // The page's words in French, loaded when chosen (see ../i18n.js).
 
 export default {
+  comment: 'Commentaire sur le coup affiché',
   pasteLang: 'Lettres des coups', pasteLangAuto: 'trouvées par partie',
   language: 'Langue', tagline: 'notation numérique ICCF',
   noToken: 'Cette adresse n’a pas de jeton : ouvrez l’adresse affichée par iccf serve (elle se termine par ?token=…).',

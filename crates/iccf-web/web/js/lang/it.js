@@ -1,6 +1,7 @@
 // The page's words in Italian, loaded when chosen (see ../i18n.js).
 
 export default {
+  comment: 'Commento alla mossa mostrata',
   pasteLang: 'Lettere delle mosse', pasteLangAuto: 'trovate per partita',
   language: 'Lingua', tagline: 'notazione numerica ICCF',
   noToken: 'Questo indirizzo non ha il token: aprite l’indirizzo stampato da iccf serve (finisce con ?token=…).',

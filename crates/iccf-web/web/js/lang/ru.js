@@ -1,6 +1,7 @@
 // The page's words in Russian, loaded when chosen (see ../i18n.js).
 
 export default {
+  comment: 'Комментарий к показанному ходу',
   pasteLang: 'Буквы ходов', pasteLangAuto: 'определяются по партии',
   language: 'Язык', tagline: 'цифровая нотация ICCF',
   noToken: 'В этом адресе нет токена: откройте адрес, который напечатал iccf serve (он кончается на ?token=…).',
