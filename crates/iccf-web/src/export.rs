@@ -13,7 +13,7 @@ use crate::body::Body;
 use crate::display::{DisplayRequest, lang_or_english, parse_notation};
 use crate::limits::short_text;
 use crate::line::{Line, LineRequest, replay};
-use crate::tree::TreeLine;
+use crate::tree::Tree;
 use crate::{ApiError, AppState, blocking};
 
 /// The Seven Tag Roster, written first and always.
@@ -30,7 +30,7 @@ pub struct ExportRequest {
     /// The whole tree, with comments, NAGs and variations; written in
     /// place of the line's moves when given.
     #[serde(default)]
-    pub tree: Option<TreeLine>,
+    pub tree: Option<Tree>,
     /// Tags, in order (the Seven Tag Roster is filled in with `?`).
     #[serde(default)]
     pub tags: Vec<(String, String)>,

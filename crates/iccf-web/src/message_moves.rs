@@ -53,11 +53,13 @@ pub fn message_record(text: &str) -> Option<GameRecord> {
     Some(GameRecord {
         index: 1,
         tags: Vec::new(),
-        tree: crate::tree::TreeLine {
+        tree: crate::tree::Tree {
             nodes: moves
                 .iter()
-                .map(|m| crate::tree::TreeNode {
+                .enumerate()
+                .map(|(i, m)| crate::tree::TreeNode {
                     numeric: m.clone(),
+                    parent: i.checked_sub(1),
                     ..Default::default()
                 })
                 .collect(),

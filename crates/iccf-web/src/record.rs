@@ -10,7 +10,7 @@ use serde::Serialize;
 use shakmaty::Position;
 
 use crate::line::{LineRequest, fen_of, replay};
-use crate::tree::TreeLine;
+use crate::tree::Tree;
 
 /// One game's main line.
 #[derive(Clone, Debug, Serialize)]
@@ -23,7 +23,7 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// All the moves read: the main line with comments, NAGs and
     /// variations.
-    pub tree: TreeLine,
+    pub tree: Tree,
     /// The result at the end of the movetext, if any.
     pub result: Option<String>,
     /// Problems that stopped the conversion, as the CLI reports them.
@@ -83,7 +83,7 @@ pub fn records(text: &[u8], input_lang: Option<Lang>) -> Vec<GameRecord> {
         .read_games(text)
         .into_iter()
         .map(|read| {
-            let tree = TreeLine::read(&read.moves, &read.start);
+            let tree = Tree::read(&read);
             let mut game = GameRecord {
                 index: read.location.index,
                 moves: tree.main_line(),

@@ -1,11 +1,15 @@
-//! A game's moves as a tree, as the page keeps them: the main line with
-//! comments, NAGs and, on each move, the lines played instead of it.
+//! A game's moves as a tree, as the page keeps them: every move with the
+//! move it follows, its comments and NAGs. A flat list, parents first and
+//! each move's continuations in order (the first is the main one), so that
+//! a tree of any depth is plain JSON, read and written without recursion
+//! in the JSON itself.
 //!
-//! The server reads them from the one game reader ([`iccf_pgn::game`])
-//! for `/api/load` and takes them back for `/api/export`, where each move
-//! is replayed before anything is written.
+//! The server reads it from the one game reader ([`iccf_pgn::game`]) for
+//! `/api/load` and takes it back for `/api/export`, where each move is
+//! replayed before anything is written.
 
 use iccf::{MoveFormat, MoveNumber, Notation};
+use iccf_pgn::convert::MAX_DEPTH;
 use iccf_pgn::game;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Move, Position};
@@ -16,23 +20,26 @@ use crate::line::step_in;
 /// Most moves a tree may have, variations included.
 pub const MAX_TREE_MOVES: usize = 10_000;
 
-/// A line: its moves in order; comments of a line without moves.
+/// The moves of a game and the comments before its first.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
-pub struct TreeLine {
-    /// The moves.
+pub struct Tree {
+    /// The moves, each after the one it follows.
     #[serde(default)]
     pub nodes: Vec<TreeNode>,
-    /// Comments with no move to go with.
+    /// Comments of the game with no move to go with.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
 }
 
-/// One move of a line and the lines played instead of it.
+/// One move.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 pub struct TreeNode {
     /// The move in numeric (`5254`), `--` for a null move.
     #[serde(rename = "move")]
     pub numeric: String,
+    /// The index of the move it follows; `None` for a first move.
+    #[serde(default)]
+    pub parent: Option<usize>,
     /// Annotation glyphs, `$1` = `!` and so on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nags: Vec<u8>,
@@ -42,91 +49,147 @@ pub struct TreeNode {
     /// Comments after the move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub after: Vec<String>,
-    /// Lines played instead of this move, from the position before it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub variations: Vec<TreeLine>,
 }
 
-impl TreeLine {
-    /// The tree of a line the game reader read, starting in `start`.
-    pub fn read(line: &game::Line, start: &Chess) -> TreeLine {
-        TreeLine {
-            nodes: line
-                .plies(start)
-                .map(|ply| TreeNode {
-                    numeric: numeric(ply.before, ply.m),
-                    nags: ply.node.nags.clone(),
-                    before: ply.node.comments_before.clone(),
-                    after: ply.node.comments_after.clone(),
-                    variations: ply
-                        .node
-                        .variations
-                        .iter()
-                        .map(|v| TreeLine::read(v, ply.before))
-                        .collect(),
-                })
-                .collect(),
-            comments: line.comments.clone(),
+impl Tree {
+    /// The tree of a game the reader read.
+    pub fn read(game: &game::Game) -> Tree {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            comments: game.moves.comments.clone(),
+        };
+        tree.add_line(&game.moves, &game.start, None);
+        tree
+    }
+
+    /// Adds `line`, played from `start` after node `parent`, with the
+    /// lines played instead of each of its moves.
+    fn add_line(&mut self, line: &game::Line, start: &Chess, mut parent: Option<usize>) {
+        for ply in line.plies(start) {
+            self.nodes.push(TreeNode {
+                numeric: numeric(ply.before, ply.m),
+                parent,
+                nags: ply.node.nags.clone(),
+                before: ply.node.comments_before.clone(),
+                after: ply.node.comments_after.clone(),
+            });
+            let here = self.nodes.len() - 1;
+            for variation in &ply.node.variations {
+                self.add_line(variation, ply.before, parent);
+            }
+            parent = Some(here);
         }
     }
 
     /// The main line's moves.
     pub fn main_line(&self) -> Vec<String> {
-        self.nodes.iter().map(|n| n.numeric.clone()).collect()
+        let mut line = Vec::new();
+        let mut at = None;
+        while let Some(i) = self.nodes.iter().position(|n| n.parent == at) {
+            line.push(self.nodes[i].numeric.clone());
+            at = Some(i);
+        }
+        line
     }
 
-    /// Writes the line from `start` as numeric PGN movetext, each move
-    /// replayed; a 422 names the first move that is not legal, a 413
-    /// comes when the tree has more than [`MAX_TREE_MOVES`] moves.
+    /// Writes the tree from `start` as numeric PGN movetext, each move
+    /// replayed: a 422 names the first move that is not legal or a parent
+    /// that is not before its move, a 413 comes for more than
+    /// [`MAX_TREE_MOVES`] moves or variations nested deeper than the
+    /// reader reads ([`MAX_DEPTH`]).
     pub fn write_pgn(&self, start: &Chess, out: &mut String) -> Result<(), ApiError> {
-        let mut budget = MAX_TREE_MOVES;
-        self.write_from(start, out, &mut budget)
-    }
-
-    fn write_from(
-        &self,
-        start: &Chess,
-        out: &mut String,
-        budget: &mut usize,
-    ) -> Result<(), ApiError> {
+        if self.nodes.len() > MAX_TREE_MOVES {
+            return Err(ApiError::too_large(format!(
+                "{} moves in the tree; at most {MAX_TREE_MOVES}",
+                self.nodes.len()
+            )));
+        }
+        let (children, firsts) = self.children()?;
         for comment in &self.comments {
             push_comment(out, comment);
         }
+        let mut writer = Writer {
+            tree: self,
+            children: &children,
+            out,
+        };
+        writer.line(&firsts, start, 0)
+    }
+
+    /// Each node's continuations, and the first moves, in order.
+    fn children(&self) -> Result<(Vec<Vec<usize>>, Vec<usize>), ApiError> {
+        let mut children = vec![Vec::new(); self.nodes.len()];
+        let mut firsts = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            match node.parent {
+                None => firsts.push(i),
+                Some(p) if p < i => children[p].push(i),
+                Some(p) => {
+                    return Err(ApiError::unprocessable(format!(
+                        "move {i} of the tree follows move {p}, which is not before it"
+                    )));
+                }
+            }
+        }
+        Ok((children, firsts))
+    }
+}
+
+/// Writes lines of a tree as PGN movetext.
+struct Writer<'t> {
+    tree: &'t Tree,
+    children: &'t [Vec<usize>],
+    out: &'t mut String,
+}
+
+impl Writer<'_> {
+    /// The line starting with `alternatives[0]` in `start`, the others as
+    /// variations after its first move.
+    fn line(
+        &mut self,
+        alternatives: &[usize],
+        start: &Chess,
+        depth: usize,
+    ) -> Result<(), ApiError> {
+        if depth > MAX_DEPTH {
+            return Err(ApiError::too_large(format!(
+                "variations nested deeper than {MAX_DEPTH}"
+            )));
+        }
         let mut pos = start.clone();
+        let mut here = alternatives.to_vec();
         // A black move needs its number after anything but a white move.
         let mut numbered = false;
-        for node in &self.nodes {
-            *budget = budget.checked_sub(1).ok_or_else(|| {
-                ApiError::too_large(format!("more than {MAX_TREE_MOVES} moves in the tree"))
-            })?;
+        while let Some((&i, others)) = here.split_first() {
+            let node = &self.tree.nodes[i];
             for comment in &node.before {
-                push_comment(out, comment);
+                push_comment(self.out, comment);
                 numbered = false;
             }
             if pos.turn().is_white() || !numbered {
-                out.push_str(&MoveNumber::from_position(&pos).to_string());
-                out.push(' ');
+                self.out
+                    .push_str(&MoveNumber::from_position(&pos).to_string());
+                self.out.push(' ');
             }
             let (step, after) = step_in(&node.numeric, &pos, iccf::lang::Lang::En)?;
-            out.push_str(&numeric(&pos, step));
-            out.push(' ');
+            self.out.push_str(&numeric(&pos, step));
+            self.out.push(' ');
             numbered = true;
             for nag in &node.nags {
-                out.push_str(&format!("${nag} "));
+                self.out.push_str(&format!("${nag} "));
             }
             for comment in &node.after {
-                push_comment(out, comment);
-            }
-            for variation in &node.variations {
-                out.push_str("( ");
-                variation.write_from(&pos, out, budget)?;
-                out.push_str(") ");
+                push_comment(self.out, comment);
                 numbered = false;
             }
-            if !node.after.is_empty() {
+            for &other in others {
+                self.out.push_str("( ");
+                self.line(&[other], &pos, depth + 1)?;
+                self.out.push_str(") ");
                 numbered = false;
             }
             pos = after;
+            here = self.children[i].clone();
         }
         Ok(())
     }
@@ -158,10 +221,13 @@ mod tests {
     #[test]
     fn reads_and_writes_comments_nags_and_variations() {
         let game = game::read_game(b"1. e4 {best} e5 (1... c5 $1 2. Nf3) 2. Nf3 *").unwrap();
-        let tree = TreeLine::read(&game.moves, &game.start);
+        let tree = Tree::read(&game);
         assert_eq!(tree.main_line(), ["5254", "5755", "7163"]);
         assert_eq!(tree.nodes[0].after, ["best"]);
-        assert_eq!(tree.nodes[1].variations[0].nodes[0].nags, [1]);
+        // 1... c5 follows 1. e4, as 1... e5 does, after it.
+        assert_eq!(tree.nodes[2].numeric, "3735");
+        assert_eq!(tree.nodes[2].parent, Some(0));
+        assert_eq!(tree.nodes[2].nags, [1]);
         let mut pgn = String::new();
         tree.write_pgn(&game.start, &mut pgn).unwrap();
         assert_eq!(
@@ -171,14 +237,18 @@ mod tests {
     }
 
     #[test]
-    fn an_illegal_move_in_a_variation_is_refused() {
-        let tree: TreeLine = serde_json::from_str(
-            r#"{"nodes":[{"move":"5254","variations":[{"nodes":[{"move":"5255"}]}]}]}"#,
-        )
-        .unwrap();
+    fn an_illegal_move_or_a_parent_after_its_move_is_refused() {
+        let tree: Tree =
+            serde_json::from_str(r#"{"nodes":[{"move":"5254"},{"move":"5255","parent":null}]}"#)
+                .unwrap();
         let err = tree
             .write_pgn(&Chess::default(), &mut String::new())
             .unwrap_err();
         assert!(err.message.contains("5255"), "{}", err.message);
+        let tree: Tree = serde_json::from_str(r#"{"nodes":[{"move":"5254","parent":0}]}"#).unwrap();
+        let err = tree
+            .write_pgn(&Chess::default(), &mut String::new())
+            .unwrap_err();
+        assert!(err.message.contains("not before it"), "{}", err.message);
     }
 }

@@ -190,18 +190,16 @@ async fn a_received_message_loads_as_its_numbered_moves() {
     );
 }
 
-/// Every move of a tree, variations included.
-fn tree_moves(line: &serde_json::Value) -> usize {
-    line["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| {
-            1 + n["variations"]
-                .as_array()
-                .map_or(0, |vs| vs.iter().map(tree_moves).sum())
-        })
-        .sum()
+/// The main line of a tree: from the start, each move's first continuation.
+fn main_line(tree: &serde_json::Value) -> Vec<serde_json::Value> {
+    let nodes = tree["nodes"].as_array().unwrap();
+    let mut line = Vec::new();
+    let mut at = serde_json::Value::Null;
+    while let Some(i) = nodes.iter().position(|n| n["parent"] == at) {
+        line.push(nodes[i]["move"].clone());
+        at = json!(i);
+    }
+    line
 }
 
 #[tokio::test]
@@ -213,14 +211,9 @@ async fn an_annotated_game_keeps_its_variations_comments_and_nags_through_export
     for game in games.iter().filter(|g| g["refused"].is_null()) {
         let tree = &game["tree"];
         // The main line is the tree's.
-        let main: Vec<_> = tree["nodes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n["move"].clone())
-            .collect();
+        let main = main_line(tree);
         assert_eq!(json!(main), game["moves"]);
-        variations += tree_moves(tree) - main.len();
+        variations += tree["nodes"].as_array().unwrap().len() - main.len();
         // Written out in SAN and read again, it is the same tree.
         let tags = &game["tags"];
         let exported = ok(
@@ -234,15 +227,17 @@ async fn an_annotated_game_keeps_its_variations_comments_and_nags_through_export
         assert_eq!(again["games"][0]["tree"], *tree, "{text}");
     }
     assert!(variations > 100, "{variations} moves in variations");
-    // NAGs and comments come through.
-    let first = &games[0]["tree"]["nodes"];
+    // NAGs come through; 6. d5?! (6. Bd3) follows 5... O-O as 6. d5 does.
+    let first = games[0]["tree"]["nodes"].as_array().unwrap();
+    assert_eq!(first[10]["move"], "4445");
     assert_eq!(first[10]["nags"], json!([6]));
-    assert_eq!(first[10]["variations"][0]["nodes"][0]["move"], "6143");
+    assert_eq!(first[11]["move"], "6143");
+    assert_eq!(first[11]["parent"], first[10]["parent"]);
 }
 
 #[tokio::test]
 async fn an_exported_tree_with_an_illegal_move_is_refused() {
-    let tree = json!({"nodes": [{"move": "5254", "variations": [{"nodes": [{"move": "4245"}]}]}]});
+    let tree = json!({"nodes": [{"move": "5254"}, {"move": "4245", "parent": null}]});
     let message = refused(
         "/api/export",
         json!({"tree": tree}),
@@ -299,4 +294,23 @@ async fn the_letters_of_a_paste_can_be_chosen() {
     )
     .await;
     assert!(message.contains("unknown language"), "{message}");
+}
+
+#[tokio::test]
+async fn a_tree_nested_deeper_than_json_likes_is_exported() {
+    // 60 variations inside each other: flat JSON, no recursion limit met.
+    let depth = 60;
+    let text = format!(
+        "1. e4 e5 {}{} *",
+        "(1... c5 ".repeat(depth),
+        ")".repeat(depth)
+    );
+    let answer = ok("/api/load", json!({"text": text})).await;
+    let tree = &answer["games"][0]["tree"];
+    assert_eq!(tree["nodes"].as_array().unwrap().len(), depth + 2);
+    let exported = ok("/api/export", json!({"tree": tree})).await;
+    let written = exported["text"].as_str().unwrap();
+    assert_eq!(written.matches('(').count(), depth, "{written}");
+    let again = ok("/api/load", json!({"text": written})).await;
+    assert_eq!(again["games"][0]["tree"], *tree);
 }

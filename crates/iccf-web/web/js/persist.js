@@ -42,20 +42,14 @@ export function savedGame() {
   return null;
 }
 
-/** Whether `moves` from the start is a line of the tree (server line form). */
+/** Whether `moves` from the start is a line of the tree (the server's flat form). */
 function contains(tree, moves) {
-  let line = tree;
-  let i = 0;
+  const nodes = (tree && tree.nodes) || [];
+  let at = null;
   for (const move of moves) {
-    if (!line || !line.nodes || i >= line.nodes.length) return false;
-    const node = line.nodes[i];
-    if (node.move === move) {
-      i += 1;
-      continue;
-    }
-    line = (node.variations || []).find((v) => v.nodes && v.nodes[0] && v.nodes[0].move === move);
-    if (!line) return false;
-    i = 1;
+    const next = nodes.findIndex((n) => (n.parent ?? null) === at && n.move === move);
+    if (next < 0) return false;
+    at = next;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 // The game as a tree of numeric moves: each node's first child is the
 // main continuation, the others are variations. The server checks every
-// move; this only keeps them in order. Long lines are walked in loops,
-// variations (rarely deep) by recursion.
+// move; this only keeps them in order. It travels as the server's flat
+// list (each move with the index of the one it follows), walked in loops.
 
 let nextId = 1;
 
@@ -28,27 +28,23 @@ export class Tree {
     this.byId = new Map([[this.root.id, this.root]]);
   }
 
-  /** A tree from the server's line form (`/api/load`'s `tree`). */
-  static fromJson(line) {
+  /** A tree from the server's flat form (`/api/load`'s `tree`); a parent not before its move is skipped. */
+  static fromJson(json) {
     const tree = new Tree();
-    tree.root.after = (line && line.comments) || [];
-    if (line) tree.attach(line, tree.root);
+    tree.root.after = (json && json.comments) || [];
+    const made = [];
+    for (const n of (json && json.nodes) || []) {
+      const parent = n.parent === null || n.parent === undefined ? tree.root : made[n.parent];
+      const node = parent ? tree.newNode(n.move, parent) : null;
+      if (node) Object.assign(node, { nags: n.nags || [], before: n.before || [], after: n.after || [] });
+      made.push(node);
+    }
     return tree;
   }
 
   /** A tree holding one line of numeric moves. */
   static fromMoves(moves) {
-    return Tree.fromJson({ nodes: moves.map((move) => ({ move })) });
-  }
-
-  attach(line, parent) {
-    let at = parent;
-    for (const json of line.nodes || []) {
-      const node = this.newNode(json.move, at);
-      Object.assign(node, { nags: json.nags || [], before: json.before || [], after: json.after || [] });
-      for (const variation of json.variations || []) this.attach(variation, at);
-      at = node;
-    }
+    return Tree.fromJson({ nodes: moves.map((move, i) => ({ move, parent: i ? i - 1 : null })) });
   }
 
   newNode(move, parent) {
@@ -58,26 +54,25 @@ export class Tree {
     return node;
   }
 
-  /** The server's line form of the whole tree. */
+  /** The server's flat form of the whole tree: each move after the one it follows, siblings in order. */
   toJson() {
-    const line = this.lineFrom(this.root.children[0]);
-    if (this.root.after.length) line.comments = this.root.after;
-    return line;
-  }
-
-  lineFrom(first) {
     const nodes = [];
-    for (let node = first; node; node = node.children[0]) {
-      const json = { move: node.move };
+    const index = new Map([[this.root, null]]);
+    // Depth first, siblings in order: a parent is always listed before its moves.
+    const stack = [...this.root.children].reverse();
+    while (stack.length) {
+      const node = stack.pop();
+      const json = { move: node.move, parent: index.get(node.parent) };
       if (node.nags.length) json.nags = node.nags;
       if (node.before.length) json.before = node.before;
       if (node.after.length) json.after = node.after;
-      // A line's first move was already listed as a variation of the main one.
-      const others = node.parent && node.isMain() ? node.parent.children.slice(1) : [];
-      if (others.length) json.variations = others.map((v) => this.lineFrom(v));
+      index.set(node, nodes.length);
       nodes.push(json);
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
     }
-    return { nodes };
+    const json = { nodes };
+    if (this.root.after.length) json.comments = this.root.after;
+    return json;
   }
 
   /** The moves from the start to `node`. */
