@@ -432,6 +432,12 @@ pub struct ServeArgs {
     /// ::1) lets other computers on the network use the page.
     #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
     pub bind: std::net::IpAddr,
+
+    /// A folder of game files for the page's desk: listed as `iccf status`
+    /// lists it, each game opened, checked and written back there (and
+    /// nowhere else: no subfolders, no symbolic links).
+    #[arg(long, value_name = "DIR")]
+    pub games: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -14,13 +14,25 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<bool> {
         TcpListener::bind(wanted).with_context(|| format!("cannot listen on {wanted}"))?;
     let bind = listener.local_addr()?;
     let token = iccf_web::Token::random().context("no random source for the page's token")?;
-    let config = iccf_web::Config::new(bind, token);
+    let mut config = iccf_web::Config::new(bind, token);
+    if let Some(dir) = &args.games {
+        let games = iccf_web::games_dir::GamesDir::new(dir)
+            .with_context(|| format!("cannot use {} as the games folder", dir.display()))?;
+        config = config.with_games(games);
+    }
     let mut out = std::io::stdout().lock();
     writeln!(out, "iccf: the page is at {}", config.page_address())?;
     if config.reachable_from_elsewhere() {
         writeln!(
             out,
             "iccf: listening on {bind}: other computers on the network can use the page"
+        )?;
+    }
+    if let Some(games) = &config.games {
+        writeln!(
+            out,
+            "iccf: the desk keeps the games of {}",
+            games.path().display()
         )?;
     }
     writeln!(out, "iccf: Ctrl-C stops the server")?;

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end tests of the iccf web page in headless Chromium: installs
 # what is missing (Debian's chromium, playwright-core from package-lock),
-# builds iccf, starts `iccf serve --port 0`, runs `node --test`, stops it.
-# --update-screenshot also copies the wide screenshot to docs/screenshot.png.
+# builds iccf, starts `iccf serve --port 0`, runs `node --test`, stops it
+# (tests that need a server of their own, with --games, start it from ICCF_BIN).
+# --update-screenshot also copies the screenshots the README shows to docs/
+# (the move tree, the desk of a games folder, the phone layout).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -39,8 +41,10 @@ done
 [ -n "$url" ] || { echo "iccf serve printed no address:"; cat "$log"; exit 1; }
 echo "iccf serve at $url"
 
-ICCF_URL="$url" node --test --test-concurrency=1 tests/*.test.mjs
+ICCF_URL="$url" ICCF_BIN="$bin" node --test --test-concurrency=1 tests/*.test.mjs
 
 if [ "${1:-}" = "--update-screenshot" ]; then
-    cp screenshots/page-1280-light.png "$root/docs/screenshot.png"
+    cp screenshots/tree-annotated-1280-light.png "$root/docs/screenshot.png"
+    cp screenshots/folder-1280-light.png "$root/docs/screenshot-desk.png"
+    cp screenshots/phone-390-dark.png "$root/docs/screenshot-phone.png"
 fi

@@ -21,6 +21,20 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/js/desk.js", JS, include_str!("../web/js/desk.js")),
     ("/js/copy.js", JS, include_str!("../web/js/copy.js")),
     ("/js/export.js", JS, include_str!("../web/js/export.js")),
+    ("/js/tree.js", JS, include_str!("../web/js/tree.js")),
+    ("/js/treeview.js", JS, include_str!("../web/js/treeview.js")),
+    ("/js/fen.js", JS, include_str!("../web/js/fen.js")),
+    ("/js/files.js", JS, include_str!("../web/js/files.js")),
+    ("/js/diagram.js", JS, include_str!("../web/js/diagram.js")),
+    ("/js/persist.js", JS, include_str!("../web/js/persist.js")),
+    ("/js/folder.js", JS, include_str!("../web/js/folder.js")),
+    ("/js/i18n.js", JS, include_str!("../web/js/i18n.js")),
+    ("/js/lang/de.js", JS, include_str!("../web/js/lang/de.js")),
+    ("/js/lang/fr.js", JS, include_str!("../web/js/lang/fr.js")),
+    ("/js/lang/es.js", JS, include_str!("../web/js/lang/es.js")),
+    ("/js/lang/it.js", JS, include_str!("../web/js/lang/it.js")),
+    ("/js/lang/cs.js", JS, include_str!("../web/js/lang/cs.js")),
+    ("/js/lang/ru.js", JS, include_str!("../web/js/lang/ru.js")),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

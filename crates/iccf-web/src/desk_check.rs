@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use iccf_corr::{Applied, Claim, Finding};
+use iccf_corr::{Applied, CheckOptions, Claim, Finding};
 use serde::{Deserialize, Serialize};
 
 use crate::body::Body;
@@ -58,10 +58,15 @@ pub async fn handle(
     blocking::run(&state.workers, move || {
         let mut open = request.game.open()?;
         let today = request.game.today()?;
-        let text = iccf_corr::message_text(request.message.as_bytes());
-        let report = iccf_corr::check(&open.game, open.side, &text);
+        // As `iccf check` reads it: an e-mail's date is when we received it.
+        let message = iccf_corr::read_message(request.message.as_bytes());
+        let opts = CheckOptions {
+            today: Some(today),
+            ..CheckOptions::default()
+        };
+        let report = iccf_corr::check_message(&open.game, open.side, &message, &opts);
         let in_order = report.in_order();
-        let (applied, game) = if request.apply && in_order {
+        let (applied, game) = if request.apply && in_order && !report.resend {
             let applied = iccf_corr::apply(&mut open.game, &report, open.side, today);
             (Some(applied), Some(file_text(&open.game)))
         } else {

@@ -13,6 +13,7 @@ use crate::body::Body;
 use crate::display::{DisplayRequest, lang_or_english, parse_notation};
 use crate::limits::short_text;
 use crate::line::{Line, LineRequest, replay};
+use crate::tree::Tree;
 use crate::{ApiError, AppState, blocking};
 
 /// The Seven Tag Roster, written first and always.
@@ -26,6 +27,10 @@ pub struct ExportRequest {
     /// Start and moves.
     #[serde(flatten)]
     pub line: LineRequest,
+    /// The whole tree, with comments, NAGs and variations; written in
+    /// place of the line's moves when given.
+    #[serde(default)]
+    pub tree: Option<Tree>,
     /// Tags, in order (the Seven Tag Roster is filled in with `?`).
     #[serde(default)]
     pub tags: Vec<(String, String)>,
@@ -131,7 +136,10 @@ fn numeric_pgn(request: &ExportRequest, line: &Line) -> Result<String, ApiError>
         push_tag(&mut pgn, "FEN", &fen)?;
     }
     pgn.push('\n');
-    push_movetext(&mut pgn, line);
+    match &request.tree {
+        Some(tree) => tree.write_pgn(start, &mut pgn)?,
+        None => push_movetext(&mut pgn, line),
+    }
     pgn.push_str(result);
     pgn.push('\n');
     Ok(pgn)

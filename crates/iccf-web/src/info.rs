@@ -25,6 +25,8 @@ pub struct InfoJson {
     pub notations: Vec<&'static str>,
     /// Languages of a card's fixed words.
     pub message_langs: Vec<&'static str>,
+    /// Whether the server has a games folder (`--games DIR`) for the desk.
+    pub games_folder: bool,
 }
 
 /// One language.
@@ -53,5 +55,6 @@ pub async fn handle(State(state): State<AppState>) -> Json<InfoJson> {
             .collect(),
         notations: Notation::ALL.iter().map(|n| n.name()).collect(),
         message_langs: MessageLang::ALL.iter().map(|l| l.code()).collect(),
+        games_folder: state.config.games.is_some(),
     })
 }

@@ -13,11 +13,15 @@
 //! | `GET /api/info` | languages, notations, whether reachable from elsewhere ([`info`]) |
 //! | `POST /api/position` | a line replayed: its moves and one position with its legal moves ([`position`]) |
 //! | `POST /api/play` | one more move, in any notation, or the reason it is refused ([`play`]) |
-//! | `POST /api/load` | pasted games read into numeric main lines with problems ([`load`]) |
-//! | `POST /api/export` | the line as PGN or a one-line record in any notation ([`export`]) |
+//! | `POST /api/load` | pasted games read into numeric trees with comments, NAGs, variations and problems ([`load`]) |
+//! | `POST /api/export` | the line or the whole tree as PGN or a one-line record in any notation ([`export`]) |
+//! | `POST /api/diagram` | a position as an SVG diagram with the numeric grid ([`diagram`]) |
 //! | `POST /api/desk/open` | a game file read ([`desk_open`]) |
 //! | `POST /api/desk/check` | a received message checked, optionally recorded ([`desk_check`]) |
 //! | `POST /api/desk/card` | our move recorded and the next message composed ([`desk_card`]) |
+//! | `POST /api/games/list` | the `--games` folder as `iccf status` shows it ([`games`]) |
+//! | `POST /api/games/open` | a game file of the folder read ([`games`]) |
+//! | `POST /api/games/save` | a game file of the folder written back atomically ([`games`]) |
 //!
 //! `docs/web-api.md` gives each request and answer. Every request must
 //! name this server in its `Host`, and every `POST` must be JSON and carry
@@ -54,9 +58,12 @@ pub mod desk;
 pub mod desk_card;
 pub mod desk_check;
 pub mod desk_open;
+pub mod diagram;
 pub mod display;
 pub mod error;
 pub mod export;
+pub mod games;
+pub mod games_dir;
 pub mod guard;
 pub mod info;
 mod json_errors;
@@ -70,6 +77,7 @@ pub mod play;
 pub mod position;
 pub mod server;
 pub mod token;
+pub mod tree;
 
 pub use error::ApiError;
 pub use server::ConnLimits;
@@ -84,6 +92,9 @@ pub struct Config {
     pub token: Token,
     /// Time and number limits of connections.
     pub conns: ConnLimits,
+    /// The folder of game files the desk lists, opens and writes
+    /// (`--games DIR`); none when absent.
+    pub games: Option<games_dir::GamesDir>,
 }
 
 impl Config {
@@ -93,6 +104,16 @@ impl Config {
             bind,
             token,
             conns: ConnLimits::default(),
+            games: None,
+        }
+    }
+
+    /// The same server with the desk on the game files of `games`.
+    #[must_use]
+    pub fn with_games(self, games: games_dir::GamesDir) -> Config {
+        Config {
+            games: Some(games),
+            ..self
         }
     }
 
@@ -139,9 +160,13 @@ pub fn router(config: Config) -> Router {
         .route("/api/play", post(play::handle))
         .route("/api/load", post(load::handle))
         .route("/api/export", post(export::handle))
+        .route("/api/diagram", post(diagram::handle))
         .route("/api/desk/open", post(desk_open::handle))
         .route("/api/desk/check", post(desk_check::handle))
         .route("/api/desk/card", post(desk_card::handle))
+        .route("/api/games/list", post(games::list))
+        .route("/api/games/open", post(games::open))
+        .route("/api/games/save", post(games::save))
         .fallback(fallback)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -53,6 +53,18 @@ pub fn message_record(text: &str) -> Option<PastedGame> {
     Some(PastedGame {
         index: 1,
         tags: Vec::new(),
+        tree: crate::tree::Tree {
+            nodes: moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| crate::tree::TreeNode {
+                    numeric: m.clone(),
+                    parent: i.checked_sub(1),
+                    ..Default::default()
+                })
+                .collect(),
+            comments: Vec::new(),
+        },
         moves,
         result: None,
         errors,

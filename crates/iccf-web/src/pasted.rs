@@ -1,12 +1,16 @@
-//! The main line of each pasted game as the page takes it: tags, numeric
-//! moves, result and problems, from the converter's typed records
-//! ([`iccf_pgn::record::GameRecord`]).
+//! Each pasted game as the page takes it: tags, the numeric main line,
+//! the whole tree with comments, NAGs and variations, result and
+//! problems, from the one game reader ([`iccf_pgn::game`]).
 
-use iccf_pgn::convert::{Converter, Options, Problem};
+use iccf::lang::Lang;
+use iccf_pgn::convert::Problem;
+use iccf_pgn::game::{Game, Reader};
+use iccf_pgn::setup::start_position;
 use serde::Serialize;
-use shakmaty::{CastlingMode, Position};
+use shakmaty::Position;
 
 use crate::line::{LineRequest, fen_of, replay};
+use crate::tree::Tree;
 
 /// One game's main line.
 #[derive(Clone, Debug, Serialize)]
@@ -17,6 +21,9 @@ pub struct PastedGame {
     pub tags: Vec<(String, String)>,
     /// The main-line moves in numeric, up to the first one that fails.
     pub moves: Vec<String>,
+    /// All the moves read: the main line with comments, NAGs and
+    /// variations.
+    pub tree: Tree,
     /// The result at the end of the movetext, if any.
     pub result: Option<String>,
     /// Problems that stopped the conversion, as the CLI reports them.
@@ -49,34 +56,47 @@ pub struct ProblemJson {
 
 impl From<&Problem> for ProblemJson {
     fn from(p: &Problem) -> ProblemJson {
+        // The page's choice of letters is its paste panel's, not the
+        // CLI's flag the reader names.
+        let text = format!("{}:{}: {p}", p.line, p.column).replace(
+            "choose with --input-lang",
+            "choose the letters of the moves beside Load",
+        );
         ProblemJson {
             line: p.line,
             column: p.column,
             token: p.token.clone(),
-            text: format!("{}:{}: {p}", p.line, p.column),
+            text,
         }
     }
 }
 
-/// The games' main lines, one record a game, in order, each replayed as
-/// `/api/position` will replay it.
-pub fn pasted_games(text: &[u8]) -> Vec<PastedGame> {
-    Converter::new(Options::default())
-        .records(text)
+/// The games, one record a game, in order, each main line replayed as
+/// `/api/position` will replay it; algebraic moves in the letters of
+/// `input_lang`, else of the language found per game.
+pub fn pasted_games(text: &[u8], input_lang: Option<Lang>) -> Vec<PastedGame> {
+    let reader = Reader {
+        input_lang,
+        ..Reader::default()
+    };
+    reader
+        .read_games(text)
         .into_iter()
-        .map(|record| {
+        .map(|read| {
+            let tree = Tree::read(&read);
             let mut game = PastedGame {
-                index: record.game,
-                moves: record.moves.iter().map(|m| m.numeric.clone()).collect(),
-                errors: record.errors.iter().map(ProblemJson::from).collect(),
-                warnings: record.warnings.iter().map(ProblemJson::from).collect(),
-                tags: record.tags,
-                result: record.result,
+                index: read.location.index,
+                moves: tree.main_line(),
+                tree,
+                errors: read.report.errors.iter().map(ProblemJson::from).collect(),
+                warnings: read.report.warnings.iter().map(ProblemJson::from).collect(),
+                tags: read.tags.clone(),
+                result: read.result.clone(),
                 fen: None,
                 chess960: false,
                 refused: None,
             };
-            settle_start(&mut game);
+            settle_start(&mut game, &read);
             game
         })
         .collect()
@@ -92,44 +112,26 @@ impl PastedGame {
     }
 }
 
-/// Fills in the start position as the line endpoints read it and checks
-/// that they replay the moves; else says why the game is refused.
-pub fn settle_start(game: &mut PastedGame) {
-    if let Some(variant) = game.tag("Variant")
-        && !is_chess960(variant)
-        && !is_standard(variant)
-    {
-        game.refused = Some(format!("the variant `{variant}` is not chess"));
+/// Fills in the start position the reader found (the FEN written back
+/// only when it is not the usual start) and checks that the line
+/// endpoints replay the main line from it; else says why the game is
+/// refused: a start the reader could not set up (a variant that is not
+/// chess, a bad FEN), as `iccf convert` says it, or a move.
+fn settle_start(game: &mut PastedGame, read: &Game) {
+    if let Some(problem) = read.report.errors.iter().find(|p| p.kind.is_setup()) {
+        game.refused = Some(problem.kind.to_string());
         return;
     }
-    let chess960 = game.tag("Variant").is_some_and(is_chess960);
-    let fen = game.tag("FEN").map(str::to_owned);
+    game.chess960 = read.is_chess960();
+    let fen = fen_of(&read.start);
+    let usual = fen_of(&start_position(read.start.castles().mode()));
+    game.fen = (fen != usual).then_some(fen);
     let request = LineRequest {
-        fen,
-        chess960,
+        fen: game.fen.clone(),
+        chess960: game.chess960,
         moves: game.moves.clone(),
     };
-    match replay(&request) {
-        Ok(line) => {
-            let start = &line.positions[0];
-            game.chess960 = start.castles().mode() == CastlingMode::Chess960;
-            game.fen = request.fen.as_ref().map(|_| fen_of(start));
-        }
-        Err(err) => game.refused = Some(err.message),
+    if let Err(err) = replay(&request) {
+        game.refused = Some(err.message);
     }
-}
-
-// The names the converter takes for the two kinds of chess it reads
-// (`iccf_pgn::setup`); to go once the one game reader gives the start.
-fn is_chess960(variant: &str) -> bool {
-    let name = variant.trim().to_ascii_lowercase();
-    name.contains("960") || name.starts_with("fischer") || name == "frc"
-}
-
-fn is_standard(variant: &str) -> bool {
-    let name = variant.trim().to_ascii_lowercase();
-    matches!(
-        name.as_str(),
-        "" | "standard" | "chess" | "normal" | "from position" | "fromposition"
-    )
 }

@@ -99,3 +99,21 @@ fn serve_refuses_an_address_that_is_no_ip() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("--bind"), "{}", r.stderr);
 }
+
+#[test]
+fn serve_refuses_a_games_folder_that_is_not_one_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.pgn");
+    std::fs::write(&file, "1. 5254 *\n").unwrap();
+    for games in [file, dir.path().join("missing")] {
+        let games = games.to_str().unwrap();
+        let r = run(&["serve", "--port", "0", "--games", games], b"");
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(
+            r.stderr
+                .starts_with(&format!("iccf: cannot use {games} as the games folder: ")),
+            "{}",
+            r.stderr
+        );
+    }
+}

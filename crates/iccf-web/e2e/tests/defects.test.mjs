@@ -50,7 +50,7 @@ test('a game the page cannot show is refused with the reason and the old game st
   await typeMove(page, '5254');
   await waitText(page, '#record', /^1\. 5254$/);
   await paste(page, '[Variant "Crazyhouse"]\n\n1. e4 e5 *');
-  await waitText(page, '#status', /game 1 not loaded: the variant `Crazyhouse` is not chess/);
+  await waitText(page, '#status', /game 1 not loaded: variant Crazyhouse is not supported/);
   assert.equal(await record(page), '1. 5254');
   assert.equal(await pieceOn(page, '54'), 'P');
 });

@@ -189,3 +189,128 @@ async fn a_received_message_loads_as_its_numbered_moves() {
         "{game}"
     );
 }
+
+/// The main line of a tree: from the start, each move's first continuation.
+fn main_line(tree: &serde_json::Value) -> Vec<serde_json::Value> {
+    let nodes = tree["nodes"].as_array().unwrap();
+    let mut line = Vec::new();
+    let mut at = serde_json::Value::Null;
+    while let Some(i) = nodes.iter().position(|n| n["parent"] == at) {
+        line.push(nodes[i]["move"].clone());
+        at = json!(i);
+    }
+    line
+}
+
+#[tokio::test]
+async fn an_annotated_game_keeps_its_variations_comments_and_nags_through_export() {
+    let pgn = iccf_testdata::read_to_string("pgn/pgn4web/chess-informant-sample.pgn");
+    let answer = ok("/api/load", json!({"text": pgn})).await;
+    let games = answer["games"].as_array().unwrap();
+    let mut variations = 0;
+    for game in games.iter().filter(|g| g["refused"].is_null()) {
+        let tree = &game["tree"];
+        // The main line is the tree's.
+        let main = main_line(tree);
+        assert_eq!(json!(main), game["moves"]);
+        variations += tree["nodes"].as_array().unwrap().len() - main.len();
+        // Written out in SAN and read again, it is the same tree.
+        let tags = &game["tags"];
+        let exported = ok(
+            "/api/export",
+            json!({"fen": game["fen"], "chess960": game["chess960"], "tree": tree,
+                   "tags": tags, "notation": "san"}),
+        )
+        .await;
+        let text = exported["text"].as_str().unwrap();
+        let again = ok("/api/load", json!({"text": text})).await;
+        assert_eq!(again["games"][0]["tree"], *tree, "{text}");
+    }
+    assert!(variations > 100, "{variations} moves in variations");
+    // NAGs come through; 6. d5?! (6. Bd3) follows 5... O-O as 6. d5 does.
+    let first = games[0]["tree"]["nodes"].as_array().unwrap();
+    assert_eq!(first[10]["move"], "4445");
+    assert_eq!(first[10]["nags"], json!([6]));
+    assert_eq!(first[11]["move"], "6143");
+    assert_eq!(first[11]["parent"], first[10]["parent"]);
+}
+
+#[tokio::test]
+async fn an_exported_tree_with_an_illegal_move_is_refused() {
+    let tree = json!({"nodes": [{"move": "5254"}, {"move": "4245", "parent": null}]});
+    let message = refused(
+        "/api/export",
+        json!({"tree": tree}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("4245"), "{message}");
+}
+
+#[tokio::test]
+async fn a_diagram_is_the_board_commands_svg() {
+    let answer = ok(
+        "/api/diagram",
+        json!({"moves": ["5254", "5755"], "ply": 1, "flipped": true}),
+    )
+    .await;
+    // The picture `iccf board --svg --flip` draws after 1. e4, e4 marked.
+    let mut pos = shakmaty::Chess::default();
+    let e4 = iccf::read::read_move_in(b"5254", &pos, iccf::lang::Lang::En)
+        .unwrap()
+        .m;
+    shakmaty::Position::play_unchecked(&mut pos, e4);
+    let options = iccf_board::Options::default()
+        .flipped()
+        .with_last_move(Some(e4));
+    assert_eq!(answer["svg"], iccf_board::svg::diagram(&pos, &options));
+    assert!(
+        answer["svg"]
+            .as_str()
+            .unwrap()
+            .contains("<title>Black to move")
+    );
+    let message = refused(
+        "/api/diagram",
+        json!({"moves": ["5254"], "ply": 2}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("beyond"), "{message}");
+}
+
+#[tokio::test]
+async fn the_letters_of_a_paste_can_be_chosen() {
+    // Issue 18's game: English reads it one way, Finnish (R = king) another.
+    let text = "1. h4 h5 2. Rh3 *";
+    let english = ok("/api/load", json!({"text": text})).await;
+    assert_eq!(english["games"][0]["moves"][2], "8183");
+    let finnish = ok("/api/load", json!({"text": text, "input_lang": "fi"})).await;
+    assert_eq!(finnish["games"][0]["moves"][2], "7183");
+    let message = refused(
+        "/api/load",
+        json!({"text": text, "input_lang": "xx"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(message.contains("unknown language"), "{message}");
+}
+
+#[tokio::test]
+async fn a_tree_nested_deeper_than_json_likes_is_exported() {
+    // 60 variations inside each other: flat JSON, no recursion limit met.
+    let depth = 60;
+    let text = format!(
+        "1. e4 e5 {}{} *",
+        "(1... c5 ".repeat(depth),
+        ")".repeat(depth)
+    );
+    let answer = ok("/api/load", json!({"text": text})).await;
+    let tree = &answer["games"][0]["tree"];
+    assert_eq!(tree["nodes"].as_array().unwrap().len(), depth + 2);
+    let exported = ok("/api/export", json!({"tree": tree})).await;
+    let written = exported["text"].as_str().unwrap();
+    assert_eq!(written.matches('(').count(), depth, "{written}");
+    let again = ok("/api/load", json!({"text": written})).await;
+    assert_eq!(again["games"][0]["tree"], *tree);
+}

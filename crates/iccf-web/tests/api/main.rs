@@ -3,6 +3,7 @@
 
 mod assets;
 mod desk;
+mod games;
 mod guard;
 mod hostile;
 mod lines;

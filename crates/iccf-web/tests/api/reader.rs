@@ -101,6 +101,18 @@ async fn castling_rights_that_do_not_fit_are_dropped_as_the_loader_drops_them() 
 
 #[tokio::test]
 async fn a_game_the_page_cannot_show_says_why() {
+    // As `iccf convert` says it: the reader's reason.
     let game = load("[Variant \"Crazyhouse\"]\n\n1. e4 e5 *").await;
-    assert_eq!(game["refused"], "the variant `Crazyhouse` is not chess");
+    assert_eq!(
+        game["refused"],
+        "variant Crazyhouse is not supported: numeric notation covers standard chess and Chess960"
+    );
+    let game = load("[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *").await;
+    assert!(
+        game["refused"]
+            .as_str()
+            .unwrap()
+            .starts_with("impossible FEN position"),
+        "{game}"
+    );
 }

@@ -1,10 +1,12 @@
 // Copying text and offering it as a file to save.
 
+import { t } from './i18n.js';
+
 /** Copies `text` to the clipboard, or says to copy it by hand where the browser refuses. */
 export async function copyText(text, app) {
   try {
     await navigator.clipboard.writeText(text);
-    app.status('copied', 'info');
+    app.status(t('copied'), 'info');
   } catch {
     app.status('the browser refused the clipboard: select the text and copy it', 'warn');
   }

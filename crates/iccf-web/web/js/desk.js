@@ -6,13 +6,13 @@ import { copyText, saveLink } from './copy.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Wires the desk panel to `app`. */
+/** Wires the desk panel to `app`; returns `open()`, which reads the game file in the panel. */
 export function setupDesk(app) {
   const desk = { moves: null, ourTurn: false };
   $('desk-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (!file) return;
-    $('desk-game').value = await file.text();
+    setGame(await file.text());
     await open(app, desk);
   });
   $('desk-open').addEventListener('click', () => open(app, desk));
@@ -26,6 +26,23 @@ export function setupDesk(app) {
       $('desk-move').value = app.moves[app.moves.length - 1];
     }
   });
+  $('desk-message-file').addEventListener('change', async (e) => {
+    if (e.target.files[0]) await setMessage(app, e.target.files[0]);
+  });
+  return { open: () => open(app, desk), setMessage: (file) => setMessage(app, file) };
+}
+
+/** A received message from a file (an .eml as saved by the mail program), ready to check. */
+async function setMessage(app, file) {
+  $('desk-panel').open = true;
+  $('desk-message').value = await file.text();
+  app.status(`${file.name}: the message is in the desk; Check reads it`, 'info');
+}
+
+/** Puts the game file's new text in the panel and says so to whoever listens. */
+function setGame(text) {
+  $('desk-game').value = text;
+  $('desk-game').dispatchEvent(new Event('input'));
 }
 
 function request(extra = {}) {
@@ -54,7 +71,7 @@ async function check(app, desk) {
     const report = await post('/api/desk/check', request({ message: $('desk-message').value, apply: $('desk-apply').checked }));
     for (const finding of report.findings) list.appendChild(findingItem(app, desk, finding));
     if (report.game) {
-      $('desk-game').value = report.game;
+      setGame(report.game);
       // The file to save is the one with their move recorded.
       saveLink($('desk-save'), report.game, 'game.pgn');
       await open(app, desk);
@@ -113,7 +130,7 @@ async function compose(app, desk) {
       resign: $('desk-resign').checked,
     }));
     $('desk-card').textContent = answer.card;
-    $('desk-game').value = answer.game;
+    setGame(answer.game);
     $('desk-move').value = '';
     saveLink($('desk-save'), answer.game, 'game.pgn');
     await open(app, desk);

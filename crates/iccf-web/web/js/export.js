@@ -1,4 +1,4 @@
-// Export: the line on the board written by the server as PGN or a one-line
+// Export: the game on the board, variations and comments included, written by the server as PGN or a one-line
 // record, in any notation and language, to copy or save.
 
 import { post } from './api.js';
@@ -16,7 +16,7 @@ async function exportGame(app) {
   const format = $('export-format').value;
   try {
     const { text } = await post('/api/export', {
-      ...app.line(), tags: app.tags, format,
+      ...app.line(), tree: app.tree.toJson(), tags: app.tags, format,
       notation: $('export-notation').value, lang: $('export-lang').value,
     });
     $('export-text').value = text;

@@ -1,4 +1,4 @@
-// The page: one line of play (start FEN + numeric moves) held here, every
+// The page: the game (start FEN + a tree of numeric moves) held here, every
 // position and legal move asked of the server.
 
 import { get, post, token } from './api.js';
@@ -8,18 +8,33 @@ import { renderMoves } from './movelist.js';
 import { setupPaste } from './paste.js';
 import { setupExport } from './export.js';
 import { setupDesk } from './desk.js';
+import { Tree } from './tree.js';
+import { renderTree } from './treeview.js';
+import { setupFen } from './fen.js';
+import { setupFiles } from './files.js';
+import { setupDiagram } from './diagram.js';
+import { savedGame, setupPersist } from './persist.js';
+import { setupFolder } from './folder.js';
+import { setupLanguage, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
 const app = {
   fen: null,
   chess960: false,
+  tree: new Tree(),
+  // The position shown, and the line through it (its path, then its main
+  // continuation): what the board, the table and the arrows follow.
+  node: null,
+  lineNodes: [],
   moves: [],
   tags: [],
   ply: 0,
   view: null,
   flipped: false,
   listeners: [],
+  // Earlier states of the game, for Undo.
+  undone: [],
   // Requests run one after another, so that fast typing plays on the
   // position the move before it made.
   queue: Promise.resolve(),
@@ -40,7 +55,14 @@ const app = {
     return { notation: $('notation').value || 'san', lang: $('lang').value || 'en' };
   },
 
-  /** Shows the position after `ply` half-moves (clamped to the line). */
+  /** Follows the line through `node`. */
+  setLine(node) {
+    this.node = node;
+    this.lineNodes = this.tree.lineThrough(node);
+    this.moves = this.lineNodes.map((n) => n.move);
+  },
+
+  /** Shows the position after `ply` half-moves of the line (clamped to it). */
   show(ply) {
     return this.enqueue(() => this.showNow(ply));
   },
@@ -55,10 +77,19 @@ const app = {
     return this.enqueue(() => this.showNow(this.ply + delta));
   },
 
+  /** Shows `node`, anywhere in the tree. */
+  goTo(node) {
+    return this.enqueue(() => {
+      this.setLine(node);
+      return this.showNow(this.tree.path(node).length);
+    });
+  },
+
   async showNow(ply) {
     const target = Math.max(0, Math.min(ply, this.moves.length));
     try {
       const line = await post('/api/position', { ...this.line(), ply: target, ...this.display() });
+      this.node = target === 0 ? this.tree.root : this.lineNodes[target - 1];
       this.update(line);
     } catch (err) {
       this.status(err.message, 'error');
@@ -71,39 +102,124 @@ const app = {
   },
 
   async playNow(text) {
-    const moves = this.moves.slice(0, this.ply);
+    const path = this.tree.path(this.node).map((n) => n.move);
+    let line;
     try {
-      const line = await post('/api/play', { ...this.line(moves), text, input_lang: $('lang').value, ...this.display() });
-      this.moves = line.moves.map((m) => m.numeric);
-      const m = line.moves[line.moves.length - 1];
-      this.update(line);
-      this.status(`${m.number} ${m.numeric} (${m.san})`, 'info');
-      return true;
+      line = await post('/api/play', { ...this.line(path), text, input_lang: $('lang').value, ...this.display() });
     } catch (err) {
       this.status(`refused: ${err.message}`, 'error');
       return false;
     }
+    const m = line.moves[line.moves.length - 1];
+    const known = this.node.children.find((c) => c.move === m.numeric);
+    if (!known) this.remember();
+    const child = this.tree.play(this.node, m.numeric);
+    this.setLine(child);
+    if (child.children.length) await this.showNow(path.length + 1);
+    else this.update(line);
+    const branched = !known && child.parent.children.length > 1;
+    this.status(`${m.number} ${m.numeric} (${m.san})${branched ? t('newVariation') : ''}`, 'info');
+    return true;
   },
 
   /**
-   * Replaces the line (a loaded game, a game file, a new game) once the
-   * server has replayed it; refused, the old line stays. True when shown.
+   * Replaces the game (a loaded game, a game file, a new game) once the
+   * server has replayed its line; refused, the old game stays. The game is
+   * a `tree` (the server's line form) or `moves`; `at` the moves of the
+   * line to follow (the main line when absent), `ply` the position on it
+   * to show (its end when absent). True when shown.
    */
-  load(line) {
-    return this.enqueue(() => this.loadNow(line));
+  load(game) {
+    return this.enqueue(() => this.loadNow(game));
   },
 
-  async loadNow({ fen = null, chess960 = false, moves = [], tags = [] }) {
+  async loadNow({ fen = null, chess960 = false, moves = [], tree = null, tags = [], at = null, ply = null }, undoing = false) {
+    const next = tree ? Tree.fromJson(tree) : Tree.fromMoves(moves);
+    const lineNodes = next.lineThrough((at && next.find(at)) || next.root);
+    const shown = ply === null ? lineNodes.length : Math.max(0, Math.min(ply, lineNodes.length));
     let line;
     try {
-      line = await post('/api/position', { fen, chess960, moves, ...this.display() });
+      line = await post('/api/position', { fen, chess960, moves: lineNodes.map((n) => n.move), ply: shown, ...this.display() });
     } catch (err) {
       this.status(`not loaded: ${err.message}`, 'error');
       return false;
     }
-    Object.assign(this, { fen, chess960, moves, tags });
+    if (!undoing && this.tree.root.children.length) this.remember();
+    Object.assign(this, { fen, chess960, tags, tree: next });
+    this.setLine(lineNodes.length ? lineNodes[lineNodes.length - 1] : next.root);
+    this.node = shown === 0 ? next.root : lineNodes[shown - 1];
     this.update(line);
     return true;
+  },
+
+  /** The game as it is, to save or come back to. */
+  snapshot() {
+    return {
+      fen: this.fen, chess960: this.chess960, tags: this.tags,
+      tree: this.tree.toJson(), at: this.moves, ply: this.ply,
+    };
+  },
+
+  /** Keeps the game as it is for Undo. */
+  remember() {
+    this.undone.push(this.snapshot());
+    if (this.undone.length > 200) this.undone.shift();
+    $('undo').disabled = false;
+  },
+
+  /** Goes back to the game before the last change. */
+  undo() {
+    return this.enqueue(async () => {
+      const before = this.undone.pop();
+      $('undo').disabled = this.undone.length === 0;
+      if (!before) return;
+      if (await this.loadNow(before, true)) this.status(t('undone'), 'info');
+    });
+  },
+
+  /** Deletes the move shown and all after it. */
+  deleteHere() {
+    return this.enqueue(async () => {
+      if (!this.node.parent) {
+        this.status(t('nothingToDelete'), 'warn');
+        return;
+      }
+      this.remember();
+      const parent = this.tree.remove(this.node);
+      this.setLine(parent);
+      await this.showNow(this.tree.path(parent).length);
+      this.status(t('deleted'), 'info');
+    });
+  },
+
+  /** Sets the comment after the move shown (before the first move: the game's). */
+  comment(text) {
+    return this.enqueue(() => {
+      const node = this.node;
+      const now = text.trim() ? [text.trim()] : [];
+      if (now.join(' ') === node.after.join(' ')) return;
+      this.remember();
+      node.after = now;
+      // Only the tree changes; nothing scrolls, so the tap that left the
+      // comment box lands where it was aimed.
+      renderTree($('tree'), this.tree, this.node, this.fen, (n) => this.goTo(n), false);
+      for (const listener of this.listeners) listener(this);
+    });
+  },
+
+  /** Makes the variation shown the main line where it branches. */
+  promote() {
+    return this.enqueue(async () => {
+      const snapshot = this.snapshot();
+      if (!this.tree.promote(this.node)) {
+        this.status(t('alreadyMain'), 'warn');
+        return;
+      }
+      this.undone.push(snapshot);
+      $('undo').disabled = false;
+      await this.showNow(this.ply);
+      this.status(t('promoted'), 'info');
+    });
   },
 
   update(line) {
@@ -112,6 +228,8 @@ const app = {
     const last = line.ply > 0 ? line.moves[line.ply - 1] : null;
     this.board.render(line.position, last);
     renderMoves($('moves').querySelector('tbody'), $('record'), line, (ply) => this.show(ply));
+    renderTree($('tree'), this.tree, this.node, this.fen, (node) => this.goTo(node));
+    if (document.activeElement !== $('comment')) $('comment').value = this.node.after.join(' ');
     $('game-status').textContent = statusText(line.position);
     $('game-info').textContent = gameInfo(this.tags);
     for (const listener of this.listeners) listener(this);
@@ -133,10 +251,10 @@ const app = {
 function statusText(pos) {
   const side = (colour) => colour[0].toUpperCase() + colour.slice(1);
   let text;
-  if (pos.status === 'checkmate') text = `checkmate: ${side(pos.winner)} wins`;
-  else if (pos.status !== 'playing') text = `draw: ${pos.status}`;
-  else text = `${pos.number} ${pos.turn} to move${pos.check ? ', in check' : ''}`;
-  if (pos.claim) text += `; a draw may be claimed (${pos.claim})`;
+  if (pos.status === 'checkmate') text = t('checkmate', { side: t(side(pos.winner)) });
+  else if (pos.status !== 'playing') text = t('draw', { why: t(pos.status) });
+  else text = t('toMove', { number: pos.number, side: t(pos.turn) }) + (pos.check ? t('inCheck') : '');
+  if (pos.claim) text += t('claim', { why: t(pos.claim) });
   return text;
 }
 
@@ -164,6 +282,10 @@ function fillSelect(select, items, chosen) {
 }
 
 async function start() {
+  await setupLanguage($('ui-lang'), () => {
+    if (app.view) app.update(app.view);
+    if (!$('remote').hidden) $('remote').textContent = t('remote', { bind: $('remote').dataset.bind });
+  });
   app.board = createBoard($('board'), (from, to) => clicked(from, to));
   const info = await get('/api/info');
   if (!token()) {
@@ -171,7 +293,8 @@ async function start() {
   }
   if (info.reachable_from_elsewhere) {
     $('remote').hidden = false;
-    $('remote').textContent = `This page listens on ${info.bind}: other computers on the network can open it.`;
+    $('remote').dataset.bind = info.bind;
+    $('remote').textContent = t('remote', { bind: info.bind });
   }
   const langs = info.languages.map((l) => [l.code, `${l.name} (${l.letters.join(' ')})`]);
   const notations = info.notations.map((n) => [n, n]);
@@ -179,6 +302,8 @@ async function start() {
   fillSelect($('lang'), langs, 'en');
   fillSelect($('export-notation'), notations, 'numeric');
   fillSelect($('export-lang'), langs, 'en');
+  fillSelect($('paste-lang'), [['', t('pasteLangAuto')], ...langs], '');
+  $('paste-lang').options[0].dataset.i18n = 'pasteLangAuto';
   fillSelect($('desk-lang'), info.message_langs.map((c) => [c, c]), 'en');
   for (const id of ['notation', 'lang']) $(id).addEventListener('change', () => app.show(app.ply));
   $('notation').addEventListener('change', () => { $('text-head').textContent = $('notation').value.toUpperCase(); });
@@ -193,15 +318,34 @@ async function start() {
   $('back').addEventListener('click', () => app.step(-1));
   $('forward').addEventListener('click', () => app.step(1));
   $('to-end').addEventListener('click', () => app.toEnd());
+  $('undo').addEventListener('click', () => app.undo());
+  $('delete').addEventListener('click', () => app.deleteHere());
+  $('promote').addEventListener('click', () => app.promote());
+  $('comment').addEventListener('change', () => app.comment($('comment').value));
   $('new-game').addEventListener('click', () => {
     app.clearEntry();
     app.load({});
   });
+  document.addEventListener('keydown', (e) => {
+    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName) && e.target.id !== 'entry';
+    if ((e.ctrlKey || e.metaKey) && e.key === 'z' && !typing && !$('entry').value) {
+      e.preventDefault();
+      app.undo();
+    }
+  });
   setupEntry(app);
-  setupPaste(app);
+  const loadText = setupPaste(app);
   setupExport(app);
-  setupDesk(app);
-  await app.load({});
+  const desk = setupDesk(app);
+  setupFen(app);
+  setupFiles(app, loadText, desk);
+  setupDiagram(app);
+  const saved = savedGame();
+  if (!saved || !(await app.load(saved))) await app.load({});
+  // Only now: the game shown is the one to keep for a reload.
+  setupPersist(app);
+  app.listeners.at(-1)(app);
+  if (info.games_folder) await setupFolder(app, desk);
   $('entry').focus();
   document.body.dataset.ready = 'true';
 }

@@ -1,32 +1,41 @@
-// Pasted games: read by the server into numeric main lines; problems are
+// Pasted games and opened files: read by the server into numeric trees; problems are
 // listed as the CLI reports them, and a click selects the place in the text.
 
 import { post } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Wires the paste panel to `app`. */
+/** Wires the paste panel to `app`; returns `loadText(text, bytes)`, which reads a file's games. */
 export function setupPaste(app) {
   let games = [];
-  $('load').addEventListener('click', async () => {
+  const loadText = async (text, bytes = null) => {
     $('problems').replaceChildren();
+    let answer;
     try {
-      ({ games } = await post('/api/load', { text: $('paste-text').value }));
+      const input_lang = $('paste-lang').value || null;
+      answer = await post('/api/load', bytes === null ? { text, input_lang } : { bytes, input_lang });
     } catch (err) {
       addProblem(err.message, null);
+      app.status(err.message, 'error');
       return;
     }
+    ({ games } = answer);
+    $('paste-text').value = answer.text === undefined ? text : answer.text;
     const choice = $('game-choice');
     choice.hidden = games.length < 2;
     choice.replaceChildren(...games.map((g, i) => {
       const option = document.createElement('option');
       option.value = i;
-      option.textContent = `${g.index}. ${tag(g, 'White')} – ${tag(g, 'Black')}`;
+      const result = g.result || tag(g, 'Result');
+      option.textContent = `${g.index}. ${tag(g, 'White')} – ${tag(g, 'Black')}, ${tag(g, 'Event')} ${result}`;
       return option;
     }));
+    $('game-choice').setAttribute('aria-label', `${games.length} games`);
     await showGame(app, games[0]);
-  });
+  };
+  $('load').addEventListener('click', () => loadText($('paste-text').value));
   $('game-choice').addEventListener('change', (e) => showGame(app, games[Number(e.target.value)]));
+  return loadText;
 }
 
 function tag(game, name) {
@@ -42,7 +51,7 @@ async function showGame(app, game) {
     app.status(`game ${game.index} not loaded: ${game.refused}`, 'error');
     return;
   }
-  const shown = await app.load({ fen: game.fen, chess960: game.chess960, moves: game.moves, tags: game.tags });
+  const shown = await app.load({ fen: game.fen, chess960: game.chess960, tree: game.tree, tags: game.tags });
   if (!shown) return;
   const count = game.errors.length + game.warnings.length;
   app.status(`game ${game.index} loaded: ${game.moves.length} moves${count ? `, ${count} problem(s)` : ''}`,
