@@ -290,14 +290,41 @@ impl Converter {
         let mut records = Vec::new();
         self.stream(
             &located_games(pgn),
-            &mut |at, game, hint| {
-                let mut record = None;
-                let report = self.convert_into(game, at, Target::Record(&mut record), hint);
-                (report, record.unwrap_or_default())
-            },
+            &mut |at, game, hint| self.record_with_hint(game, at, hint),
             &mut |_, record| records.push(record),
         );
         records
+    }
+
+    /// Reads one game into a [`GameRecord`] (see [`crate::record`]), with
+    /// the language of the games around it as [`Converter::convert_with_hint()`]
+    /// takes it: what `--format jsonl` writes for the game, as a value.
+    ///
+    /// ```
+    /// use iccf::lang::LangSet;
+    /// use iccf_pgn::convert::{Converter, GameLocation, Options};
+    ///
+    /// let converter = Converter::new(Options::default());
+    /// let (report, record) = converter.record_with_hint(b"1. e4 e5 *", GameLocation::default(), LangSet::EMPTY);
+    /// assert_eq!(report.moves, 2);
+    /// assert_eq!(record.moves[1].numeric, "5755");
+    /// ```
+    pub fn record_with_hint(
+        &self,
+        game: &[u8],
+        at: GameLocation,
+        hint: LangSet,
+    ) -> (Report, GameRecord) {
+        let mut record = None;
+        let report = self.convert_into(game, at, Target::Record(&mut record), hint);
+        (report, record.unwrap_or_default())
+    }
+
+    /// [`Converter::skipped`] as a record: the game's number and its error.
+    pub fn skipped_record(&self, at: GameLocation, limit: Limit) -> (Report, GameRecord) {
+        let mut record = None;
+        let report = self.skip_into(at, limit, Target::Record(&mut record));
+        (report, record.unwrap_or_default())
     }
 
     /// Reads every game of `games` whole, as a tree: what

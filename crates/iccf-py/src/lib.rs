@@ -17,6 +17,7 @@ mod convert_file;
 mod convert_text;
 mod corr;
 mod errors;
+mod game_tree;
 mod games;
 mod one_move;
 mod problem;
@@ -42,6 +43,7 @@ fn _iccf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert_text::convert, m)?)?;
     m.add_function(wrap_pyfunction!(games::games, m)?)?;
     m.add_function(wrap_pyfunction!(split::game_starts, m)?)?;
+    m.add_function(wrap_pyfunction!(game_tree::read_game_tree, m)?)?;
     m.add_function(wrap_pyfunction!(convert_file::convert_file, m)?)?;
     m.add_function(wrap_pyfunction!(corr::check, m)?)?;
     m.add_function(wrap_pyfunction!(corr::card, m)?)?;

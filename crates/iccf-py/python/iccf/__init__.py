@@ -20,6 +20,7 @@ from ._corr import Card, card, check
 from ._games import convert, convert_file, games
 from ._iccf import IllegalMoveError, ParseError, Problem, Summary, __version__
 from ._moves import Move, languages, move
+from ._pgn_game import read_game, write_game
 from ._split import split_points
 from ._squares import chess_square, numeric_square
 from ._records import GameRecord, MoveRecord, ProblemRecord
@@ -46,6 +47,8 @@ __all__ = [
     "numeric",
     "numeric_square",
     "parse_numeric",
+    "read_game",
     "san",
     "split_points",
+    "write_game",
 ]

@@ -2,7 +2,7 @@
 is the package iccf, which wraps it; see its docstrings."""
 
 from os import PathLike
-from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 _Path = Union[str, "PathLike[str]"]
 
@@ -24,6 +24,7 @@ __all__ = [
     "game_starts",
     "languages",
     "move",
+    "read_game_tree",
 ]
 
 class ParseError(ValueError):
@@ -136,6 +137,7 @@ def move(
     chess960: bool = False,
 ) -> Move: ...
 def game_starts(data: bytes) -> List[int]: ...
+def read_game_tree(data: bytes, *, input_lang: Optional[str] = ...) -> Optional[Dict[str, Any]]: ...
 def languages() -> List[Tuple[str, str, List[str]]]: ...
 def convert(
     text: Union[str, bytes],
