@@ -46,7 +46,7 @@ pub use crate::language::{GameHint, Neighbours, Verdict};
 use crate::lexer::{Lexer, Token, TokenKind};
 use crate::problem::Problems;
 pub use crate::problem::{Limit, Problem, ProblemKind, Severity};
-use crate::record::GameRecord;
+use crate::record::{GameRecord, RecordNotations};
 use crate::setup::SetupTags;
 use crate::sink::jsonl::{RecordSink, write_jsonl};
 use crate::sink::pgn::PgnSink;
@@ -179,6 +179,8 @@ pub struct Converter {
     /// Where games without a `FEN` tag start, if not from the standard
     /// position.
     start: Option<Chess>,
+    /// The notations of records' moves.
+    record_notations: RecordNotations,
 }
 
 /// Where a converted game goes.
@@ -197,6 +199,17 @@ impl Converter {
         Converter {
             options,
             start: None,
+            record_notations: RecordNotations::ALL,
+        }
+    }
+
+    /// The same converter, writing the moves of records
+    /// ([`Converter::records()`], [`Converter::record_with_hint()`], JSON
+    /// lines) in `notations` only, the others left empty: faster.
+    pub fn with_record_notations(self, notations: RecordNotations) -> Converter {
+        Converter {
+            record_notations: notations,
+            ..self
         }
     }
 
@@ -500,7 +513,10 @@ impl Converter {
             target => {
                 walk.run(
                     start,
-                    record.insert(RecordSink::new(format.chess960_castling)),
+                    record.insert(RecordSink::new(
+                        format.chess960_castling,
+                        self.record_notations,
+                    )),
                 );
                 Some(target)
             }

@@ -124,9 +124,9 @@ class Summary:
     ) -> "Summary": ...
 
 @final
-class GameIter(Iterator[str]):
+class GameIter(Iterator[Dict[str, Any]]):
     def __iter__(self) -> "GameIter": ...
-    def __next__(self) -> str: ...
+    def __next__(self) -> Dict[str, Any]: ...
 
 def move(
     text: str,
@@ -148,7 +148,11 @@ def convert(
     input_lang: Optional[str] = ...,
 ) -> Tuple[str, List[Problem]]: ...
 def game_records(
-    source: Union[_Path, bytes, bytearray, memoryview, IO[Any]], *, input_lang: Optional[str] = ..., jobs: Optional[int] = None
+    source: Union[_Path, bytes, bytearray, memoryview, IO[Any]],
+    *,
+    input_lang: Optional[str] = ...,
+    jobs: Optional[int] = None,
+    notations: Optional[List[str]] = None,
 ) -> GameIter: ...
 def convert_file(
     src: Union[_Path, Sequence[_Path]],

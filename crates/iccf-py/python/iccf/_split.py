@@ -138,6 +138,8 @@ def range_games(
         f.close()
         return iter(())
     source = _Range(f, low, high, name)
+    if options.get("notations") is not None:
+        options["notations"] = list(options["notations"])
     records = _iccf.game_records(cast(IO[bytes], source), **options)
 
     def each() -> Iterator[Any]:
