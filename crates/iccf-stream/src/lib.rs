@@ -26,11 +26,16 @@ pub mod interrupt;
 pub mod jobs;
 pub mod lock;
 pub mod output;
+#[cfg(feature = "parquet")]
+pub mod parquet;
 pub mod pipeline;
 pub mod records;
 pub mod run;
 pub mod summary;
+#[cfg(feature = "arrow")]
+pub mod table;
 pub mod text_input;
+pub mod zstd_frames;
 
 #[cfg(test)]
 mod io_tests;

@@ -15,6 +15,7 @@ command-line tool.
 '1. 5254 5755 2. 7163 *\\n\\n'
 """
 
+from ._arrow import games_arrow
 from ._chess import numeric, parse_numeric, san
 from ._corr import Card, card, check
 from ._games import convert, convert_file, games
@@ -42,6 +43,7 @@ __all__ = [
     "convert",
     "convert_file",
     "games",
+    "games_arrow",
     "languages",
     "move",
     "numeric",

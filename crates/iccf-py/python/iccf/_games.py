@@ -67,11 +67,13 @@ def games(
     with ``errno`` and ``filename``; ``jobs`` is 0 or ``None`` (one thread
     per core) to 1024, capped at the cores, as ``iccf convert -j`` takes it.
 
-    With ``start`` and ``end`` (byte offsets of a plain PGN file, as
+    With ``start`` and ``end`` (byte offsets of the file, as
     ``iccf.split_points`` gives them, or any offsets) only the games that
     start in that range are read: ranges that meet read every game once.
     Their ``game`` numbers and problem lines count from the range's first
-    game. A compressed file cannot be split: one worker reads it whole.
+    game. A zstd file written with ``iccf convert --zstd-frames`` splits
+    at its frames; any other compressed file is read whole by the range
+    that holds offset 0.
 
     The records hold what ``iccf convert --format jsonl`` writes, built in
     Rust. A thread reads the file on ``jobs`` threads (``None``: one per
