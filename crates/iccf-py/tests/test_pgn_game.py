@@ -142,3 +142,29 @@ def test_a_blank_line_after_a_comment_does_not_end_the_game():
     assert game.comment.startswith("Game played inaccurately")
     assert len(list(game.mainline_moves())) == 72
     assert game.headers["White"] == "Barnes, David J."
+
+
+def test_a_pipe_is_read_game_by_game_without_losing_a_line():
+    """A handle that cannot seek back keeps the next game's lines read ahead
+    for the next call."""
+    import os
+    import threading
+
+    text = "\n\n".join([(TESTDATA / "pgn" / "python-chess" / "molinari-bordais-1979.pgn").read_text()] * 3)
+    read_end, write_end = os.pipe()
+
+    def feed():
+        with os.fdopen(write_end, "w") as w:
+            w.write(text)
+
+    threading.Thread(target=feed).start()
+    with os.fdopen(read_end) as pipe:
+        assert not pipe.seekable()
+        games = []
+        while (game := iccf.read_game(pipe)) is not None:
+            games.append(exported(game))
+    expected = []
+    stream = io.StringIO(text)
+    while (game := chess.pgn.read_game(stream)) is not None:
+        expected.append(exported(game))
+    assert games == expected and len(games) == 3

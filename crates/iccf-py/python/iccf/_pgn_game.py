@@ -11,6 +11,7 @@ variations in the same places.
 """
 
 import io
+import weakref
 from typing import IO, Any, Callable, List, Optional, Union
 
 from . import _iccf
@@ -109,16 +110,25 @@ def _next_game_bytes(handle: Handle) -> Optional[bytes]:
     return _read_one_game(handle)
 
 
+# The lines of the next game read from a handle that cannot seek back,
+# kept for the next call: nothing read is lost.
+_PENDING: "weakref.WeakKeyDictionary[Any, List[bytes]]" = weakref.WeakKeyDictionary()
+
+
 def _read_one_game(handle: Any) -> Optional[bytes]:
     lines: List[bytes] = []
     starts: List[int] = []  # the handle's position before each line
     offsets: List[int] = []  # each line's offset in the bytes read
     size = 0
     seekable = _seekable(handle)
+    pending = [] if seekable else _PENDING.pop(handle, [])
     while True:
-        if seekable:
-            starts.append(handle.tell())
-        line = handle.readline()
+        if pending:
+            line: Any = pending.pop(0)
+        else:
+            if seekable:
+                starts.append(handle.tell())
+            line = handle.readline()
         if not line:
             break
         data = line.encode("utf-8") if isinstance(line, str) else line
@@ -135,8 +145,9 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
         if seekable:
             handle.seek(starts[second])
             return b"".join(lines[:second])
-        # Unseekable: the lines read stay read; take the first game of them.
-        return b"".join(lines)
+        # Unseekable: the next game's lines wait for the next call.
+        _PENDING[handle] = lines[second:] + pending
+        return b"".join(lines[:second])
     joined = b"".join(lines)
     return joined if joined.strip() else None
 
