@@ -5,7 +5,11 @@ PGN read, on testdata/pgn/pgn4web/twic944.pgn (2.5 MB, 2,953 games).
 
 * iccf.convert_file to numeric PGN, on 1 thread and on every core, over
   `--copies` copies of the file (so a run lasts long enough to time);
-* iccf.games: every record read, every move's numeric form touched;
+* iccf.games: every record read, every move's numeric form touched, by
+  notation set (all five, numeric and SAN, numeric alone);
+* iccf.games_arrow: pyarrow record batches of 10,000 games (numeric and
+  SAN columns);
+* the split run: split_points(2) on 2 processes against one pass;
 * iccf.numeric(board, move): calls a second over the (board, move) pairs
   of the file's first 300 games, against iccf.move(uci, fen=board.fen()),
   the way that reads the position;
@@ -70,11 +74,15 @@ def python_chess_loop(path, out_path):
             records += 1
 
 
-def games_loop(path):
+def games_loop(path, notations=None):
     plies = 0
-    for record in iccf.games(path):
+    for record in iccf.games(path, notations=notations):
         plies += sum(len(m["numeric"]) > 0 for m in record["moves"])
     return plies
+
+
+def arrow_loop(path):
+    return sum(batch.num_rows for batch in iccf.games_arrow(path, batch_size=10_000))
 
 
 def count_range(args):
@@ -132,8 +140,11 @@ def main():
         for jobs, label in [(1, "1 thread"), (None, f"all cores ({cores})")]:
             secs = best(args.runs, lambda: iccf.convert_file(big, dst, to="numeric", jobs=jobs))
             rows.append((f"iccf.convert_file, {label}", big_mb / secs))
-        secs = best(args.runs, lambda: games_loop(big))
-        rows.append(("iccf.games, records and moves touched", big_mb / secs))
+        for notations, label in [(None, "all"), (("numeric", "san"), "numeric+san"), (("numeric",), "numeric")]:
+            secs = best(args.runs, lambda: games_loop(big, notations))
+            rows.append((f"iccf.games, notations={label}", big_mb / secs))
+        secs = best(args.runs, lambda: arrow_loop(big))
+        rows.append(("iccf.games_arrow, batches of 10,000", big_mb / secs))
         secs = best(args.runs, lambda: sum(1 for _ in iccf.games(big, jobs=1)))
         rows.append(("iccf.games, one pass, 1 thread", big_mb / secs))
         secs = best(args.runs, lambda: split_run(big, 2))

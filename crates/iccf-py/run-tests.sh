@@ -13,7 +13,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 venv="$root/target/py-venv"
-requirements=("maturin>=1,<2" pytest chess "dask[distributed]" pandas mypy)
+requirements=("maturin>=1,<2" pytest chess "dask[distributed]" pandas mypy pyarrow)
 
 if [[ ! -x "$venv/bin/python" ]]; then
     "${PYTHON:-python3}" -m venv "$venv"

@@ -452,7 +452,8 @@ pub struct ConvertArgs {
 
     /// Output format: pgn keeps everything; text writes one line a game with
     /// the numbered main-line moves and the result; jsonl writes one JSON
-    /// object a game.
+    /// object a game; parquet writes a table, one row a game, the main line
+    /// in numeric and SAN columns (only the --to notation's with --to).
     #[arg(long, value_enum, default_value_t = Format::Pgn)]
     pub format: Format,
 
@@ -466,6 +467,14 @@ pub struct ConvertArgs {
     /// Replace a read-only output file.
     #[arg(short, long)]
     pub force: bool,
+
+    /// With a .zst output: independent zstd frames of about BYTES of text
+    /// each (suffixes K, M, G), cut between games, and a seek table at the
+    /// end (zstd's seekable format), so that workers can read one file
+    /// apart (Python's iccf.split_points). A .zst file written without it
+    /// is one frame, which one worker reads.
+    #[arg(long, value_name = "BYTES", value_parser = parse_size)]
+    pub zstd_frames: Option<u64>,
 
     /// Convert on N threads, 1 to 1024, 0 for all cores [default: all
     /// cores]. More than the cores available runs one thread a core: more
@@ -643,14 +652,19 @@ pub enum Format {
     Text,
     /// One JSON object a game
     Jsonl,
+    /// A Parquet table, one row a game
+    Parquet,
 }
 
-impl From<Format> for iccf_pgn::convert::OutputFormat {
-    fn from(f: Format) -> iccf_pgn::convert::OutputFormat {
-        match f {
-            Format::Pgn => iccf_pgn::convert::OutputFormat::Pgn,
-            Format::Text => iccf_pgn::convert::OutputFormat::Text,
-            Format::Jsonl => iccf_pgn::convert::OutputFormat::Jsonl,
+impl Format {
+    /// The converter's output format; `None` for a table, which is made
+    /// of records.
+    pub fn text_format(self) -> Option<iccf_pgn::convert::OutputFormat> {
+        match self {
+            Format::Pgn => Some(iccf_pgn::convert::OutputFormat::Pgn),
+            Format::Text => Some(iccf_pgn::convert::OutputFormat::Text),
+            Format::Jsonl => Some(iccf_pgn::convert::OutputFormat::Jsonl),
+            Format::Parquet => None,
         }
     }
 }

@@ -14,7 +14,10 @@ use iccf_stream::interrupt;
 use iccf_stream::output::create_output;
 use iccf_stream::run::{Conversion, RunError, Watch, convert_inputs};
 
-use crate::args::ConvertArgs;
+use iccf::Notation;
+use iccf_stream::parquet::tabulate_inputs;
+
+use crate::args::{ConvertArgs, Format};
 use crate::progress::{Progress, progress_enabled, summary_enabled};
 
 /// How a person ends what they type at the terminal.
@@ -47,7 +50,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
         inputs,
         options: Options {
             to: args.to.map(Into::into),
-            format: args.format.into(),
+            format: args.format.text_format().unwrap_or_default(),
             chess960_castling: args.chess960_castling.into(),
             lang: args.lang,
             input_lang: args.input_lang.0,
@@ -57,7 +60,15 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
         max_game_size: args.max_game_size,
         decoder_memory: args.decoder_memory,
     };
-    let output = create_output(args.output.as_deref(), &conversion.inputs, args.force)?;
+    if args.format == Format::Parquet && args.output.is_none() && io::stdout().is_terminal() {
+        anyhow::bail!(
+            "--format parquet writes a binary file: give -o FILE.parquet or redirect the output"
+        );
+    }
+    let mut output = create_output(args.output.as_deref(), &conversion.inputs, args.force)?;
+    if let Some(bytes) = args.zstd_frames {
+        output.use_zstd_frames(usize::try_from(bytes).unwrap_or(usize::MAX))?;
+    }
     // Ctrl-C or kill: no half-written temporary file is left behind.
     if let Some(temp) = output.temp_path() {
         interrupt::remove_on_signal(temp);
@@ -66,7 +77,16 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
         quiet: args.quiet,
         progress: None,
     };
-    let finished = convert_inputs(&conversion, output, &mut terminal, &|| false);
+    let finished = match args.format {
+        Format::Parquet => {
+            let notations = match args.to {
+                Some(to) => vec![to.into()],
+                None => vec![Notation::Numeric, Notation::San],
+            };
+            tabulate_inputs(&conversion, &notations, output, &mut terminal, &|| false)
+        }
+        _ => convert_inputs(&conversion, output, &mut terminal, &|| false),
+    };
     interrupt::forget();
     let finished = finished.map_err(|err| match err {
         RunError::Output(err) => anyhow::Error::new(err),

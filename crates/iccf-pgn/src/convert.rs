@@ -46,7 +46,7 @@ pub use crate::language::{GameHint, Neighbours, Verdict};
 use crate::lexer::{Lexer, Token, TokenKind};
 use crate::problem::Problems;
 pub use crate::problem::{Limit, Problem, ProblemKind, Severity};
-use crate::record::GameRecord;
+use crate::record::{GameRecord, RecordNotations};
 use crate::setup::SetupTags;
 use crate::sink::jsonl::{RecordSink, write_jsonl};
 use crate::sink::pgn::PgnSink;
@@ -179,6 +179,8 @@ pub struct Converter {
     /// Where games without a `FEN` tag start, if not from the standard
     /// position.
     start: Option<Chess>,
+    /// The notations of records' moves.
+    record_notations: RecordNotations,
 }
 
 /// Where a converted game goes.
@@ -197,6 +199,17 @@ impl Converter {
         Converter {
             options,
             start: None,
+            record_notations: RecordNotations::ALL,
+        }
+    }
+
+    /// The same converter, writing the moves of records
+    /// ([`Converter::records()`], [`Converter::record_with_hint()`], JSON
+    /// lines) in `notations` only, the others left empty: faster.
+    pub fn with_record_notations(self, notations: RecordNotations) -> Converter {
+        Converter {
+            record_notations: notations,
+            ..self
         }
     }
 
@@ -290,14 +303,41 @@ impl Converter {
         let mut records = Vec::new();
         self.stream(
             &located_games(pgn),
-            &mut |at, game, hint| {
-                let mut record = None;
-                let report = self.convert_into(game, at, Target::Record(&mut record), hint);
-                (report, record.unwrap_or_default())
-            },
+            &mut |at, game, hint| self.record_with_hint(game, at, hint),
             &mut |_, record| records.push(record),
         );
         records
+    }
+
+    /// Reads one game into a [`GameRecord`] (see [`crate::record`]), with
+    /// the language of the games around it as [`Converter::convert_with_hint()`]
+    /// takes it: what `--format jsonl` writes for the game, as a value.
+    ///
+    /// ```
+    /// use iccf::lang::LangSet;
+    /// use iccf_pgn::convert::{Converter, GameLocation, Options};
+    ///
+    /// let converter = Converter::new(Options::default());
+    /// let (report, record) = converter.record_with_hint(b"1. e4 e5 *", GameLocation::default(), LangSet::EMPTY);
+    /// assert_eq!(report.moves, 2);
+    /// assert_eq!(record.moves[1].numeric, "5755");
+    /// ```
+    pub fn record_with_hint(
+        &self,
+        game: &[u8],
+        at: GameLocation,
+        hint: LangSet,
+    ) -> (Report, GameRecord) {
+        let mut record = None;
+        let report = self.convert_into(game, at, Target::Record(&mut record), hint);
+        (report, record.unwrap_or_default())
+    }
+
+    /// [`Converter::skipped`] as a record: the game's number and its error.
+    pub fn skipped_record(&self, at: GameLocation, limit: Limit) -> (Report, GameRecord) {
+        let mut record = None;
+        let report = self.skip_into(at, limit, Target::Record(&mut record));
+        (report, record.unwrap_or_default())
     }
 
     /// Reads every game of `games` whole, as a tree: what
@@ -473,7 +513,10 @@ impl Converter {
             target => {
                 walk.run(
                     start,
-                    record.insert(RecordSink::new(format.chess960_castling)),
+                    record.insert(RecordSink::new(
+                        format.chess960_castling,
+                        self.record_notations,
+                    )),
                 );
                 Some(target)
             }

@@ -16,6 +16,7 @@
 //! assert_eq!(game.result.as_deref(), Some("*"));
 //! ```
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use iccf::Notation;
@@ -89,6 +90,78 @@ pub struct RecordedMove {
     pub m: Option<Move>,
 }
 
+impl RecordedMove {
+    /// The move in `notation`: empty when the record was made without it
+    /// (see [`RecordNotations`]).
+    pub fn get(&self, notation: Notation) -> &str {
+        match notation {
+            Notation::Numeric => &self.numeric,
+            Notation::San => &self.san,
+            Notation::Uci => &self.uci,
+            Notation::Lan => &self.lan,
+            Notation::Figurine => &self.figurine,
+        }
+    }
+}
+
+/// The notations the moves of records are written in: all by default.
+/// The others are left empty, which reads faster: numeric and UCI alone
+/// need no check of each move, and each notation left out is text not
+/// made (see [`Converter::with_record_notations`](crate::convert::Converter::with_record_notations)).
+///
+/// ```
+/// use iccf::Notation;
+/// use iccf_pgn::convert::{Converter, Options};
+/// use iccf_pgn::record::RecordNotations;
+///
+/// let converter = Converter::new(Options::default())
+///     .with_record_notations(RecordNotations::of([Notation::Numeric, Notation::San]));
+/// let record = &converter.records(b"1. e4 e5 2. Nf3 *")[0];
+/// assert_eq!((record.moves[2].numeric.as_str(), record.moves[2].san.as_str()), ("7163", "Nf3"));
+/// assert_eq!(record.moves[2].uci, "");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RecordNotations(u8);
+
+impl RecordNotations {
+    /// Every notation.
+    pub const ALL: RecordNotations = RecordNotations(0b1_1111);
+
+    /// The notations of `notations`.
+    pub fn of(notations: impl IntoIterator<Item = Notation>) -> RecordNotations {
+        RecordNotations(notations.into_iter().fold(0, |set, n| set | bit(n)))
+    }
+
+    /// Whether `notation` is one of them.
+    pub fn contains(self, notation: Notation) -> bool {
+        self.0 & bit(notation) != 0
+    }
+
+    /// Whether a move's check must be known to write them (the `+` and
+    /// `#` of algebraic notations).
+    pub fn need_check(self) -> bool {
+        [Notation::San, Notation::Lan, Notation::Figurine]
+            .into_iter()
+            .any(|n| self.contains(n))
+    }
+}
+
+impl Default for RecordNotations {
+    fn default() -> RecordNotations {
+        RecordNotations::ALL
+    }
+}
+
+fn bit(notation: Notation) -> u8 {
+    match notation {
+        Notation::Numeric => 1,
+        Notation::San => 2,
+        Notation::Uci => 4,
+        Notation::Lan => 8,
+        Notation::Figurine => 16,
+    }
+}
+
 /// Problems as JSON: where, at which move, the text at fault, and why.
 impl Serialize for Problem {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -102,21 +175,35 @@ impl Serialize for Problem {
     }
 }
 
-/// Tags as a JSON object in the order written; a name written again gets
-/// `#2`, `#3`, … so that no key is duplicated and nothing is lost.
+/// Tags as a JSON object in the order written (see [`unique_tags`]).
 fn tags_in_order<S: Serializer>(tags: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(tags.len()))?;
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    for (name, value) in tags {
-        let count = seen.entry(name).or_default();
-        *count += 1;
-        if *count == 1 {
-            map.serialize_entry(name, value)?;
-        } else {
-            map.serialize_entry(&format!("{name}#{count}"), value)?;
-        }
+    for (name, value) in unique_tags(tags) {
+        map.serialize_entry(&name, value)?;
     }
     map.end()
+}
+
+/// The tags in the order written, as keys of a map: a name written again
+/// gets `#2`, `#3`, … so that no key is duplicated and nothing is lost.
+///
+/// ```
+/// let tags = [("Annotator".to_owned(), "A".to_owned()), ("Annotator".to_owned(), "B".to_owned())];
+/// let keys: Vec<_> = iccf_pgn::record::unique_tags(&tags).map(|(k, _)| k).collect();
+/// assert_eq!(keys, ["Annotator", "Annotator#2"]);
+/// ```
+pub fn unique_tags(tags: &[(String, String)]) -> impl Iterator<Item = (Cow<'_, str>, &str)> {
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    tags.iter().map(move |(name, value)| {
+        let count = seen.entry(name).or_default();
+        *count += 1;
+        let key = if *count == 1 {
+            Cow::Borrowed(name.as_str())
+        } else {
+            Cow::Owned(format!("{name}#{count}"))
+        };
+        (key, value.as_str())
+    })
 }
 
 fn notation_name<S: Serializer>(n: &Option<Notation>, s: S) -> Result<S::Ok, S::Error> {

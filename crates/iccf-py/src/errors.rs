@@ -37,13 +37,7 @@ pub fn move_error(py: Python<'_>, err: &ReadMoveError, text: &str, number: MoveN
         }
         _ => Vec::new(),
     };
-    let pyerr = match err {
-        ReadMoveError::ParseNumeric(_)
-        | ReadMoveError::NotUtf8(_)
-        | ReadMoveError::NotAMove
-        | ReadMoveError::ParseSan { .. } => ParseError::new_err(message),
-        _ => IllegalMoveError::new_err(message),
-    };
+    let pyerr = move_exception(err, message);
     let attributes = Attributes {
         kind: move_error_kind(err),
         text: Some(text),
@@ -54,6 +48,18 @@ pub fn move_error(py: Python<'_>, err: &ReadMoveError, text: &str, number: MoveN
     };
     attributes.set_on(py, &pyerr);
     pyerr
+}
+
+/// A `ParseError` for text that is no move, else an `IllegalMoveError`,
+/// saying `message`.
+pub fn move_exception(err: &ReadMoveError, message: String) -> PyErr {
+    match err {
+        ReadMoveError::ParseNumeric(_)
+        | ReadMoveError::NotUtf8(_)
+        | ReadMoveError::NotAMove
+        | ReadMoveError::ParseSan { .. } => ParseError::new_err(message),
+        _ => IllegalMoveError::new_err(message),
+    }
 }
 
 /// A `ParseError` of kind `bad-position` (a FEN that is none, or a
@@ -103,7 +109,7 @@ impl Attributes<'_> {
 
 /// The `kind` of a move that could not be read: what went wrong, in a
 /// word a program can test.
-fn move_error_kind(err: &ReadMoveError) -> &'static str {
+pub fn move_error_kind(err: &ReadMoveError) -> &'static str {
     match err {
         ReadMoveError::ParseNumeric(_) => "bad-numeric",
         ReadMoveError::IllegalNumeric { .. } => "illegal-numeric",

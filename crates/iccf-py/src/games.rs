@@ -1,25 +1,31 @@
 //! `iccf.games`: the games of a PGN file (compressed too), one record at a
-//! time. A thread runs the pipeline of `iccf convert --format jsonl` and
-//! hands the records over a bounded channel, so memory stays small however
-//! large the file; dropping the iterator stops it.
+//! time. A thread reads the games into records on worker threads
+//! (`iccf_stream::records`, the values `iccf convert --format jsonl`
+//! writes) and hands them over a bounded channel, so memory stays small
+//! however large the file; the iterator makes each a dict. Dropping the
+//! iterator stops the thread.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Duration;
 
-use iccf_pgn::convert::Options;
+use iccf::Notation;
+use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::encoding::InputEncoding;
+use iccf_pgn::record::{GameRecord, RecordNotations};
 use iccf_pgn::split::DEFAULT_MAX_GAME_SIZE;
-use iccf_stream::batch::{Run, convert_in_order};
+use iccf_stream::batch::Run;
 use iccf_stream::error::{Operation, StreamError};
 use iccf_stream::input::Input;
+use iccf_stream::records::records_in_order;
 use iccf_stream::text_input::text_reader;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::args;
 use crate::errors::{jobs as checked_jobs, stream_error};
-use crate::records::{ready_records, record_converter};
+use crate::records::{move_fields, record_dict};
 use crate::source;
 
 /// Bytes of games a worker converts at a time: small enough that the
@@ -33,14 +39,15 @@ const AHEAD: usize = 4;
 const SIGNAL_POLL: Duration = Duration::from_millis(100);
 
 /// Records of some games in order, or why the input stopped.
-type Step = Result<Vec<String>, StreamError>;
+type Step = Result<Vec<GameRecord>, StreamError>;
 
-/// An iterator over the records of a file's games (JSON text each; the
-/// Python wrapper `iccf.games` reads them into dicts).
+/// An iterator over the records of a file's games, each a dict.
 #[pyclass(module = "iccf")]
 pub struct GameIter {
     rx: Mutex<Receiver<Step>>,
-    ready: Mutex<VecDeque<String>>,
+    ready: Mutex<VecDeque<GameRecord>>,
+    /// The notations of the moves.
+    fields: Vec<Notation>,
 }
 
 #[pymethods]
@@ -49,7 +56,7 @@ impl GameIter {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<String>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let mut ready = self.ready.lock().unwrap_or_else(|e| e.into_inner());
         while ready.is_empty() {
             let received = py.detach(|| {
@@ -63,20 +70,26 @@ impl GameIter {
                 Err(RecvTimeoutError::Disconnected) => return Ok(None),
             }
         }
-        Ok(ready.pop_front())
+        ready
+            .pop_front()
+            .map(|record| record_dict(py, &record, &self.fields))
+            .transpose()
     }
 }
 
 /// Opens `source` (a path, bytes or a binary or text file object; gzip,
 /// bzip2, xz, zstd or plain) and starts converting it on `jobs` threads
-/// (`None`: one per core).
+/// (`None`: one per core), its moves in `notations` (`None`: all).
 #[pyfunction]
-#[pyo3(name = "game_records", signature = (source, *, input_lang = Some("auto"), jobs = None))]
+#[pyo3(name = "game_records", signature = (source, *, input_lang = Some("auto"), jobs = None, notations = None))]
 pub fn games(
     source: &Bound<'_, PyAny>,
     input_lang: Option<&str>,
     jobs: Option<i64>,
+    notations: Option<Vec<String>>,
 ) -> PyResult<GameIter> {
+    let fields = move_fields(notations)?;
+    let notations = RecordNotations::of(fields.iter().copied());
     let options = Options {
         input_lang: args::input_lang(input_lang)?,
         ..Options::default()
@@ -85,7 +98,8 @@ pub fn games(
     let input = source::open(source)?;
     let (tx, rx) = mpsc::sync_channel(AHEAD);
     std::thread::spawn(move || {
-        if let Err(err) = produce(input, options, jobs, &tx) {
+        let converter = Converter::new(options).with_record_notations(notations);
+        if let Err(err) = produce(input, &converter, jobs, &tx) {
             // Nobody listens when the iterator was dropped: nothing to say.
             let _ = tx.send(Err(err));
         }
@@ -93,6 +107,7 @@ pub fn games(
     Ok(GameIter {
         rx: Mutex::new(rx),
         ready: Mutex::new(VecDeque::new()),
+        fields,
     })
 }
 
@@ -107,24 +122,22 @@ enum Stop {
 /// until the iterator is dropped.
 fn produce(
     input: Input,
-    options: Options,
+    converter: &Converter,
     jobs: usize,
     tx: &SyncSender<Step>,
 ) -> Result<(), StreamError> {
-    let converter = record_converter(options);
     let name = input.name.clone();
     let read = |err| StreamError::io(Operation::Read, &name, None, err);
     let reader = text_reader(input.reader, InputEncoding::Auto).map_err(read)?;
     let run = Run {
-        converter: &converter,
+        converter,
         jobs,
         max_game_size: DEFAULT_MAX_GAME_SIZE,
         batch_bytes: STEP_BYTES,
     };
     let read_error = |err| Stop::Failed(read(err));
-    let result = convert_in_order(run, reader, &read_error, &|| Ok(()), &mut |ready, _| {
-        tx.send(Ok(ready_records(&ready)))
-            .map_err(|_| Stop::Dropped)
+    let result = records_in_order(run, reader, &read_error, &|| Ok(()), &mut |ready, _| {
+        tx.send(Ok(ready)).map_err(|_| Stop::Dropped)
     });
     match result {
         Ok(()) | Err(Stop::Dropped) => Ok(()),

@@ -7,16 +7,19 @@
 //! its own feeding a bounded channel), `convert_file` (`iccf.convert_file`,
 //! `iccf_stream::run::convert_inputs` on a thread while the caller waits without the
 //! GIL, watching for Ctrl-C), `corr` (`iccf.check`, `iccf.card`);
-//! `errors` and `problem` are what they raise and report, `args`
+//! `arrow` (`iccf.games_arrow`, batches through the Arrow C data
+//! interface), `game_tree` (`iccf.read_game`); `errors` and `problem` are what they raise and report, `args`
 //! reads their string arguments, `records` makes the records of games.
 
 use pyo3::prelude::*;
 
 mod args;
+mod arrow;
 mod convert_file;
 mod convert_text;
 mod corr;
 mod errors;
+mod game_tree;
 mod games;
 mod one_move;
 mod problem;
@@ -37,11 +40,16 @@ fn _iccf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::PyProblem>()?;
     m.add_class::<convert_file::PySummary>()?;
     m.add_class::<games::GameIter>()?;
+    m.add_class::<arrow::BatchIter>()?;
+    m.add_class::<arrow::ArrowBatch>()?;
     m.add_function(wrap_pyfunction!(one_move::read_move, m)?)?;
     m.add_function(wrap_pyfunction!(one_move::languages, m)?)?;
     m.add_function(wrap_pyfunction!(convert_text::convert, m)?)?;
     m.add_function(wrap_pyfunction!(games::games, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::game_batches, m)?)?;
     m.add_function(wrap_pyfunction!(split::game_starts, m)?)?;
+    m.add_function(wrap_pyfunction!(split::zstd_frame_starts, m)?)?;
+    m.add_function(wrap_pyfunction!(game_tree::read_game_tree, m)?)?;
     m.add_function(wrap_pyfunction!(convert_file::convert_file, m)?)?;
     m.add_function(wrap_pyfunction!(corr::check, m)?)?;
     m.add_function(wrap_pyfunction!(corr::card, m)?)?;

@@ -1,33 +1,115 @@
-//! A game's main line as a record: tags, every move in numeric, SAN, UCI,
-//! long algebraic and figurines, result and problems, as one JSON object that the Python side reads
-//! with `json.loads` (which keeps the tags in their order).
-//!
-//! The records are what `iccf convert --format jsonl` writes, from the same
-//! pipeline, so that a file read in batches keeps its game numbers, lines
-//! and the language rule across batches. (`Converter::records` gives
-//! [`iccf_pgn::record::GameRecord`]s for text in memory, located in that
-//! text; a located form for batches would let this file use it.)
+//! A game's record as a Python dict, built from
+//! [`iccf_pgn::record::GameRecord`] without a JSON round trip: the keys
+//! and values of `iccf convert --format jsonl`, each move in the notations
+//! the caller asked for.
 
-use iccf_pgn::convert::{Converter, Options, OutputFormat};
-use iccf_stream::batch::Ready;
+use iccf::Notation;
+use iccf_pgn::convert::Problem;
+use iccf_pgn::record::{GameRecord, unique_tags};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
 
-/// The converter whose output [`ready_records`] reads.
-pub fn record_converter(options: Options) -> Converter {
-    Converter::new(Options {
-        format: OutputFormat::Jsonl,
-        to: None,
-        ..options
-    })
+/// The notations of `names` (`None`: all five), checked, in order.
+pub fn move_fields(names: Option<Vec<String>>) -> PyResult<Vec<Notation>> {
+    let Some(names) = names else {
+        return Ok(vec![
+            Notation::Numeric,
+            Notation::San,
+            Notation::Uci,
+            Notation::Lan,
+            Notation::Figurine,
+        ]);
+    };
+    names
+        .iter()
+        .map(|name| {
+            Notation::ALL
+                .into_iter()
+                .find(|n| n.name() == name)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "unknown notation `{name}` in notations: use numeric, san, uci, lan, figurine"
+                    ))
+                })
+        })
+        .collect()
 }
 
-/// The records of games ready in input order, one JSON object each.
-pub fn ready_records(ready: &Ready) -> Vec<String> {
-    // The JSON-lines writer writes one object a line, and JSON escapes
-    // every newline inside strings.
-    ready
-        .to_vec()
-        .split(|&b| b == b'\n')
-        .filter(|line| !line.is_empty())
-        .map(|line| String::from_utf8_lossy(line).into_owned())
-        .collect()
+/// `record` as the dict the JSON-lines record reads into, its moves in
+/// `fields`.
+pub fn record_dict<'py>(
+    py: Python<'py>,
+    record: &GameRecord,
+    fields: &[Notation],
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item(pyo3::intern!(py, "game"), record.game)?;
+    dict.set_item(pyo3::intern!(py, "tags"), tags_dict(py, &record.tags)?)?;
+    dict.set_item(
+        pyo3::intern!(py, "input"),
+        record.input.map(iccf::Notation::name),
+    )?;
+    let langs: Vec<&str> = record.langs.iter().map(|l| l.code()).collect();
+    dict.set_item(pyo3::intern!(py, "langs"), langs)?;
+    dict.set_item(pyo3::intern!(py, "encoding"), record.encoding)?;
+    dict.set_item(pyo3::intern!(py, "moves"), moves_list(py, record, fields)?)?;
+    dict.set_item(pyo3::intern!(py, "result"), record.result.as_deref())?;
+    dict.set_item(
+        pyo3::intern!(py, "unconverted"),
+        record.unconverted.join(" "),
+    )?;
+    dict.set_item(pyo3::intern!(py, "errors"), problems(py, &record.errors)?)?;
+    dict.set_item(
+        pyo3::intern!(py, "warnings"),
+        problems(py, &record.warnings)?,
+    )?;
+    Ok(dict)
+}
+
+/// The tags in order, a name written again as `Name#2`, … as in the
+/// JSON-lines records.
+fn tags_dict<'py>(py: Python<'py>, tags: &[(String, String)]) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (name, value) in unique_tags(tags) {
+        dict.set_item(name.as_ref(), value)?;
+    }
+    Ok(dict)
+}
+
+fn moves_list<'py>(
+    py: Python<'py>,
+    record: &GameRecord,
+    fields: &[Notation],
+) -> PyResult<Bound<'py, PyList>> {
+    let keys: Vec<Bound<'py, PyString>> = fields
+        .iter()
+        .map(|n| PyString::intern(py, n.name()))
+        .collect();
+    let list = PyList::empty(py);
+    for m in &record.moves {
+        let dict = PyDict::new(py);
+        for (key, field) in keys.iter().zip(fields) {
+            dict.set_item(key, m.get(*field))?;
+        }
+        list.append(dict)?;
+    }
+    Ok(list)
+}
+
+fn problems<'py>(py: Python<'py>, problems: &[Problem]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for p in problems {
+        let dict = PyDict::new(py);
+        dict.set_item(pyo3::intern!(py, "line"), p.line)?;
+        dict.set_item(pyo3::intern!(py, "column"), p.column)?;
+        dict.set_item(
+            pyo3::intern!(py, "move"),
+            p.move_number.map(|n| n.to_string()),
+        )?;
+        dict.set_item(pyo3::intern!(py, "token"), p.token.as_str())?;
+        dict.set_item(pyo3::intern!(py, "message"), p.kind.to_string())?;
+        list.append(dict)?;
+    }
+    Ok(list)
 }

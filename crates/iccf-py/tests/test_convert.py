@@ -4,6 +4,7 @@ import bz2
 import json
 import gzip
 import lzma
+import itertools
 import subprocess
 import sys
 import textwrap
@@ -139,3 +140,22 @@ def test_ctrl_c_stops_convert_file_and_leaves_no_output(testdata, tmp_path):
     assert (run.returncode, run.stdout.strip()) == (3, "interrupted in convert_file"), run.stderr
     assert not dst.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["big.pgn"]
+
+
+@pytest.mark.parametrize("notations", [("numeric", "san"), ("uci",), ("figurine", "lan", "numeric"), ()])
+def test_games_gives_the_notations_asked_for(testdata, notations):
+    """Each move holds the notations asked for, in their order, with the
+    values of the full record; the rest of the record is unchanged."""
+    path = testdata / TWIC
+    full = list(itertools.islice(iccf.games(path), 200))
+    some = list(itertools.islice(iccf.games(path, notations=notations), 200))
+    assert len(some) == len(full) == 200
+    for a, b in zip(full, some):
+        assert [list(m) for m in b["moves"]] == [list(notations)] * len(a["moves"])
+        assert [{n: m[n] for n in notations} for m in a["moves"]] == b["moves"]
+        assert {k: v for k, v in a.items() if k != "moves"} == {k: v for k, v in b.items() if k != "moves"}
+
+
+def test_games_refuses_an_unknown_notation(testdata):
+    with pytest.raises(ValueError, match="morse"):
+        iccf.games(testdata / TWIC, notations=("numeric", "morse"))

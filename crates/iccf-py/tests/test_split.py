@@ -4,6 +4,7 @@ together are the games of one pass, in order."""
 
 import gzip
 import random
+import subprocess
 
 import pytest
 
@@ -91,12 +92,54 @@ def test_offsets_inside_comments_and_variations_find_the_next_game(tmp_path):
         assert in_ranges(path, [0, offset, size]) == expected, offset
 
 
-def test_a_compressed_file_is_not_split(tmp_path):
+def test_a_compressed_file_is_one_range_read_by_one_worker(tmp_path):
     path = tmp_path / "x.pgn.gz"
-    path.write_bytes(gzip.compress(b"1. e4 *\n"))
-    with pytest.raises(ValueError, match="compressed"):
-        iccf.split_points(path, 2)
-    with pytest.raises(ValueError, match="compressed"):
-        list(iccf.games(path, start=0, end=3))
+    data = (TESTDATA / "pgn/pgn-extract/fischer.pgn").read_bytes()
+    path.write_bytes(gzip.compress(data))
+    ranges = iccf.split_points(path, 4)
+    assert ranges == [(0, path.stat().st_size)]
+    (start, end), = ranges
+    assert [key(r) for r in iccf.games(path, start=start, end=end)] == one_pass(path)
+    assert list(iccf.games(path, start=1, end=end)) == []
     with pytest.raises(ValueError):
         iccf.split_points(TESTDATA / "pgn/pgn4web/twic944.pgn", 0)
+
+
+def test_a_zstd_file_of_frames_splits_at_its_frames(cli, tmp_path):
+    """iccf convert --zstd-frames writes frames at game boundaries with a
+    seek table: ranges of it, read apart, give the games of one pass.
+    (Frames end between the converter's batches of about 1 MiB.)"""
+    twic = (TESTDATA / "pgn/pgn4web/twic944.pgn").read_bytes()
+    src = tmp_path / "twic3.pgn"
+    src.write_bytes(twic + b"\n" + twic + b"\n" + twic)
+    framed = tmp_path / "twic.pgn.zst"
+    run = subprocess.run([cli, "convert", "-q", "--to", "san", "--zstd-frames", "64K", "-o", str(framed), str(src)])
+    assert run.returncode in (0, 1)
+    starts = iccf._iccf.zstd_frame_starts(str(framed))
+    assert starts is not None and len(starts) > 4
+    expected = one_pass(framed)
+    assert len(expected) > 1000
+    for n in (1, 3, 20):
+        ranges = iccf.split_points(framed, n)
+        assert len(ranges) == min(n, len(starts) - 1)
+        assert all(a in starts and b in starts for a, b in ranges)
+        assert in_ranges(framed, [ranges[0][0]] + [b for _, b in ranges]) == expected
+    cuts = sorted(random.Random(7).sample(range(framed.stat().st_size), 5))
+    assert in_ranges(framed, [0] + cuts + [framed.stat().st_size]) == expected
+
+
+def test_a_zstd_file_of_one_frame_is_one_range(cli, tmp_path):
+    src = TESTDATA / "pgn/pgn-extract/fischer.pgn"
+    single = tmp_path / "one.pgn.zst"
+    subprocess.run([cli, "convert", "-q", "-o", str(single), str(src)], check=True)
+    assert iccf._iccf.zstd_frame_starts(str(single)) is None
+    assert iccf.split_points(single, 3) == [(0, single.stat().st_size)]
+
+
+def test_zstd_frames_need_a_zst_output(cli, tmp_path):
+    src = TESTDATA / "pgn/pgn-extract/fischer.pgn"
+    run = subprocess.run(
+        [cli, "convert", "--zstd-frames", "1M", "-o", str(tmp_path / "x.pgn"), str(src)], capture_output=True, text=True
+    )
+    assert run.returncode == 2
+    assert "zstd frames need a .zst output" in run.stderr

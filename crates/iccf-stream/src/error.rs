@@ -123,6 +123,11 @@ pub enum StreamError {
         /// The FIFO.
         path: PathBuf,
     },
+    /// Frames asked of an output that is not a `.zst` file.
+    NotZstd {
+        /// The output, as named.
+        name: String,
+    },
     /// An input that is not PGN text.
     NotPgn {
         /// The input, as named.
@@ -255,6 +260,9 @@ impl fmt::Display for StreamError {
                 "no process reads the FIFO {}: start the reader first",
                 path.display()
             ),
+            StreamError::NotZstd { name } => {
+                write!(f, "zstd frames need a .zst output, not {name}")
+            }
             StreamError::NotPgn { name, .. } => write!(f, "cannot read {name}"),
             StreamError::Codec {
                 name, compression, ..

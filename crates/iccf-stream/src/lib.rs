@@ -8,7 +8,7 @@
 //!   keeping the target's permissions and writing through symlinks.
 //! - [`pipeline`] maps work over items on N threads in order; [`batch`]
 //!   converts batches of games there and puts them back in input order under
-//!   the language rule; [`run`] is the per-input loop over whole files that
+//!   the language rule, [`records`] reads them into values there; [`run`] is the per-input loop over whole files that
 //!   `iccf convert` and the Python package share, with [`jobs`] its one
 //!   thread policy and [`summary`] what it reports.
 //! - [`interrupt`] removes a half-written temporary file on Ctrl-C;
@@ -26,10 +26,16 @@ pub mod interrupt;
 pub mod jobs;
 pub mod lock;
 pub mod output;
+#[cfg(feature = "parquet")]
+pub mod parquet;
 pub mod pipeline;
+pub mod records;
 pub mod run;
 pub mod summary;
+#[cfg(feature = "arrow")]
+pub mod table;
 pub mod text_input;
+pub mod zstd_frames;
 
 #[cfg(test)]
 mod io_tests;

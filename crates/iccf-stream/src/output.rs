@@ -15,6 +15,7 @@ use tempfile::TempPath;
 use crate::compression::Compression;
 use crate::error::{Operation, StreamError};
 use crate::input::{BUF_SIZE, is_stdio, stdin_metadata};
+use crate::zstd_frames::FramedZstd;
 
 /// The compressor stack under an [`Output`]'s buffer.
 enum Encoder {
@@ -24,6 +25,8 @@ enum Encoder {
     Bzip2(bzip2::write::BzEncoder<File>),
     Xz(liblzma::write::XzEncoder<File>),
     Zstd(zstd::stream::write::Encoder<'static, File>),
+    /// Independent frames at game boundaries, with a seek table.
+    ZstdFrames(FramedZstd<File>),
 }
 
 impl Encoder {
@@ -53,6 +56,7 @@ impl Encoder {
             Encoder::Bzip2(w) => w,
             Encoder::Xz(w) => w,
             Encoder::Zstd(w) => w,
+            Encoder::ZstdFrames(w) => w,
         }
     }
 
@@ -68,6 +72,7 @@ impl Encoder {
             Encoder::Bzip2(w) => w.finish()?,
             Encoder::Xz(w) => w.finish()?,
             Encoder::Zstd(w) => w.finish()?,
+            Encoder::ZstdFrames(w) => w.finish()?,
         }))
     }
 }
@@ -492,6 +497,43 @@ impl Output {
     /// The error for `err`, met while doing `operation` on this output.
     pub fn error(&self, operation: Operation, err: io::Error) -> StreamError {
         StreamError::io(operation, &self.name, self.target.as_deref(), err)
+    }
+
+    /// Writes the zstd output as independent frames of at least
+    /// `frame_bytes` of text each, cut at the game boundaries
+    /// [`Output::game_boundary`] marks, with a seek table at the end (see
+    /// [`crate::zstd_frames`]). Call it before writing anything.
+    ///
+    /// # Errors
+    ///
+    /// [`StreamError::NotZstd`] when the output is not a `.zst` file.
+    pub fn use_zstd_frames(&mut self, frame_bytes: usize) -> Result<(), StreamError> {
+        let not_zstd = || StreamError::NotZstd {
+            name: self.name.clone(),
+        };
+        let Encoder::Zstd(zstd) = self.writer.get_ref() else {
+            return Err(not_zstd());
+        };
+        // Nothing was written: the zstd encoder holds no byte yet and is
+        // dropped; its file goes on under the frames.
+        let file = zstd
+            .get_ref()
+            .try_clone()
+            .map_err(|err| self.error(Operation::StartCodec, err))?;
+        *self.writer.get_mut() = Encoder::ZstdFrames(FramedZstd::new(file, frame_bytes));
+        Ok(())
+    }
+
+    /// Marks a game boundary in what was written: a zstd output of frames
+    /// ends its frame here if it is full.
+    pub fn game_boundary(&mut self) -> io::Result<()> {
+        if matches!(self.writer.get_ref(), Encoder::ZstdFrames(_)) {
+            self.writer.flush()?;
+            if let Encoder::ZstdFrames(framed) = self.writer.get_mut() {
+                framed.end_frame()?;
+            }
+        }
+        Ok(())
     }
 
     /// The temporary file being written, if any (for a signal handler that

@@ -236,6 +236,7 @@ fn convert_one(
             convert_in_order(run, reader, &read, &check, &mut |ready, end| {
                 ready
                     .write_to(&mut *output)
+                    .and_then(|()| output.game_boundary())
                     .map_err(|err| OneError::Run(output.error(Operation::Write, err).into()))?;
                 counts.games += ready.games;
                 counts.moves += ready.moves;
@@ -253,7 +254,7 @@ fn convert_one(
 }
 
 /// A read error of input `name`: input that is not PGN says so.
-fn read_error(name: &str, path: &Path, err: io::Error) -> StreamError {
+pub(crate) fn read_error(name: &str, path: &Path, err: io::Error) -> StreamError {
     if let Some(what) = err.get_ref().and_then(|e| e.downcast_ref::<NotPgn>()) {
         return StreamError::NotPgn {
             name: name.to_owned(),

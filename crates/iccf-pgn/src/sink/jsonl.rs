@@ -6,7 +6,7 @@ use shakmaty::Chess;
 
 use crate::convert::Report;
 use crate::lexer::TagValue;
-use crate::record::{GameRecord, RecordedMove};
+use crate::record::{GameRecord, RecordNotations, RecordedMove};
 use crate::sink::{Played, Sink};
 use crate::walk::Step;
 
@@ -14,6 +14,7 @@ use crate::walk::Step;
 #[derive(Debug, Default)]
 pub(crate) struct RecordSink {
     chess960_castling: CastlingNotation,
+    notations: RecordNotations,
     record: GameRecord,
 }
 
@@ -22,10 +23,15 @@ fn lossy(bytes: &[u8]) -> String {
 }
 
 impl RecordSink {
-    /// Castling in Chess960 games written as `chess960_castling` says.
-    pub(crate) fn new(chess960_castling: CastlingNotation) -> RecordSink {
+    /// Castling in Chess960 games written as `chess960_castling` says,
+    /// moves in `notations` only.
+    pub(crate) fn new(
+        chess960_castling: CastlingNotation,
+        notations: RecordNotations,
+    ) -> RecordSink {
         RecordSink {
             chess960_castling,
+            notations,
             ..RecordSink::default()
         }
     }
@@ -57,7 +63,7 @@ impl Sink for RecordSink {
     const VARIATIONS: bool = false;
 
     fn wants_check(&self) -> bool {
-        true
+        self.notations.need_check()
     }
 
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
@@ -79,6 +85,9 @@ impl Sink for RecordSink {
             Notation::Figurine,
         ];
         for (buf, n) in text.iter_mut().zip(notations) {
+            if !self.notations.contains(n) {
+                continue;
+            }
             let format = MoveFormat {
                 chess960_castling: self.chess960_castling,
                 ..MoveFormat::new(n)

@@ -15,11 +15,13 @@ command-line tool.
 '1. 5254 5755 2. 7163 *\\n\\n'
 """
 
+from ._arrow import games_arrow
 from ._chess import numeric, parse_numeric, san
 from ._corr import Card, card, check
 from ._games import convert, convert_file, games
 from ._iccf import IllegalMoveError, ParseError, Problem, Summary, __version__
 from ._moves import Move, languages, move
+from ._pgn_game import read_game, write_game
 from ._split import split_points
 from ._squares import chess_square, numeric_square
 from ._records import GameRecord, MoveRecord, ProblemRecord
@@ -41,11 +43,14 @@ __all__ = [
     "convert",
     "convert_file",
     "games",
+    "games_arrow",
     "languages",
     "move",
     "numeric",
     "numeric_square",
     "parse_numeric",
+    "read_game",
     "san",
     "split_points",
+    "write_game",
 ]

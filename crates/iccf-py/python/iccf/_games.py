@@ -1,9 +1,8 @@
 """Whole games: text converted in memory, files converted by the parallel
 pipeline, and files read game by game."""
 
-import json
 import os
-from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Union, cast
 
 from . import _iccf
 from ._records import GameRecord
@@ -51,11 +50,15 @@ def games(
     jobs: Optional[int] = None,
     start: Optional[int] = None,
     end: Optional[int] = None,
+    notations: Optional[Sequence[str]] = None,
 ) -> Iterator[GameRecord]:
     """The games of a PGN file (plain, gzip, bzip2, xz or zstd), one record
-    at a time: ``game`` (its number), ``tags``, ``moves`` (each with
-    ``numeric``, ``san`` and ``uci``), ``result``, ``errors``, ``warnings``,
-    ``input`` (the notation read), ``langs``.
+    at a time: ``game`` (its number), ``tags``, ``moves``, ``result``,
+    ``errors``, ``warnings``, ``input`` (the notation read), ``langs``.
+
+    Each move is a dict of its notations: ``numeric``, ``san``, ``uci``,
+    ``lan`` and ``figurine``, or those of ``notations`` alone
+    (``notations=("numeric", "san")``), which is faster.
 
     ``source`` is a path, the PGN itself as ``bytes`` (a path in bytes:
     ``os.fsdecode`` it), or a file object opened in binary or text mode.
@@ -64,16 +67,18 @@ def games(
     with ``errno`` and ``filename``; ``jobs`` is 0 or ``None`` (one thread
     per core) to 1024, capped at the cores, as ``iccf convert -j`` takes it.
 
-    With ``start`` and ``end`` (byte offsets of a plain PGN file, as
+    With ``start`` and ``end`` (byte offsets of the file, as
     ``iccf.split_points`` gives them, or any offsets) only the games that
     start in that range are read: ranges that meet read every game once.
     Their ``game`` numbers and problem lines count from the range's first
-    game. A compressed file cannot be split: one worker reads it whole.
+    game. A zstd file written with ``iccf convert --zstd-frames`` splits
+    at its frames; any other compressed file is read whole by the range
+    that holds offset 0.
 
-    The records are those of ``iccf convert --format jsonl``. A thread
-    converts the file on ``jobs`` threads (``None``: one per core) a few
-    hundred kilobytes ahead of the reader, without Python's GIL; dropping
-    the iterator stops it.
+    The records hold what ``iccf convert --format jsonl`` writes, built in
+    Rust. A thread reads the file on ``jobs`` threads (``None``: one per
+    core) a few hundred kilobytes ahead of the reader, without Python's
+    GIL; dropping the iterator stops it.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.pgn"
@@ -81,16 +86,19 @@ def games(
     >>> game = next(games(path))
     >>> game["tags"], [m["san"] for m in game["moves"]], game["result"]
     ({'White': 'A'}, ['e4', 'e5', 'Nf3'], '*')
+    >>> next(games(path, notations=("numeric", "san")))["moves"][2]
+    {'numeric': '7163', 'san': 'Nf3'}
     """
     if start is not None or end is not None:
         if not isinstance(source, (str, os.PathLike)):
             raise TypeError("start= and end= take the path of a plain PGN file")
-        ranged = range_games(source, start, end, input_lang=input_lang, jobs=jobs)
-        return (json.loads(record) for record in ranged)
+        ranged = range_games(source, start, end, input_lang=input_lang, jobs=jobs, notations=notations)
+        return cast(Iterator[GameRecord], ranged)
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
-    records = _iccf.game_records(source, input_lang=input_lang, jobs=jobs)
-    return (json.loads(record) for record in records)
+    fields = None if notations is None else list(notations)
+    records = _iccf.game_records(source, input_lang=input_lang, jobs=jobs, notations=fields)
+    return cast(Iterator[GameRecord], records)
 
 
 def convert_file(

@@ -2,7 +2,7 @@
 is the package iccf, which wraps it; see its docstrings."""
 
 from os import PathLike
-from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 _Path = Union[str, "PathLike[str]"]
 
@@ -13,6 +13,8 @@ __all__ = [
     "IllegalMoveError",
     "ParseError",
     "GameIter",
+    "BatchIter",
+    "ArrowBatch",
     "Move",
     "Problem",
     "Summary",
@@ -20,10 +22,13 @@ __all__ = [
     "check",
     "convert",
     "convert_file",
+    "game_batches",
     "game_records",
     "game_starts",
     "languages",
     "move",
+    "read_game_tree",
+    "zstd_frame_starts",
 ]
 
 class ParseError(ValueError):
@@ -123,9 +128,9 @@ class Summary:
     ) -> "Summary": ...
 
 @final
-class GameIter(Iterator[str]):
+class GameIter(Iterator[Dict[str, Any]]):
     def __iter__(self) -> "GameIter": ...
-    def __next__(self) -> str: ...
+    def __next__(self) -> Dict[str, Any]: ...
 
 def move(
     text: str,
@@ -135,7 +140,28 @@ def move(
     input_lang: str = "en",
     chess960: bool = False,
 ) -> Move: ...
+@final
+class ArrowBatch:
+    def __len__(self) -> int: ...
+    def __arrow_c_schema__(self) -> Any: ...
+    def __arrow_c_array__(self, requested_schema: Optional[Any] = None) -> Tuple[Any, Any]: ...
+
+@final
+class BatchIter(Iterator[ArrowBatch]):
+    def __iter__(self) -> "BatchIter": ...
+    def __next__(self) -> ArrowBatch: ...
+
+def game_batches(
+    source: Union[_Path, bytes, bytearray, memoryview, IO[Any]],
+    *,
+    batch_size: int = 10000,
+    notations: Optional[List[str]] = None,
+    input_lang: Optional[str] = ...,
+    jobs: Optional[int] = None,
+) -> BatchIter: ...
 def game_starts(data: bytes) -> List[int]: ...
+def zstd_frame_starts(path: _Path) -> Optional[List[int]]: ...
+def read_game_tree(data: bytes, *, input_lang: Optional[str] = ...) -> Optional[Dict[str, Any]]: ...
 def languages() -> List[Tuple[str, str, List[str]]]: ...
 def convert(
     text: Union[str, bytes],
@@ -146,7 +172,11 @@ def convert(
     input_lang: Optional[str] = ...,
 ) -> Tuple[str, List[Problem]]: ...
 def game_records(
-    source: Union[_Path, bytes, bytearray, memoryview, IO[Any]], *, input_lang: Optional[str] = ..., jobs: Optional[int] = None
+    source: Union[_Path, bytes, bytearray, memoryview, IO[Any]],
+    *,
+    input_lang: Optional[str] = ...,
+    jobs: Optional[int] = None,
+    notations: Optional[List[str]] = None,
 ) -> GameIter: ...
 def convert_file(
     src: Union[_Path, Sequence[_Path]],

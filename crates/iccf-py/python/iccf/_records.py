@@ -8,8 +8,9 @@ except ImportError:  # Python < 3.8 has none; iccf needs 3.9, but be kind.
     TypedDict = dict  # type: ignore
 
 
-class MoveRecord(TypedDict):
-    """One main-line move in numeric, SAN, UCI, long algebraic, figurines."""
+class MoveRecord(TypedDict, total=False):
+    """One main-line move in numeric, SAN, UCI, long algebraic, figurines
+    (those asked for with ``notations=``)."""
 
     numeric: str
     san: str

@@ -12,7 +12,12 @@ lost. The one limit: a comment over 32 KiB whose lines start with tags
 could put that tag line inside it, and the range would then start at a
 "game" inside the comment.
 
-A compressed file has no offsets to start from: it is read by one worker.
+A zstd file written with ``iccf convert -o x.pgn.zst --zstd-frames SIZE``
+is made of independent frames, each starting at a game, with a seek table
+at its end: its ranges start at frames, and a worker decompresses its own.
+Any other compressed file (gzip, bzip2, xz, a zstd file of one frame) has
+no offsets to start from: ``split_points`` gives it one range, read by one
+worker.
 """
 
 import os
@@ -30,17 +35,31 @@ AHEAD = 64 * 1024
 # bytes after it: read more first.
 MARGIN = 4096
 
-_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"\x28\xb5\x2f\xfd")
+_ZSTD = b"\x28\xb5\x2f\xfd"
+_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ", _ZSTD)
 
 
-def _plain_size(f: IO[bytes], name: str) -> int:
-    head = f.read(6)
-    if any(head.startswith(magic) for magic in _COMPRESSED):
-        raise ValueError(
-            f"{name} is compressed: a compressed file has no byte ranges, one worker reads it "
-            "(decompress it first to split it)"
-        )
-    return f.seek(0, os.SEEK_END)
+class _Layout(object):
+    """Where games may start in a file: anywhere in plain text (found by
+    the splitter), at the frames of a seekable zstd file, at 0 alone in any
+    other compressed file. ``end`` is past the last game."""
+
+    def __init__(self, f: IO[bytes], name: str):
+        head = f.read(6)
+        self.size = f.seek(0, os.SEEK_END)
+        self.frames: Optional[List[int]] = None
+        self.compressed = any(head.startswith(magic) for magic in _COMPRESSED)
+        if head.startswith(_ZSTD):
+            self.frames = _iccf.zstd_frame_starts(name)
+        self.end = self.frames[-1] if self.frames else self.size
+
+    def boundary(self, f: IO[bytes], offset: int) -> int:
+        """The first place a game starts at or after ``offset``."""
+        if self.frames is not None:
+            return next((start for start in self.frames if start >= offset), self.end)
+        if self.compressed:
+            return 0 if offset <= 0 else self.end
+        return boundary(f, offset, self.size)
 
 
 def _read(f: IO[bytes], start: int, end: int) -> bytes:
@@ -87,10 +106,14 @@ def boundary(f: IO[bytes], offset: int, size: int) -> int:
 
 
 def split_points(path: "os.PathLike[str] | str", n: int) -> List[Tuple[int, int]]:
-    """``n`` byte ranges (fewer for a small file) of the plain PGN file
-    ``path``, about equal in size, each starting at a game: give each to
+    """``n`` byte ranges (fewer for a small file) of the PGN file ``path``,
+    about equal in size, each starting at a game: give each to
     ``iccf.games(path, start=, end=)`` on its own worker and every game is
     read once, in order over the ranges.
+
+    A plain file is cut anywhere between games; a zstd file written with
+    ``iccf convert --zstd-frames`` between its frames; any other compressed
+    file is one range, which one worker reads.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.pgn"
@@ -102,8 +125,9 @@ def split_points(path: "os.PathLike[str] | str", n: int) -> List[Tuple[int, int]
         raise ValueError(f"n={n}: split into 1 range or more")
     name = os.fspath(path)
     with open(name, "rb") as f:
-        size = _plain_size(f, name)
-        cuts = sorted({boundary(f, size * i // n, size) for i in range(n + 1)} | {size})
+        layout = _Layout(f, name)
+        end = layout.end
+        cuts = sorted({layout.boundary(f, end * i // n) for i in range(n + 1)} | {end})
     return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
 
 
@@ -128,9 +152,9 @@ def range_games(
     name = os.fspath(path)
     f = open(name, "rb")
     try:
-        size = _plain_size(f, name)
-        low = boundary(f, start or 0, size)
-        high = boundary(f, size if end is None else end, size)
+        layout = _Layout(f, name)
+        low = layout.boundary(f, start or 0)
+        high = layout.boundary(f, layout.end if end is None else end)
     except BaseException:
         f.close()
         raise
@@ -138,6 +162,8 @@ def range_games(
         f.close()
         return iter(())
     source = _Range(f, low, high, name)
+    if options.get("notations") is not None:
+        options["notations"] = list(options["notations"])
     records = _iccf.game_records(cast(IO[bytes], source), **options)
 
     def each() -> Iterator[Any]:

@@ -1,0 +1,211 @@
+"""python-chess games both ways: ``read_game`` reads a game in numeric or
+any language's algebraic notation into a ``chess.pgn.Game``, and
+``write_game`` writes a ``chess.pgn.Game`` in numeric or a language's
+algebraic notation.
+
+Reading is done by iccf's game reader (the one ``iccf convert`` uses);
+the tree it finds is played into python-chess's own ``GameBuilder``
+visitor, so the game is built exactly as ``chess.pgn.read_game`` builds
+one: headers, starting comment, comments joined by spaces, NAGs and
+variations in the same places.
+"""
+
+import io
+import weakref
+from typing import IO, Any, Callable, List, Optional, Union
+
+from . import _iccf
+
+# What read_game reads: the PGN as text or bytes, or a file object.
+Handle = Union[str, bytes, IO[str], IO[bytes]]
+
+
+def read_game(
+    handle: Handle,
+    *,
+    input_lang: Optional[str] = "auto",
+    Visitor: Optional[Callable[[], Any]] = None,
+) -> Any:
+    """The next game of ``handle`` as a ``chess.pgn.Game``, ``None`` at the
+    end, as ``chess.pgn.read_game`` reads one, from any notation iccf reads:
+    numeric, SAN or LAN in any language's piece letters (``input_lang``:
+    ``auto`` finds them from the moves), UCI.
+
+    ``handle`` is a file object (text or binary; a seekable one is left at
+    the start of the next game, so calling again reads it) or the PGN as
+    ``str`` or ``bytes`` (its first game is read). ``Visitor`` is
+    ``chess.pgn.GameBuilder`` or a subclass, as for python-chess. A move
+    that cannot be read stops its line, as in python-chess: the exception
+    (``iccf.IllegalMoveError`` or ``iccf.ParseError``, with ``line`` and
+    ``column``) goes to the visitor's ``handle_error``, which puts it in
+    ``game.errors``.
+
+    >>> game = read_game('[White "Anna"]\\n\\n1. 5254 {best} 5755 (1... 3735) 2. 7163 $1 1-0')
+    >>> game.headers["White"], game.headers["Result"]
+    ('Anna', '1-0')
+    >>> [move.uci() for move in game.mainline_moves()]
+    ['e2e4', 'e7e5', 'g1f3']
+    >>> game.next().comment, game.next().variations[1].move.uci()
+    ('best', 'c7c5')
+    >>> read_game("1. e4 e5 2. Sf3 Sc6 *").end().board().fen()
+    'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'
+    """
+    import chess.pgn
+
+    data = _next_game_bytes(handle)
+    if data is None:
+        return None
+    tree = _iccf.read_game_tree(data, input_lang=input_lang)
+    if tree is None:
+        return None
+    visitor = (Visitor or chess.pgn.GameBuilder)()
+    _visit(visitor, tree)
+    return visitor.result()
+
+
+def write_game(game: Any, *, notation: str = "numeric", lang: Optional[str] = None) -> str:
+    """The PGN of the python-chess game ``game`` (a ``chess.pgn.Game``,
+    with its headers, comments, NAGs and variations) with its moves in
+    ``notation`` (``numeric``, ``san``, ``lan``, ``uci``, ``figurine``)
+    and, for algebraic notations, the piece letters of ``lang`` (``de``,
+    ``fr``, ...; English by default). The moves are written by iccf's
+    converter, as ``iccf convert --to NOTATION --lang LANG`` writes them.
+
+    >>> import chess.pgn, io
+    >>> game = chess.pgn.read_game(io.StringIO("1. e4 e5 2. Nf3 (2. Bc4 {Italian}) Nc6 *"))
+    >>> print(write_game(game), end="")
+    [Event "?"]
+    [Site "?"]
+    [Date "????.??.??"]
+    [Round "?"]
+    [White "?"]
+    [Black "?"]
+    [Result "*"]
+    <BLANKLINE>
+    1. 5254 5755 2. 7163 (2. 6134 { Italian }) 2... 2836 *
+    <BLANKLINE>
+    >>> write_game(game, notation="san", lang="de").splitlines()[-2]
+    '1. e4 e5 2. Sf3 (2. Lc4 { Italian }) 2... Sc6 *'
+    """
+    import chess.pgn
+
+    exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
+    text = game.accept(exporter)
+    out, problems = _iccf.convert(text, to=notation, format="pgn", lang=lang, input_lang="en")
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        # python-chess wrote a game that iccf cannot read: say where.
+        raise _iccf.ParseError(f"the game could not be written: {errors[0]}")
+    return out
+
+
+def _next_game_bytes(handle: Handle) -> Optional[bytes]:
+    """The bytes of the next game of ``handle``: all of a ``str`` or
+    ``bytes`` (the reader takes its first game), else the lines of a file
+    object up to the start of its next game, found by iccf's splitter."""
+    if isinstance(handle, str):
+        return handle.encode("utf-8")
+    if isinstance(handle, (bytes, bytearray, memoryview)):
+        return bytes(handle)
+    return _read_one_game(handle)
+
+
+# The lines of the next game read from a handle that cannot seek back,
+# kept for the next call: nothing read is lost.
+_PENDING: "weakref.WeakKeyDictionary[Any, List[bytes]]" = weakref.WeakKeyDictionary()
+
+
+def _read_one_game(handle: Any) -> Optional[bytes]:
+    lines: List[bytes] = []
+    starts: List[int] = []  # the handle's position before each line
+    offsets: List[int] = []  # each line's offset in the bytes read
+    size = 0
+    seekable = _seekable(handle)
+    pending = [] if seekable else _PENDING.pop(handle, [])
+    while True:
+        if pending:
+            line: Any = pending.pop(0)
+        else:
+            if seekable:
+                starts.append(handle.tell())
+            line = handle.readline()
+        if not line:
+            break
+        data = line.encode("utf-8") if isinstance(line, str) else line
+        offsets.append(size)
+        lines.append(data)
+        size += len(data)
+        if not data.strip():
+            continue
+        game_starts = _iccf.game_starts(b"".join(lines))
+        if len(game_starts) < 2 or game_starts[1] not in offsets:
+            continue
+        # The line just read starts the next game: give it back.
+        second = offsets.index(game_starts[1])
+        if seekable:
+            handle.seek(starts[second])
+            return b"".join(lines[:second])
+        # Unseekable: the next game's lines wait for the next call.
+        _PENDING[handle] = lines[second:] + pending
+        return b"".join(lines[:second])
+    joined = b"".join(lines)
+    return joined if joined.strip() else None
+
+
+def _seekable(handle: Any) -> bool:
+    try:
+        return bool(handle.seekable())
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        return False
+
+
+def _strip_comment(comment: str) -> str:
+    """A comment as python-chess keeps it: ``{ text }`` is ``text``."""
+    if comment.startswith(" "):
+        comment = comment[1:]
+    if comment.endswith(" "):
+        comment = comment[:-1]
+    return comment
+
+
+def _visit(visitor: Any, tree: Any) -> None:
+    """Plays ``tree`` (from ``_iccf.read_game_tree``) into ``visitor`` in
+    the order ``chess.pgn.read_game`` calls it."""
+    import chess
+
+    visitor.begin_game()
+    visitor.begin_headers()
+    for name, value in tree["tags"]:
+        visitor.visit_header(name, value)
+    visitor.end_headers()
+    board = chess.Board(tree["fen"], chess960=tree["chess960"])
+    visitor.visit_board(board)
+    for error in tree["errors"]:
+        visitor.handle_error(error)
+    _visit_line(visitor, board, tree["moves"], chess)
+    if tree["result"] is not None:
+        visitor.visit_result(tree["result"])
+    visitor.end_game()
+
+
+def _visit_line(visitor: Any, board: Any, line: Any, chess: Any) -> None:
+    for comment in line["comments"]:
+        visitor.visit_comment(_strip_comment(comment))
+    for node in line["nodes"]:
+        for comment in node["comments_before"]:
+            visitor.visit_comment(_strip_comment(comment))
+        uci = node["uci"]
+        move = chess.Move.null() if uci is None else chess.Move.from_uci(uci)
+        visitor.visit_move(board, move)
+        # Variations start from the position before the move.
+        before: Any = board.copy(stack=False) if node["variations"] else None
+        board.push(move)
+        visitor.visit_board(board)
+        for comment in node["comments_after"]:
+            visitor.visit_comment(_strip_comment(comment))
+        for nag in node["nags"]:
+            visitor.visit_nag(nag)
+        for variation in node["variations"]:
+            visitor.begin_variation()
+            _visit_line(visitor, before.copy(stack=False), variation, chess)
+            visitor.end_variation()

@@ -1,0 +1,170 @@
+"""iccf.read_game and iccf.write_game against python-chess on the real games
+of testdata/pgn: a game read by iccf, from SAN, from numeric, from German
+algebraic, is the game python-chess reads from SAN, variations, comments
+and NAGs included; a game written by iccf reads back the same."""
+
+import io
+
+import chess
+import chess.pgn
+import pytest
+
+import iccf
+from conftest import TESTDATA, pgn_files
+
+# twic944 alone has 240,964 plies; its first games are as real as the rest.
+MAX_GAMES = 60
+
+
+def exported(game):
+    """The whole game as python-chess writes it: headers, moves, comments,
+    NAGs, variations."""
+    return game.accept(chess.pgn.StringExporter(headers=True, variations=True, comments=True))
+
+
+def oracle_games(path):
+    """The games python-chess reads cleanly from a file, standard chess or
+    Chess960."""
+    with open(path, encoding="utf-8-sig", errors="replace") as f:
+        for _ in range(MAX_GAMES):
+            game = chess.pgn.read_game(f)
+            if game is None:
+                return
+            variant = game.headers.get("Variant", "standard").lower()
+            if game.errors or variant not in ("standard", "chess960", "fischerandom", "chess 960"):
+                continue
+            yield game
+
+
+def files_with_games():
+    return [p for p in pgn_files() if "expected-output" not in str(p)]
+
+
+@pytest.mark.parametrize("path", files_with_games(), ids=lambda p: p.name)
+def test_read_game_builds_python_chess_s_game_in_every_notation(path):
+    for game in oracle_games(path):
+        san = exported(game)
+        assert exported(iccf.read_game(san)) == san
+        numeric = iccf.write_game(game)
+        assert exported(iccf.read_game(numeric)) == san, numeric
+        german = iccf.write_game(game, notation="san", lang="de")
+        assert exported(iccf.read_game(german, input_lang="de")) == san, german
+
+
+def test_the_testdata_has_variations_comments_and_nags():
+    """The round trips above cover what they claim to."""
+    seen = {"games": 0, "variations": 0, "comments": 0, "nags": 0}
+    for path in files_with_games():
+        for game in oracle_games(path):
+            seen["games"] += 1
+            for node in game.mainline():
+                seen["variations"] += len(node.variations) > 1
+                seen["comments"] += bool(node.comment)
+                seen["nags"] += bool(node.nags)
+    assert all(count > 20 for count in seen.values()), seen
+
+
+@pytest.mark.parametrize(
+    "name", ["scalachess/wcc2023.pgn", "pgn4web/tactics.pgn", "pgn-extract/test-nagcomments.pgn", "python-chess/molinari-bordais-1979.pgn"]
+)
+def test_a_file_handle_is_read_game_by_game_as_python_chess_reads_it(name):
+    path = TESTDATA / "pgn" / name
+    with open(path, encoding="utf-8") as theirs, open(path, encoding="utf-8") as ours:
+        count = 0
+        while True:
+            expected = chess.pgn.read_game(theirs)
+            got = iccf.read_game(ours)
+            if expected is None:
+                assert got is None
+                break
+            assert exported(got) == exported(expected)
+            count += 1
+    assert count >= 1
+    with open(path, "rb") as binary:
+        assert exported(iccf.read_game(binary)) == exported(chess.pgn.read_game(io.StringIO(path.read_text())))
+
+
+def test_a_numeric_game_python_chess_reads_as_empty():
+    text = '[Event "ICCF"]\n\n1. 5254 5755 2. 7163 {the knight} 2836 (2... 4746) 3. 6125 *\n'
+    assert list(chess.pgn.read_game(io.StringIO(text)).mainline_moves()) == []
+    game = iccf.read_game(text)
+    assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
+    assert game.next().next().next().comment == "the knight"
+    assert game.next().next().next().variations[1].move.uci() == "d7d6"
+    assert game.errors == []
+
+
+def test_an_illegal_move_stops_its_line_and_is_in_game_errors():
+    game = iccf.read_game("1. e4 e5 2. Ke3 Nc6 *")
+    assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "e7e5"]
+    (error,) = game.errors
+    assert isinstance(error, iccf.IllegalMoveError)
+    assert (error.line, error.column, error.text, error.move_number) == (1, 13, "Ke3", "2.")
+    assert error.kind and error.reason
+
+
+def test_chess960_castling_and_null_moves():
+    text = (
+        '[Variant "Chess960"]\n[FEN "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"]\n\n'
+        "1. O-O g6 2. g3 O-O *\n"
+    )
+    game = iccf.read_game(text)
+    assert game.board().chess960
+    assert game.end().board().king(chess.WHITE) == chess.G1
+    assert exported(game) == exported(chess.pgn.read_game(io.StringIO(text)))
+    null = iccf.read_game("1. e4 -- 2. d4 *")
+    assert [m.uci() for m in null.mainline_moves()] == ["e2e4", "0000", "d2d4"]
+
+
+def test_end_of_input_is_none():
+    assert iccf.read_game("") is None
+    assert iccf.read_game(io.StringIO("  \n")) is None
+
+
+def test_write_game_in_each_notation_reads_back():
+    game = chess.pgn.read_game(io.StringIO("1. e4 e5 2. Nf3 (2. Bc4 {Italian} Nf6 $2) Nc6 3. Bb5 a6 *"))
+    for notation in ("numeric", "san", "lan", "uci", "figurine"):
+        text = iccf.write_game(game, notation=notation)
+        assert exported(iccf.read_game(text)) == exported(game), text
+    assert "2. Lc4" in iccf.write_game(game, notation="san", lang="de")
+    with pytest.raises(ValueError):
+        iccf.write_game(game, notation="hieroglyphs")
+
+
+def test_a_blank_line_after_a_comment_does_not_end_the_game():
+    """python-chess ends a game at any blank line in the movetext, so the
+    game of barnes-horton.pgn reads as a game of one comment and a game
+    without tags; iccf's splitter keeps it one game, as iccf convert does."""
+    path = TESTDATA / "pgn" / "pgn-extract" / "barnes-horton.pgn"
+    with open(path, encoding="utf-8") as f:
+        game = iccf.read_game(f)
+        assert iccf.read_game(f) is None
+    assert game.comment.startswith("Game played inaccurately")
+    assert len(list(game.mainline_moves())) == 72
+    assert game.headers["White"] == "Barnes, David J."
+
+
+def test_a_pipe_is_read_game_by_game_without_losing_a_line():
+    """A handle that cannot seek back keeps the next game's lines read ahead
+    for the next call."""
+    import os
+    import threading
+
+    text = "\n\n".join([(TESTDATA / "pgn" / "python-chess" / "molinari-bordais-1979.pgn").read_text()] * 3)
+    read_end, write_end = os.pipe()
+
+    def feed():
+        with os.fdopen(write_end, "w") as w:
+            w.write(text)
+
+    threading.Thread(target=feed).start()
+    with os.fdopen(read_end) as pipe:
+        assert not pipe.seekable()
+        games = []
+        while (game := iccf.read_game(pipe)) is not None:
+            games.append(exported(game))
+    expected = []
+    stream = io.StringIO(text)
+    while (game := chess.pgn.read_game(stream)) is not None:
+        expected.append(exported(game))
+    assert games == expected and len(games) == 3
