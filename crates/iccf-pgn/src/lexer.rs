@@ -32,6 +32,8 @@
 
 use std::{borrow::Cow, error::Error, fmt, iter::FusedIterator, ops::Range};
 
+pub(crate) use crate::spelling::is_result;
+use crate::spelling::{glued_glyph_len, glyph_digits};
 use crate::split::count_lines;
 
 /// The UTF-8 byte order mark, skipped at the start of a line.
@@ -153,15 +155,6 @@ pub(crate) fn is_symbol_byte(byte: u8) -> bool {
     CLASS[byte as usize] == 0
 }
 
-/// Whether `symbol` is a game termination marker.
-#[inline]
-pub(crate) fn is_result(symbol: &[u8]) -> bool {
-    matches!(
-        symbol,
-        b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xC2\xBD-\xC2\xBD"
-    )
-}
-
 /// Why a stretch of input could not be tokenized.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -242,7 +235,11 @@ pub enum TokenKind<'a> {
     /// (only digits), a check or mate sign is split off too: `8567+` is
     /// the move `8567` and the suffix `+`, `8567#!` the suffix `#!`.
     Suffix(&'a [u8]),
-    /// A numeric annotation glyph `$14`: only the digits.
+    /// A numeric annotation glyph `$14`: only the digits. A glyph as
+    /// printed chess writes it (`±`, `⩲`, `+-`, standing alone or glued
+    /// to the end of a move: `Nf3±`) is the NAG it stands for, its digits
+    /// ([`spelling`](crate::spelling)): the span, which covers the glyph,
+    /// tells the two apart.
     Nag(&'a [u8]),
     /// The text inside `{` and `}`.
     Comment(&'a [u8]),
@@ -256,7 +253,10 @@ pub enum TokenKind<'a> {
     VariationStart,
     /// `)`.
     VariationEnd,
-    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*` or `½-½`.
+    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*`, or one
+    /// as authors type it (`½-½`, `1–0`: see
+    /// [`canonical_result`](crate::spelling::canonical_result)), as
+    /// written.
     Result(&'a [u8]),
     /// Input that could not be tokenized; the span covers it.
     Error(LexError),
@@ -646,6 +646,10 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
         }
     }
     end = skip_until(bytes, end, SYMBOL_END);
+    if !bytes[end - 1].is_ascii() {
+        // A glyph glued on (`Nf3±`) is cut off as `!?` is, and lexed next.
+        end -= glued_glyph_len(&bytes[start..end]);
+    }
     let symbol = &bytes[start..end];
     let mut move_end = end;
     while move_end > start && has(bytes[move_end - 1], SUFFIX) {
@@ -664,6 +668,11 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
         // keeps the comparisons off the path of ordinary moves.
         if matches!(first, b'0' | b'1' | b'*' | 0xC2) && is_result(symbol) {
             (TokenKind::Result(symbol), end)
+        } else if let Some(nag) = (matches!(first, b'+' | b'-' | b'=') || !first.is_ascii())
+            .then(|| glyph_digits(symbol))
+            .flatten()
+        {
+            (TokenKind::Nag(nag), end)
         } else {
             (TokenKind::Move(symbol), end)
         }
@@ -833,6 +842,40 @@ mod tests {
             kinds(b"1-0)"),
             [TokenKind::Result(b"1-0"), TokenKind::VariationEnd]
         );
+    }
+
+    #[test]
+    fn test_typed_results_and_glyphs() {
+        use TokenKind::*;
+        for result in ["1–0", "0—1", "½–½", "1/2–1/2"] {
+            assert_eq!(kinds(result.as_bytes()), [Result(result.as_bytes())]);
+        }
+        assert_eq!(
+            kinds("Nf3 ± c5 +- e4⩲ Bxd3??⩱ d5!∞ -- = 1–0".as_bytes()),
+            [
+                Move(b"Nf3"),
+                Nag(b"16"),
+                Move(b"c5"),
+                Nag(b"18"),
+                Move(b"e4"),
+                Nag(b"14"),
+                Move(b"Bxd3"),
+                Suffix(b"??"),
+                Nag(b"15"),
+                Move(b"d5"),
+                Suffix(b"!"),
+                Nag(b"13"),
+                Move(b"--"),
+                Nag(b"10"),
+                Result("1–0".as_bytes()),
+            ]
+        );
+        // The glyph keeps its own span, which the walk reports.
+        assert_eq!(spans("e4⩲".as_bytes()), [0..2, 2..5]);
+        // Checks, promotions and moves in other scripts stay moves.
+        for symbol in ["e8=Q+", "Кр", "♘f3", "=Q"] {
+            assert_eq!(kinds(symbol.as_bytes()), [Move(symbol.as_bytes())]);
+        }
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! - [`lexer`] cuts the bytes of one game into tokens, without copying.
 //! - [`split`] cuts a whole file or stream into games, in bounded memory.
 //! - [`writer`] writes tags and movetext with PGN line wrapping.
+//! - [`spelling`] knows the results and annotation glyphs authors type
+//!   where PGN has one spelling (`1–0`, `±`).
 //!
 //! Above it, [`convert`] converts whole games: [`setup`] finds the start
 //! position, the language module the piece letters, the walk plays every
@@ -21,6 +23,7 @@ pub mod problem;
 pub mod record;
 pub mod setup;
 mod sink;
+pub mod spelling;
 pub mod split;
 mod walk;
 pub mod writer;
