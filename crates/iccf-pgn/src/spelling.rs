@@ -69,9 +69,9 @@ const GLYPHS: &[(&str, &str)] = &[
 /// The NAG number a glyph stands for (`±` is 16, `+-` 18), or `None` when
 /// `symbol` is no glyph.
 pub fn glyph_nag(symbol: &[u8]) -> Option<u8> {
-    glyph_digits(symbol)?.iter().try_fold(0u8, |n, &d| {
-        n.checked_mul(10)?.checked_add(d - b'0')
-    })
+    glyph_digits(symbol)?
+        .iter()
+        .try_fold(0u8, |n, &d| n.checked_mul(10)?.checked_add(d - b'0'))
 }
 
 /// The digits of the NAG a glyph stands for (`16` for `±`), as the lexer's
@@ -85,13 +85,17 @@ pub(crate) fn glyph_digits(symbol: &[u8]) -> Option<&'static [u8]> {
 
 /// The length of a non-ASCII glyph glued to the end of `symbol` after
 /// something else (`Nf3±`, `Bxd3??⩱`), or 0: the lexer cuts it off as
-/// `!?` is cut off. Only glyphs that start with a non-ASCII character
-/// are cut, as `+` and `=` glued to a move are a check and a promotion.
+/// `!?` is cut off. Only glyphs without ASCII characters are cut, as `+`
+/// and `=` glued to a move are a check and a promotion (`Nd5+`, `e8=Q`).
 pub(crate) fn glued_glyph_len(symbol: &[u8]) -> usize {
+    if glyph_digits(symbol).is_some() {
+        // A glyph of its own: `=∞` is not `=` and `∞`.
+        return 0;
+    }
     GLYPHS
         .iter()
         .map(|(glyph, _)| glyph.as_bytes())
-        .filter(|glyph| !glyph[0].is_ascii())
+        .filter(|glyph| !glyph.iter().any(u8::is_ascii))
         .filter(|glyph| symbol.len() > glyph.len() && symbol.ends_with(glyph))
         .map(<[u8]>::len)
         .max()
@@ -111,6 +115,25 @@ pub fn canonical_result(symbol: &[u8]) -> Option<&'static [u8]> {
         // Other spellings have a non-ASCII byte: plain ASCII is done.
         _ if symbol.is_ascii() => None,
         _ => typed_result(symbol),
+    }
+}
+
+/// The result a forfeit sign stands for: `+--` (White wins, Black did not
+/// play) is 1-0, `--+` is 0-1. Before any move of a game from the start
+/// position, where there is nothing to evaluate, this is what the decisive
+/// signs mean (tournament tables write `+:-` and `-:+`).
+///
+/// ```
+/// use iccf_pgn::spelling::forfeit_result;
+///
+/// assert_eq!(forfeit_result(b"+--"), Some(&b"1-0"[..]));
+/// assert_eq!(forfeit_result(b"+-"), None);
+/// ```
+pub fn forfeit_result(symbol: &[u8]) -> Option<&'static [u8]> {
+    match symbol {
+        b"+--" | b"+:-" => Some(b"1-0"),
+        b"--+" | b"-:+" => Some(b"0-1"),
+        _ => None,
     }
 }
 
@@ -184,6 +207,8 @@ mod tests {
         assert_eq!(glued_glyph_len("e4∞".as_bytes()), "∞".len());
         assert_eq!(glued_glyph_len(b"e8=Q+"), 0);
         assert_eq!(glued_glyph_len("±".as_bytes()), 0);
+        assert_eq!(glued_glyph_len("=∞".as_bytes()), 0);
+        assert_eq!(glued_glyph_len("↑↑".as_bytes()), 0);
         assert_eq!(glued_glyph_len("Кр".as_bytes()), 0);
     }
 }

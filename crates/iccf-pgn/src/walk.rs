@@ -25,7 +25,7 @@ use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 use crate::lexer::{LexError, TagValue, Token, TokenKind};
 use crate::problem::{ProblemKind, Problems};
 use crate::sink::{Ending, Played, Sink};
-use crate::spelling::canonical_result;
+use crate::spelling::{canonical_result, forfeit_result};
 
 /// A move played on a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -229,7 +229,13 @@ impl<'g> Walk<'g, '_, '_> {
     /// repeats the first on the main line (`1-0 1-0`) and an error
     /// otherwise. A result as authors type it (`1–0`, `½-½`) is written
     /// in PGN's spelling, with a warning.
-    fn result<S: Sink>(&mut self, s: &mut State<'g>, span: Range<usize>, r: &'g [u8], sink: &mut S) {
+    fn result<S: Sink>(
+        &mut self,
+        s: &mut State<'g>,
+        span: Range<usize>,
+        r: &'g [u8],
+        sink: &mut S,
+    ) {
         let result = canonical_result(r).unwrap_or(r);
         let main_line = s.stack.is_empty();
         if main_line && s.result.is_some_and(|first| first == result) {
@@ -254,12 +260,26 @@ impl<'g> Walk<'g, '_, '_> {
 
     /// An annotation glyph as printed chess writes it (`±`, `+-`): the NAG
     /// it stands for, written as PGN writes NAGs, with a warning.
-    fn glyph<S: Sink>(&mut self, s: &State<'g>, span: Range<usize>, digits: &[u8], sink: &mut S) {
+    fn glyph<S: Sink>(
+        &mut self,
+        s: &mut State<'g>,
+        span: Range<usize>,
+        digits: &[u8],
+        sink: &mut S,
+    ) {
         if s.line.broken {
             // Copied as written, as the rest of the line is.
             if s.tells::<S>() {
                 sink.annotation(&self.game[span]);
             }
+            return;
+        }
+        let raw = &self.game[span.clone()];
+        if let Some(result) = forfeit_result(raw).filter(|_| self.nothing_played(s)) {
+            let kind = ProblemKind::TypedResult(String::from_utf8_lossy(result).into_owned());
+            self.problems.warn(span, None, kind);
+            sink.result(result);
+            s.result = Some(result);
             return;
         }
         let mut nag = Vec::with_capacity(digits.len() + 1);
@@ -270,6 +290,17 @@ impl<'g> Walk<'g, '_, '_> {
         if s.tells::<S>() {
             sink.annotation(&nag);
         }
+    }
+
+    /// Whether the game stands at the start position with no move nor
+    /// result read: a decisive sign there evaluates nothing, it is a
+    /// forfeit.
+    fn nothing_played(&self, s: &State<'g>) -> bool {
+        self.moves == 0
+            && s.stack.is_empty()
+            && s.result.is_none()
+            && s.line.pos.turn() == Color::White
+            && *s.line.pos.board() == shakmaty::Board::default()
     }
 
     /// A move number written that does not fit `pos`: a warning naming
@@ -321,9 +352,18 @@ impl<'g> Walk<'g, '_, '_> {
         }
         if s.in_tags {
             if name.eq_ignore_ascii_case(b"Result") {
-                let value = value.unescaped();
-                let value = value.trim_ascii();
-                s.tag_result = canonical_result(value).map(<[u8]>::to_vec);
+                let written = value.unescaped();
+                let read = canonical_result(written.trim_ascii())
+                    .or_else(|| forfeit_result(written.trim_ascii()));
+                s.tag_result = read.map(<[u8]>::to_vec);
+                if let Some(result) = read.filter(|&r| r != written.trim_ascii()) {
+                    // `[Result "½-½"]`: written as PGN spells it.
+                    let kind =
+                        ProblemKind::TypedResult(String::from_utf8_lossy(result).into_owned());
+                    self.problems.warn(t.span.clone(), None, kind);
+                    sink.tag(name, TagValue::new(result));
+                    return;
+                }
             }
             sink.tag(name, value);
         } else {

@@ -257,7 +257,13 @@ mod tests {
     fn test_typed_results_end_games() {
         assert_eq!(
             games("e4 e5 1–0\nd4 d5 ½–½\nc4 1/2—1/2 ½-½\nNf3 0—1\n1-0"),
-            ["e4 e5 1–0\n", "d4 d5 ½–½\n", "c4 1/2—1/2 ½-½\n", "Nf3 0—1\n", "1-0"]
+            [
+                "e4 e5 1–0\n",
+                "d4 d5 ½–½\n",
+                "c4 1/2—1/2 ½-½\n",
+                "Nf3 0—1\n",
+                "1-0"
+            ]
         );
         // The stream splitter, fed a byte at a time, agrees.
         let text = "e4 1-0 1-0\nd4 1/2—1/2\nc4 ½–½";

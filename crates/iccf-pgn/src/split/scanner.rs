@@ -134,8 +134,9 @@ fn plain_stops<const LINES: bool>(word: u64) -> u64 {
     };
     let not_bracket = ne((y & splat(0xD9)) ^ splat(0x59));
     let not_dollar_to_star = !(y + splat(0x80 - b'$')) | (y + splat(0x80 - b'*' - 1));
-    let ascii_stops =
-        !(not_dash & not_semicolon & not_line_end & not_bracket & not_dollar_to_star) & !word & HIGH;
+    let ascii_stops = !(not_dash & not_semicolon & not_line_end & not_bracket & not_dollar_to_star)
+        & !word
+        & HIGH;
     ascii_stops | word & HIGH
 }
 
