@@ -649,6 +649,9 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
     if !bytes[end - 1].is_ascii() {
         // A glyph glued on (`Nf3±`) is cut off as `!?` is, and lexed next.
         end -= glued_glyph_len(&bytes[start..end]);
+    } else if bytes[end - 1] == b'*' && end - start > 1 {
+        // No move has a `*`: glued on (`a5*`), it is the result.
+        end -= 1;
     }
     let symbol = &bytes[start..end];
     let mut move_end = end;
@@ -870,6 +873,9 @@ mod tests {
                 Result("1–0".as_bytes()),
             ]
         );
+        // A `*` glued to a move is the result (pgn4web's odd test games).
+        assert_eq!(kinds(b"a5*"), [Move(b"a5"), Result(b"*")]);
+        assert_eq!(kinds(b"a5!*"), [Move(b"a5"), Suffix(b"!"), Result(b"*")]);
         // The glyph keeps its own span, which the walk reports.
         assert_eq!(spans("e4⩲".as_bytes()), [0..2, 2..5]);
         // Checks, promotions and moves in other scripts stay moves.
