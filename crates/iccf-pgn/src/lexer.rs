@@ -646,12 +646,8 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
         }
     }
     end = skip_until(bytes, end, SYMBOL_END);
-    if !bytes[end - 1].is_ascii() {
-        // A glyph glued on (`Nf3±`) is cut off as `!?` is, and lexed next.
-        end -= glued_glyph_len(&bytes[start..end]);
-    } else if bytes[end - 1] == b'*' && end - start > 1 {
-        // No move has a `*`: glued on (`a5*`), it is the result.
-        end -= 1;
+    if matches!(bytes[end - 1], 0x80.. | b'*') {
+        end = cut_glued(bytes, start, end);
     }
     let symbol = &bytes[start..end];
     let mut move_end = end;
@@ -669,13 +665,15 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
     if move_end == end {
         // Results never end in `!` or `?`, and checking the first byte
         // keeps the comparisons off the path of ordinary moves.
-        if matches!(first, b'0' | b'1' | b'*' | 0xC2) && is_result(symbol) {
-            (TokenKind::Result(symbol), end)
-        } else if let Some(nag) = (matches!(first, b'+' | b'-' | b'=') || !first.is_ascii())
-            .then(|| glyph_digits(symbol))
-            .flatten()
+        if matches!(first, b'0' | b'1' | b'*')
+            && matches!(symbol, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
         {
-            (TokenKind::Nag(nag), end)
+            (TokenKind::Result(symbol), end)
+        } else if matches!(first, b'+' | b'-' | b'=' | 0x80..)
+            || (matches!(first, b'0' | b'1') && symbol.len() > 4 && !symbol.is_ascii())
+        {
+            // A result as authors type it (`1–0`, `½-½`) or a glyph.
+            (unusual_symbol(symbol), end)
         } else {
             (TokenKind::Move(symbol), end)
         }
@@ -683,6 +681,35 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
         (TokenKind::Suffix(symbol), end)
     } else {
         (TokenKind::Move(&bytes[start..move_end]), move_end)
+    }
+}
+
+/// Where a symbol ends without what is glued to its end (`symbol_end`
+/// ends its bytes): a glyph (`Nf3±`), cut off as `!?` is and lexed next,
+/// or a `*` (`a5*`), the result, as no move has one. Out of line: moves
+/// rarely end in a non-ASCII byte or `*`.
+#[cold]
+#[inline(never)]
+fn cut_glued(bytes: &[u8], start: usize, symbol_end: usize) -> usize {
+    let symbol = &bytes[start..symbol_end];
+    match symbol.last() {
+        Some(b'*') if symbol.len() > 1 => symbol_end - 1,
+        _ => symbol_end - glued_glyph_len(symbol),
+    }
+}
+
+/// A whole symbol that may be other than a move, by its first bytes: a
+/// result as authors type it (`1–0`, `½-½`), a glyph (`±`, `+-`), or a
+/// move after all (`Кр`, `♘f3`).
+#[cold]
+#[inline(never)]
+fn unusual_symbol(symbol: &[u8]) -> TokenKind<'_> {
+    if is_result(symbol) {
+        TokenKind::Result(symbol)
+    } else if let Some(nag) = glyph_digits(symbol) {
+        TokenKind::Nag(nag)
+    } else {
+        TokenKind::Move(symbol)
     }
 }
 

@@ -66,6 +66,9 @@ const GLYPHS: &[(&str, &str)] = &[
     ("--+", "19"),
 ];
 
+/// The length in bytes of the longest glyph of [`GLYPHS`].
+const MAX_GLYPH_LEN: usize = 6;
+
 /// The NAG number a glyph stands for (`±` is 16, `+-` 18), or `None` when
 /// `symbol` is no glyph.
 pub fn glyph_nag(symbol: &[u8]) -> Option<u8> {
@@ -77,6 +80,11 @@ pub fn glyph_nag(symbol: &[u8]) -> Option<u8> {
 /// The digits of the NAG a glyph stands for (`16` for `±`), as the lexer's
 /// [`TokenKind::Nag`](crate::lexer::TokenKind::Nag) holds them.
 pub(crate) fn glyph_digits(symbol: &[u8]) -> Option<&'static [u8]> {
+    // The longest glyph is `↑↑` or `=/∞`: a longer symbol is a move (`♘f3`,
+    // `Кр:e1`), told so without a look at the table.
+    if symbol.len() > MAX_GLYPH_LEN {
+        return None;
+    }
     GLYPHS
         .iter()
         .find(|(glyph, _)| glyph.as_bytes() == symbol)
@@ -189,6 +197,12 @@ mod tests {
         for not in ["1–1", "½–0", "0–0", "1–", "–", "e4", "1/2", "½"] {
             assert_eq!(canonical_result(not.as_bytes()), None, "{not}");
         }
+    }
+
+    #[test]
+    fn no_glyph_is_longer_than_the_bound() {
+        let longest = GLYPHS.iter().map(|(g, _)| g.len()).max();
+        assert_eq!(longest, Some(MAX_GLYPH_LEN));
     }
 
     #[test]
