@@ -63,24 +63,27 @@ static CLASS: [u8; 256] = {
 
 // Flags of `FLAGS`: one table serves every hot loop of the lexer.
 /// Ends a symbol: whitespace or a delimiter.
-const SYMBOL_END: u8 = 1;
+const SYMBOL_END: u16 = 1;
 /// Starts a symbol token: any symbol byte but `%`, which may start an
 /// escape line instead.
-const SYMBOL_START: u8 = 1 << 1;
+const SYMBOL_START: u16 = 1 << 1;
 /// A digit or `.`: may start a move number.
-const NUMBER_START: u8 = 1 << 2;
-const DIGIT: u8 = 1 << 3;
+const NUMBER_START: u16 = 1 << 2;
+const DIGIT: u16 = 1 << 3;
 /// `!` or `?`.
-const SUFFIX: u8 = 1 << 4;
+const SUFFIX: u16 = 1 << 4;
 /// Can be part of a tag name.
-const NAME: u8 = 1 << 5;
+const NAME: u16 = 1 << 5;
 /// Space or tab, the only whitespace allowed inside a tag.
-const TAG_SPACE: u8 = 1 << 6;
+const TAG_SPACE: u16 = 1 << 6;
 /// Stops the scan of a tag value: `"`, `\` or a line end.
-const VALUE_STOP: u8 = 1 << 7;
+const VALUE_STOP: u16 = 1 << 7;
+/// May end a symbol with something glued on that is not the move: a
+/// non-ASCII byte (a glyph, `Nf3±`) or `*` (the result, `a5*`).
+const GLUED: u16 = 1 << 8;
 
-static FLAGS: [u8; 256] = {
-    let mut table = [0u8; 256];
+static FLAGS: [u16; 256] = {
+    let mut table = [0u16; 256];
     let mut i = 0;
     while i < 256 {
         let byte = i as u8;
@@ -110,6 +113,9 @@ static FLAGS: [u8; 256] = {
         if byte == b' ' || byte == b'\t' {
             flags |= TAG_SPACE;
         }
+        if byte >= 0x80 || byte == b'*' {
+            flags |= GLUED;
+        }
         table[i] = flags;
         i += 1;
     }
@@ -117,14 +123,14 @@ static FLAGS: [u8; 256] = {
 };
 
 #[inline(always)]
-fn has(byte: u8, flag: u8) -> bool {
+fn has(byte: u8, flag: u16) -> bool {
     FLAGS[byte as usize] & flag != 0
 }
 
 /// The first offset at or after `pos` whose byte lacks `flag`, or the
 /// length of `bytes`.
 #[inline(always)]
-fn skip(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
+fn skip(bytes: &[u8], mut pos: usize, flag: u16) -> usize {
     while pos < bytes.len() && has(bytes[pos], flag) {
         pos += 1;
     }
@@ -134,7 +140,7 @@ fn skip(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
 /// The first offset at or after `pos` whose byte has `flag`, or the length
 /// of `bytes`.
 #[inline(always)]
-fn skip_until(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
+fn skip_until(bytes: &[u8], mut pos: usize, flag: u16) -> usize {
     while pos < bytes.len() && !has(bytes[pos], flag) {
         pos += 1;
     }
@@ -646,14 +652,18 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
         }
     }
     end = skip_until(bytes, end, SYMBOL_END);
-    if matches!(bytes[end - 1], 0x80.. | b'*') {
-        end = cut_glued(bytes, start, end);
+    let mut move_end = end;
+    // One test of the last byte for the rare tails: `!?`, a glyph, `*`.
+    if has(bytes[end - 1], SUFFIX | GLUED) {
+        if has(bytes[end - 1], GLUED) {
+            end = cut_glued(bytes, start, end);
+            move_end = end;
+        }
+        while move_end > start && has(bytes[move_end - 1], SUFFIX) {
+            move_end -= 1;
+        }
     }
     let symbol = &bytes[start..end];
-    let mut move_end = end;
-    while move_end > start && has(bytes[move_end - 1], SUFFIX) {
-        move_end -= 1;
-    }
     // The check or mate sign of a numeric move is a suffix too: `8567+`.
     if first.is_ascii_digit()
         && move_end > start + 1
