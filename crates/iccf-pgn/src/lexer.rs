@@ -79,7 +79,7 @@ const TAG_SPACE: u16 = 1 << 6;
 /// Stops the scan of a tag value: `"`, `\` or a line end.
 const VALUE_STOP: u16 = 1 << 7;
 /// May end a symbol with something glued on that is not the move: a
-/// non-ASCII byte (a glyph, `Nf3±`) or `*` (the result, `a5*`).
+/// non-ASCII byte (a glyph, `Nf3±`).
 const GLUED: u16 = 1 << 8;
 
 static FLAGS: [u16; 256] = {
@@ -113,7 +113,7 @@ static FLAGS: [u16; 256] = {
         if byte == b' ' || byte == b'\t' {
             flags |= TAG_SPACE;
         }
-        if byte >= 0x80 || byte == b'*' {
+        if byte >= 0x80 {
             flags |= GLUED;
         }
         table[i] = flags;
@@ -653,7 +653,7 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
     }
     end = skip_until(bytes, end, SYMBOL_END);
     let mut move_end = end;
-    // One test of the last byte for the rare tails: `!?`, a glyph, `*`.
+    // One test of the last byte for the rare tails: `!?`, a glyph.
     if has(bytes[end - 1], SUFFIX | GLUED) {
         if has(bytes[end - 1], GLUED) {
             end = cut_glued(bytes, start, end);
@@ -694,18 +694,15 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
     }
 }
 
-/// Where a symbol ends without what is glued to its end (`symbol_end`
-/// ends its bytes): a glyph (`Nf3±`), cut off as `!?` is and lexed next,
-/// or a `*` (`a5*`), the result, as no move has one. Out of line: moves
-/// rarely end in a non-ASCII byte or `*`.
+/// Where a symbol ends without a glyph glued to its end (`Nf3±`), which
+/// is cut off as `!?` is and lexed next (`symbol_end` ends its bytes).
+/// Out of line: moves rarely end in a non-ASCII byte. (A `*` glued on,
+/// `a5*`, is left to the move, which then cannot be read: the splitter
+/// must see the same tokens.)
 #[cold]
 #[inline(never)]
 fn cut_glued(bytes: &[u8], start: usize, symbol_end: usize) -> usize {
-    let symbol = &bytes[start..symbol_end];
-    match symbol.last() {
-        Some(b'*') if symbol.len() > 1 => symbol_end - 1,
-        _ => symbol_end - glued_glyph_len(symbol),
-    }
+    symbol_end - glued_glyph_len(&bytes[start..symbol_end])
 }
 
 /// A whole symbol that may be other than a move, by its first bytes: a
@@ -910,9 +907,6 @@ mod tests {
                 Result("1–0".as_bytes()),
             ]
         );
-        // A `*` glued to a move is the result (pgn4web's odd test games).
-        assert_eq!(kinds(b"a5*"), [Move(b"a5"), Result(b"*")]);
-        assert_eq!(kinds(b"a5!*"), [Move(b"a5"), Suffix(b"!"), Result(b"*")]);
         // The glyph keeps its own span, which the walk reports.
         assert_eq!(spans("e4⩲".as_bytes()), [0..2, 2..5]);
         // Checks, promotions and moves in other scripts stay moves.
