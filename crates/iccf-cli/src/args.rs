@@ -613,7 +613,8 @@ pub struct MoveArgs {
 
     /// Piece letters MOVE (and --after) are written in, or auto: the
     /// language of --after if it names one, else every language that reads
-    /// MOVE as a legal move, as long as they agree on the move.
+    /// MOVE as a legal move; when they read different moves (`Sf3`: German
+    /// Nf3, Finnish f3), each move is shown with its languages.
     #[arg(long, value_name = "CODE", default_value = "auto", value_parser = parse_input_lang)]
     pub input_lang: InputLang,
 }

@@ -1,4 +1,5 @@
-//! `iccf move`: one move in every notation.
+//! `iccf move`: one move in every notation, in each language that reads
+//! it.
 
 use std::io::Write;
 
@@ -49,25 +50,38 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
     }
     let number = MoveNumber::from_position(&pos);
     let mv = args.mv.trim();
-    let read =
+    let readings =
         the_move(mv, &pos).and_then(|text| read_in_any(text, &pos, args.input_lang.0, langs));
-    let read = match read {
-        Ok(read) => read,
+    let readings = match readings {
+        Ok(readings) => readings,
         Err(message) => {
             let shown = format!("{number} `{mv}`: {message}");
             writeln!(std::io::stderr(), "iccf: {}", escape_controls(&shown))?;
             return Ok(false);
         }
     };
-    if let Some(warning) = &read.warning {
-        let shown = warning.to_string();
-        writeln!(
-            std::io::stderr(),
-            "iccf: warning: {}",
-            escape_controls(&shown)
-        )?;
+    let several = readings.len() > 1;
+    for (langs, read) in readings {
+        if let Some(warning) = &read.warning {
+            let shown = warning.to_string();
+            writeln!(
+                std::io::stderr(),
+                "iccf: warning: {}",
+                escape_controls(&shown)
+            )?;
+        }
+        if several {
+            // Each language reads its own move: one block per reading,
+            // headed by the languages that read it.
+            let names: Vec<String> = langs
+                .iter()
+                .map(|lang| format!("{} ({})", lang.name(), lang.code()))
+                .collect();
+            let shown = format!("`{mv}` in {}:", names.join(", "));
+            writeln!(std::io::stdout(), "{}", escape_controls(&shown))?;
+        }
+        print_move(&pos, read.m)?;
     }
-    print_move(&pos, read.m)?;
     Ok(true)
 }
 
@@ -127,41 +141,38 @@ fn the_move<'t>(text: &'t str, pos: &Chess) -> Result<&'t str, String> {
 }
 
 /// Reads `text` in `lang`, or with none given in the language of
-/// `--after`, else in every language that reads it legally, as long as
-/// they agree on the move.
+/// `--after`, else in every language that reads it legally: one reading
+/// per move, with the languages that read it (English's first), as each
+/// language reads its letters one way.
 fn read_in_any(
     text: &str,
     pos: &Chess,
     lang: Option<Lang>,
     after: LangSet,
-) -> Result<ReadMove, String> {
+) -> Result<Vec<(LangSet, ReadMove)>, String> {
     let read = |lang| read_move_in(text.as_bytes(), pos, lang);
     if let Some(lang) = lang.or(after.first()) {
-        return read(lang).map_err(|err| err.to_string());
+        return read(lang)
+            .map(|r| vec![(LangSet::from(lang), r)])
+            .map_err(|err| err.to_string());
     }
-    let mut found: Vec<(Lang, ReadMove)> = Vec::new();
+    let mut found: Vec<(LangSet, ReadMove)> = Vec::new();
     for group in letter_groups(LangSet::ALL) {
-        let lang = group.first().unwrap_or(Lang::En);
-        if let Ok(r) = read(lang)
-            && !found.iter().any(|(_, other)| other.m == r.m)
-        {
-            found.push((lang, r));
+        let Some(Ok(r)) = group.first().map(read) else {
+            continue;
+        };
+        match found.iter_mut().find(|(_, other)| other.m == r.m) {
+            Some((langs, _)) => *langs |= group,
+            None => found.push((group, r)),
         }
     }
-    match found.len() {
-        0 => read(Lang::En).map_err(|err| err.to_string()),
-        1 => Ok(found.remove(0).1),
-        _ => {
-            let names: Vec<String> = found
-                .iter()
-                .map(|(lang, _)| format!("{} ({})", lang.name(), lang.code()))
-                .collect();
-            Err(format!(
-                "legal in {} with different moves: choose with --input-lang",
-                names.join(", ")
-            ))
-        }
+    if found.is_empty() {
+        // No language reads it: English says why.
+        return read(Lang::En)
+            .map(|r| vec![(LangSet::from(Lang::En), r)])
+            .map_err(|err| err.to_string());
     }
+    Ok(found)
 }
 
 /// Prints legal move `m` of `pos`: numeric, SAN and the piece, then every

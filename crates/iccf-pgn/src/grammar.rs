@@ -156,18 +156,10 @@ pub(crate) const fn is_tag_space(byte: u8) -> bool {
 /// The game termination markers.
 pub(crate) const RESULTS: [&[u8]; 5] = [b"1-0", b"0-1", b"1/2-1/2", b"*", b"\xC2\xBD-\xC2\xBD"];
 
-/// The length of the longest of [`RESULTS`].
-pub(crate) const LONGEST_RESULT: usize = {
-    let mut longest = 0;
-    let mut i = 0;
-    while i < RESULTS.len() {
-        if RESULTS[i].len() > longest {
-            longest = RESULTS[i].len();
-        }
-        i += 1;
-    }
-    longest
-};
+/// The length of the longest result token, typed spellings included
+/// (`1/2—1/2`: an em dash is three bytes; see
+/// [`canonical_result`](crate::spelling::canonical_result)).
+pub(crate) const LONGEST_RESULT: usize = 9;
 
 static RESULT_START: [bool; 256] = {
     let mut table = [false; 256];
@@ -186,10 +178,12 @@ pub(crate) fn starts_result(byte: u8) -> bool {
     RESULT_START[byte as usize]
 }
 
-/// Whether `symbol` is a game termination marker, one of [`RESULTS`].
+/// Whether `symbol` is a game termination marker: one of [`RESULTS`] or a
+/// spelling of one as authors type it (`1–0`, `½–½`), which
+/// [`canonical_result`](crate::spelling::canonical_result) knows.
 #[inline]
 pub(crate) fn is_result(symbol: &[u8]) -> bool {
-    RESULTS.contains(&symbol)
+    crate::spelling::canonical_result(symbol).is_some()
 }
 
 /// Where the scan of a tag stands, from just after its `[`.
@@ -306,7 +300,9 @@ mod tests {
             assert!(!is_suffix_byte(result[result.len() - 1]), "{result:?}");
             assert!(starts_result(result[0]) && is_result(result));
         }
-        assert_eq!(LONGEST_RESULT, 7);
+        assert!(RESULTS.iter().all(|r| r.len() <= LONGEST_RESULT));
+        assert_eq!("1/2—1/2".len(), LONGEST_RESULT);
+        assert!(is_result("1/2—1/2".as_bytes()));
         assert!(!is_result(b"1-") && !is_result(b"1-00") && !is_result(b""));
     }
 

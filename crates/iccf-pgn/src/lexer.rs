@@ -33,29 +33,33 @@
 use std::{borrow::Cow, error::Error, fmt, iter::FusedIterator, ops::Range};
 
 use crate::grammar::{self, BOM, ByteClass, TagPart, TagStep, is_result};
+use crate::spelling::{glued_glyph_len, glyph_digits};
 use crate::split::count_lines;
 
 // Flags of `FLAGS`, built from the grammar: one table serves every hot loop
 // of the lexer.
 /// Ends a symbol: whitespace or a delimiter.
-const SYMBOL_END: u8 = 1;
+const SYMBOL_END: u16 = 1;
 /// Starts a symbol token: any symbol byte but `%`, which may start an
 /// escape line instead.
-const SYMBOL_START: u8 = 1 << 1;
+const SYMBOL_START: u16 = 1 << 1;
 /// A digit or `.`: may start a move number.
-const NUMBER_START: u8 = 1 << 2;
-const DIGIT: u8 = 1 << 3;
+const NUMBER_START: u16 = 1 << 2;
+const DIGIT: u16 = 1 << 3;
 /// `!` or `?`.
-const SUFFIX: u8 = 1 << 4;
+const SUFFIX: u16 = 1 << 4;
 /// Can be part of a tag name.
-const NAME: u8 = 1 << 5;
+const NAME: u16 = 1 << 5;
 /// Space or tab, the only whitespace allowed inside a tag.
-const TAG_SPACE: u8 = 1 << 6;
+const TAG_SPACE: u16 = 1 << 6;
 /// Stops the scan of a tag value: `"`, `\` or a line end.
-const VALUE_STOP: u8 = 1 << 7;
+const VALUE_STOP: u16 = 1 << 7;
+/// May end a symbol with something glued on that is not the move: a
+/// non-ASCII byte (a glyph, `Nf3±`).
+const GLUED: u16 = 1 << 8;
 
 /// The flags of `byte`.
-const fn flags_of(byte: u8) -> u8 {
+const fn flags_of(byte: u8) -> u16 {
     let mut flags = 0;
     if grammar::is_symbol_byte(byte) {
         if !matches!(grammar::class_of(byte), ByteClass::Percent) {
@@ -85,11 +89,14 @@ const fn flags_of(byte: u8) -> u8 {
     if grammar::is_tag_space(byte) {
         flags |= TAG_SPACE;
     }
+    if !byte.is_ascii() {
+        flags |= GLUED;
+    }
     flags
 }
 
-static FLAGS: [u8; 256] = {
-    let mut table = [0u8; 256];
+static FLAGS: [u16; 256] = {
+    let mut table = [0u16; 256];
     let mut i = 0;
     while i < 256 {
         table[i] = flags_of(i as u8);
@@ -110,14 +117,14 @@ static WHITESPACE: [bool; 256] = {
 };
 
 #[inline(always)]
-fn has(byte: u8, flag: u8) -> bool {
+fn has(byte: u8, flag: u16) -> bool {
     FLAGS[byte as usize] & flag != 0
 }
 
 /// The first offset at or after `pos` whose byte lacks `flag`, or the
 /// length of `bytes`.
 #[inline(always)]
-fn skip(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
+fn skip(bytes: &[u8], mut pos: usize, flag: u16) -> usize {
     while pos < bytes.len() && has(bytes[pos], flag) {
         pos += 1;
     }
@@ -127,7 +134,7 @@ fn skip(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
 /// The first offset at or after `pos` whose byte has `flag`, or the length
 /// of `bytes`.
 #[inline(always)]
-fn skip_until(bytes: &[u8], mut pos: usize, flag: u8) -> usize {
+fn skip_until(bytes: &[u8], mut pos: usize, flag: u16) -> usize {
     while pos < bytes.len() && !has(bytes[pos], flag) {
         pos += 1;
     }
@@ -214,7 +221,11 @@ pub enum TokenKind<'a> {
     /// (only digits), a check or mate sign is split off too: `8567+` is
     /// the move `8567` and the suffix `+`, `8567#!` the suffix `#!`.
     Suffix(&'a [u8]),
-    /// A numeric annotation glyph `$14`: only the digits.
+    /// A numeric annotation glyph `$14`: only the digits. A glyph as
+    /// printed chess writes it (`±`, `⩲`, `+-`, standing alone or glued
+    /// to the end of a move: `Nf3±`) is the NAG it stands for, its digits
+    /// ([`spelling`](crate::spelling)): the span, which covers the glyph,
+    /// tells the two apart.
     Nag(&'a [u8]),
     /// The text inside `{` and `}`.
     Comment(&'a [u8]),
@@ -228,7 +239,10 @@ pub enum TokenKind<'a> {
     VariationStart,
     /// `)`.
     VariationEnd,
-    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*` or `½-½`.
+    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*`, or one
+    /// as authors type it (`½-½`, `1–0`: see
+    /// [`canonical_result`](crate::spelling::canonical_result)), as
+    /// written.
     Result(&'a [u8]),
     /// Input that could not be tokenized; the span covers it.
     Error(LexError),
@@ -613,11 +627,18 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
         }
     }
     end = skip_until(bytes, end, SYMBOL_END);
-    let symbol = &bytes[start..end];
     let mut move_end = end;
-    while move_end > start && has(bytes[move_end - 1], SUFFIX) {
-        move_end -= 1;
+    // One test of the last byte for the rare tails: `!?`, a glyph.
+    if has(bytes[end - 1], SUFFIX | GLUED) {
+        if has(bytes[end - 1], GLUED) {
+            end = cut_glued(bytes, start, end);
+            move_end = end;
+        }
+        while move_end > start && has(bytes[move_end - 1], SUFFIX) {
+            move_end -= 1;
+        }
     }
+    let symbol = &bytes[start..end];
     // The check or mate sign of a numeric move is a suffix too: `8567+`.
     if first.is_ascii_digit()
         && move_end > start + 1
@@ -629,8 +650,13 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
     if move_end == end {
         // Results never end in `!` or `?`, and checking the first byte
         // keeps the comparisons off the path of ordinary moves.
-        if grammar::starts_result(first) && is_result(symbol) {
+        if grammar::starts_result(first) && symbol.is_ascii() && is_result(symbol) {
             (TokenKind::Result(symbol), end)
+        } else if matches!(first, b'+' | b'-' | b'=' | 0x80..)
+            || (matches!(first, b'0' | b'1') && symbol.len() > 4 && !symbol.is_ascii())
+        {
+            // A result as authors type it (`1–0`, `½-½`) or a glyph.
+            (unusual_symbol(symbol), end)
         } else {
             (TokenKind::Move(symbol), end)
         }
@@ -638,6 +664,32 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
         (TokenKind::Suffix(symbol), end)
     } else {
         (TokenKind::Move(&bytes[start..move_end]), move_end)
+    }
+}
+
+/// Where a symbol ends without a glyph glued to its end (`Nf3±`), which
+/// is cut off as `!?` is and lexed next (`symbol_end` ends its bytes).
+/// Out of line: moves rarely end in a non-ASCII byte. (A `*` glued on,
+/// `a5*`, is left to the move, which then cannot be read: the splitter
+/// must see the same tokens.)
+#[cold]
+#[inline(never)]
+fn cut_glued(bytes: &[u8], start: usize, symbol_end: usize) -> usize {
+    symbol_end - glued_glyph_len(&bytes[start..symbol_end])
+}
+
+/// A whole symbol that may be other than a move, by its first bytes: a
+/// result as authors type it (`1–0`, `½-½`), a glyph (`±`, `+-`), or a
+/// move after all (`Кр`, `♘f3`).
+#[cold]
+#[inline(never)]
+fn unusual_symbol(symbol: &[u8]) -> TokenKind<'_> {
+    if is_result(symbol) {
+        TokenKind::Result(symbol)
+    } else if let Some(nag) = glyph_digits(symbol) {
+        TokenKind::Nag(nag)
+    } else {
+        TokenKind::Move(symbol)
     }
 }
 
@@ -801,6 +853,40 @@ mod tests {
             kinds(b"1-0)"),
             [TokenKind::Result(b"1-0"), TokenKind::VariationEnd]
         );
+    }
+
+    #[test]
+    fn test_typed_results_and_glyphs() {
+        use TokenKind::*;
+        for result in ["1–0", "0—1", "½–½", "1/2–1/2"] {
+            assert_eq!(kinds(result.as_bytes()), [Result(result.as_bytes())]);
+        }
+        assert_eq!(
+            kinds("Nf3 ± c5 +- e4⩲ Bxd3??⩱ d5!∞ -- = 1–0".as_bytes()),
+            [
+                Move(b"Nf3"),
+                Nag(b"16"),
+                Move(b"c5"),
+                Nag(b"18"),
+                Move(b"e4"),
+                Nag(b"14"),
+                Move(b"Bxd3"),
+                Suffix(b"??"),
+                Nag(b"15"),
+                Move(b"d5"),
+                Suffix(b"!"),
+                Nag(b"13"),
+                Move(b"--"),
+                Nag(b"10"),
+                Result("1–0".as_bytes()),
+            ]
+        );
+        // The glyph keeps its own span, which the walk reports.
+        assert_eq!(spans("e4⩲".as_bytes()), [0..2, 2..5]);
+        // Checks, promotions and moves in other scripts stay moves.
+        for symbol in ["e8=Q+", "Кр", "♘f3", "=Q"] {
+            assert_eq!(kinds(symbol.as_bytes()), [Move(symbol.as_bytes())]);
+        }
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! - [`lexer`] cuts the bytes of one game into tokens, without copying.
 //! - [`split`] cuts a whole file or stream into games, in bounded memory.
 //! - [`writer`] writes tags and movetext with PGN line wrapping.
+//! - [`spelling`] knows the results and annotation glyphs authors type
+//!   where PGN has one spelling (`1–0`, `±`).
 //!
 //! The lexer and the splitter read bytes by one grammar (the private
 //! `grammar` module: byte classes, the tag, comment, move number and result
@@ -26,6 +28,7 @@ pub mod problem;
 pub mod record;
 pub mod setup;
 mod sink;
+pub mod spelling;
 pub mod split;
 mod walk;
 pub mod writer;

@@ -99,6 +99,15 @@ pub enum ProblemKind {
     },
     /// A token after the game's result.
     AfterResult,
+    /// The game's result written again after it (`1-0 1-0`): a warning,
+    /// and written once.
+    RepeatedResult,
+    /// A result as authors type it (`1–0`, `½-½`): a warning, and written
+    /// as PGN spells it, this.
+    TypedResult(String),
+    /// An annotation glyph as printed chess writes it (`±`, `+-`): a
+    /// warning, and written as the NAG it stands for, this (`$16`).
+    Glyph(String),
     /// The movetext ends without a result: this one (the `Result` tag's,
     /// else `*`) is written.
     NoResult(String),
@@ -194,6 +203,9 @@ impl fmt::Display for ProblemKind {
                 "move number {written} does not fit the position: the next move is {expected}"
             ),
             ProblemKind::AfterResult => f.write_str("after the result"),
+            ProblemKind::RepeatedResult => f.write_str("result repeated: written once"),
+            ProblemKind::TypedResult(result) => write!(f, "result read as {result}"),
+            ProblemKind::Glyph(nag) => write!(f, "annotation glyph read as {nag}"),
             ProblemKind::NoResult(written) => write!(f, "no result: `{written}` written"),
             ProblemKind::OverLimit(limit) => write!(f, "game skipped: {limit}, the limit"),
         }

@@ -22,10 +22,10 @@ use iccf::token::{is_move, is_null_move};
 use iccf::{MoveNumber, check_suffix};
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
-use crate::grammar::is_result;
 use crate::lexer::{LexError, TagValue, Token, TokenKind};
 use crate::problem::{ProblemKind, Problems};
 use crate::sink::{Ending, Played, Sink};
+use crate::spelling::{canonical_result, forfeit_result};
 
 /// A move played on a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -200,6 +200,9 @@ impl<'g> Walk<'g, '_, '_> {
                     sink.unconverted(raw(), raw());
                 }
             }
+            TokenKind::Nag(digits) if !raw().starts_with(b"$") => {
+                self.glyph(s, t.span.clone(), digits, sink)
+            }
             TokenKind::Suffix(_) | TokenKind::Nag(_) if s.tells::<S>() => sink.annotation(raw()),
             TokenKind::Comment(c) | TokenKind::LineComment(c) => {
                 if s.tells::<S>() {
@@ -210,19 +213,7 @@ impl<'g> Walk<'g, '_, '_> {
             TokenKind::Escape(e) if s.tells::<S>() => sink.escape(e),
             TokenKind::VariationStart => self.variation_start(s, t.span.clone(), sink),
             TokenKind::VariationEnd => self.variation_end(s, t.span.clone(), raw(), sink),
-            TokenKind::Result(r) => {
-                if !s.stack.is_empty() || s.result.is_some() {
-                    let span = t.span.clone();
-                    self.problems
-                        .error(span, None, ProblemKind::ResultInMovetext);
-                    if s.tells::<S>() {
-                        sink.misplaced_result(raw());
-                    }
-                } else {
-                    sink.result(r);
-                    s.result = Some(r);
-                }
-            }
+            TokenKind::Result(r) => self.result(s, t.span.clone(), r, sink),
             TokenKind::Error(err) => {
                 self.problems
                     .error(t.span.clone(), None, ProblemKind::Lex(*err));
@@ -232,6 +223,84 @@ impl<'g> Walk<'g, '_, '_> {
             }
             TokenKind::Suffix(_) | TokenKind::Nag(_) | TokenKind::Escape(_) => {}
         }
+    }
+
+    /// A result: the game's, or a second one, which is a warning when it
+    /// repeats the first on the main line (`1-0 1-0`) and an error
+    /// otherwise. A result as authors type it (`1–0`, `½-½`) is written
+    /// in PGN's spelling, with a warning.
+    fn result<S: Sink>(
+        &mut self,
+        s: &mut State<'g>,
+        span: Range<usize>,
+        r: &'g [u8],
+        sink: &mut S,
+    ) {
+        let result = canonical_result(r).unwrap_or(r);
+        let main_line = s.stack.is_empty();
+        if main_line && s.result.is_some_and(|first| first == result) {
+            self.problems.warn(span, None, ProblemKind::RepeatedResult);
+            return;
+        }
+        if !main_line || s.result.is_some() {
+            self.problems
+                .error(span.clone(), None, ProblemKind::ResultInMovetext);
+            if s.tells::<S>() {
+                sink.misplaced_result(&self.game[span]);
+            }
+            return;
+        }
+        if result != r {
+            let kind = ProblemKind::TypedResult(String::from_utf8_lossy(result).into_owned());
+            self.problems.warn(span, None, kind);
+        }
+        sink.result(result);
+        s.result = Some(result);
+    }
+
+    /// An annotation glyph as printed chess writes it (`±`, `+-`): the NAG
+    /// it stands for, written as PGN writes NAGs, with a warning.
+    fn glyph<S: Sink>(
+        &mut self,
+        s: &mut State<'g>,
+        span: Range<usize>,
+        digits: &[u8],
+        sink: &mut S,
+    ) {
+        if s.line.broken {
+            // Copied as written, as the rest of the line is.
+            if s.tells::<S>() {
+                sink.annotation(&self.game[span]);
+            }
+            return;
+        }
+        let raw = &self.game[span.clone()];
+        if let Some(result) = forfeit_result(raw).filter(|_| self.nothing_played(s)) {
+            let kind = ProblemKind::TypedResult(String::from_utf8_lossy(result).into_owned());
+            self.problems.warn(span, None, kind);
+            sink.result(result);
+            s.result = Some(result);
+            return;
+        }
+        let mut nag = Vec::with_capacity(digits.len() + 1);
+        nag.push(b'$');
+        nag.extend_from_slice(digits);
+        let kind = ProblemKind::Glyph(String::from_utf8_lossy(&nag).into_owned());
+        self.problems.warn(span, None, kind);
+        if s.tells::<S>() {
+            sink.annotation(&nag);
+        }
+    }
+
+    /// Whether the game stands at the start position with no move nor
+    /// result read: a decisive sign there evaluates nothing, it is a
+    /// forfeit.
+    fn nothing_played(&self, s: &State<'g>) -> bool {
+        self.moves == 0
+            && s.stack.is_empty()
+            && s.result.is_none()
+            && s.line.pos.turn() == Color::White
+            && *s.line.pos.board() == shakmaty::Board::default()
     }
 
     /// A move number written that does not fit `pos`: a warning naming
@@ -283,9 +352,18 @@ impl<'g> Walk<'g, '_, '_> {
         }
         if s.in_tags {
             if name.eq_ignore_ascii_case(b"Result") {
-                let value = value.unescaped();
-                let value = value.trim_ascii();
-                s.tag_result = is_result(value).then(|| value.to_vec());
+                let written = value.unescaped();
+                let read = canonical_result(written.trim_ascii())
+                    .or_else(|| forfeit_result(written.trim_ascii()));
+                s.tag_result = read.map(<[u8]>::to_vec);
+                if let Some(result) = read.filter(|&r| r != written.trim_ascii()) {
+                    // `[Result "½-½"]`: written as PGN spells it.
+                    let kind =
+                        ProblemKind::TypedResult(String::from_utf8_lossy(result).into_owned());
+                    self.problems.warn(t.span.clone(), None, kind);
+                    sink.tag(name, TagValue::new(result));
+                    return;
+                }
             }
             sink.tag(name, value);
         } else {

@@ -88,10 +88,10 @@ mod tests {
             .filter_map(|l| l.split('`').next())
             .filter(|name| name.ends_with(".pgn"))
             .collect();
-        assert_eq!(named.len(), 72, "{named:?}");
+        assert_eq!(named.len(), 73, "{named:?}");
         for name in named {
             assert!(path("pgn").join(name).is_file(), "{name}");
         }
-        assert_eq!(pgn_files().len(), 72);
+        assert_eq!(pgn_files().len(), 73);
     }
 }

@@ -146,11 +146,15 @@ fn read_lan(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
     // guess_notation said Lan because parse_lan reads it.
     let lan = parse_lan(text).ok_or(ReadMoveError::IllegalLan)?;
     match lan.uci.to_move(pos) {
-        Ok(m) if m.role() == lan.role => Ok(ReadMove::plain(m, Notation::Lan)),
+        // Without a letter the squares say which piece moves, as in UCI:
+        // `g1-f3`, and `e8-g8` for castling as pgn-extract writes it.
+        Ok(m) if lan.role.is_none_or(|role| role == m.role()) => {
+            Ok(ReadMove::plain(m, Notation::Lan))
+        }
         Ok(m) => Err(ReadMoveError::WrongPiece {
             from: m.from().unwrap_or(m.to()),
             found: m.role(),
-            written: lan.role,
+            written: lan.role.unwrap_or(Role::Pawn),
         }),
         Err(_) => Err(ReadMoveError::IllegalLan),
     }
@@ -435,21 +439,21 @@ fn could_be_lan(text: &[u8]) -> bool {
     text.len() >= piece + 5 && matches!(text[piece + 2], b'-' | b'x' | b':')
 }
 
-/// A long algebraic move: its piece and squares.
+/// A long algebraic move: its piece, if a letter names it, and squares.
 struct Lan {
-    role: Role,
+    role: Option<Role>,
     uci: UciMove,
 }
 
 /// `e2-e4`, `Ng1-f3`, `Bb5xc6+`, `e7-e8=Q`.
 fn parse_lan(text: &[u8]) -> Option<Lan> {
     let (role, rest) = match text.first()? {
-        b'K' => (Role::King, &text[1..]),
-        b'Q' => (Role::Queen, &text[1..]),
-        b'R' => (Role::Rook, &text[1..]),
-        b'B' => (Role::Bishop, &text[1..]),
-        b'N' => (Role::Knight, &text[1..]),
-        _ => (Role::Pawn, text),
+        b'K' => (Some(Role::King), &text[1..]),
+        b'Q' => (Some(Role::Queen), &text[1..]),
+        b'R' => (Some(Role::Rook), &text[1..]),
+        b'B' => (Some(Role::Bishop), &text[1..]),
+        b'N' => (Some(Role::Knight), &text[1..]),
+        _ => (None, text),
     };
     let rest = rest
         .strip_suffix(b"#")
@@ -644,6 +648,17 @@ mod tests {
                 written: Role::Bishop
             }
         );
+        // Without a letter the squares name the piece, as in UCI; castling
+        // is the king's move (pgn-extract's `-Wxlalg` writes `e1-g1`).
+        let read = |text: &str, pos: &Chess| read_move(text.as_bytes(), pos).expect(text).m;
+        assert_eq!(read("g1-f3", &pos).role(), Role::Knight);
+        let castles = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert!(read("e1-g1", &castles).is_castle());
+        assert!(read("e1-c1", &castles).is_castle());
+        assert!(matches!(
+            err("Bg1-f3", &pos),
+            ReadMoveError::WrongPiece { .. }
+        ));
         assert_eq!(err("xyz", &pos), ReadMoveError::NotAMove);
         assert!(matches!(
             err("Nf9", &pos),

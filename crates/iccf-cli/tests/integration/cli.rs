@@ -780,16 +780,37 @@ fn move_read_less_than_convert() {
         r.stderr
     );
     // The language of --after reads the move; alone, a move legal with
-    // different pieces in several languages is refused, naming them.
+    // different pieces in several languages is shown in each (issue 18).
     let r = run(&["move", "Cc6", "--after", "1. e4 e5 2. Cf3"], b"");
     assert!(r.stdout.starts_with("2836: Nc6,"), "{}", r.stdout);
     let r = run(&["move", "Sf3"], b"");
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let heads: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with('`')).collect();
+    assert_eq!(heads.len(), 2, "{}", r.stdout);
     assert!(
-        r.stderr.contains("German (de)") && r.stderr.contains("--input-lang"),
+        heads[0].starts_with("`Sf3` in German (de), "),
         "{}",
-        r.stderr
+        r.stdout
     );
+    assert!(
+        heads[1].starts_with("`Sf3` in Finnish (fi)"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("\n7163: Nf3, knight g1-f3\n")
+            && r.stdout.contains("\n6263: f3, pawn f2-f3\n"),
+        "{}",
+        r.stdout
+    );
+    // One reading shared by every language that reads it: no heading.
+    let r = run(&["move", "Rh3"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("7183: Nh3,"), "{}", r.stdout);
+    // No language reads it: English says why.
+    let r = run(&["move", "Lc4"], b"");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("in English"), "{}", r.stderr);
     let r = run(&["move", "Sf3", "--input-lang", "de"], b"");
     assert!(r.stdout.starts_with("7163: Nf3,"), "{}", r.stdout);
     // --after a whole PGN game, FEN tag included.

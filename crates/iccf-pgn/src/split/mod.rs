@@ -254,6 +254,29 @@ mod tests {
     }
 
     #[test]
+    fn test_typed_results_end_games() {
+        assert_eq!(
+            games("e4 e5 1–0\nd4 d5 ½–½\nc4 1/2—1/2 ½-½\nNf3 0—1\n1-0"),
+            [
+                "e4 e5 1–0\n",
+                "d4 d5 ½–½\n",
+                "c4 1/2—1/2 ½-½\n",
+                "Nf3 0—1\n",
+                "1-0"
+            ]
+        );
+        // The stream splitter, fed a byte at a time, agrees.
+        let text = "e4 1-0 1-0\nd4 1/2—1/2\nc4 ½–½";
+        let expected = split_games(text.as_bytes());
+        assert_eq!(expected.len(), 3);
+        for block in [1, 2, 3, 64] {
+            let spans = streamed(text.as_bytes(), 1, block, 1);
+            let ranges: Vec<_> = spans.iter().map(|s| s.range.clone()).collect();
+            assert_eq!(ranges, expected, "{block}");
+        }
+    }
+
+    #[test]
     fn test_trailing_text_belongs_to_previous_game() {
         assert_eq!(
             games("\n\n{intro} [A \"1\"]\n1. e4 1-0 {after} ; line\n%esc\n\n[A \"2\"] *\n\n"),

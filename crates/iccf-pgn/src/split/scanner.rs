@@ -115,7 +115,9 @@ fn find_tag_stop(data: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
 /// The high bit of each byte of `word` where movetext may change state:
 /// delimiters, line ends, `%` (an escape line in the first column) and the `-` or `*`
 /// that every result has, plus a few bytes that are cheaper to let through
-/// than to test for (`&`, `'`, `Y`, `_`, `y`, DEL).
+/// than to test for (`&`, `'`, `Y`, `_`, `y`, DEL), and every byte of a
+/// non-ASCII character, which a result as authors type it may be (`1–0`,
+/// `½–½`: no `-`).
 ///
 /// Line ends are stops only with `LINES`: in a game with tags (and no
 /// FEN), no rule looks at them before the result.
@@ -139,7 +141,10 @@ fn plain_stops<const LINES: bool>(word: u64) -> u64 {
     };
     let not_bracket = ne((y & splat(0xD9)) ^ splat(0x59));
     let not_dollar_to_star = !(y + splat(0x80 - b'$')) | (y + splat(0x80 - b'*' - 1));
-    !(not_dash & not_semicolon & not_line_end & not_bracket & not_dollar_to_star) & !word & HIGH
+    let ascii_stops = !(not_dash & not_semicolon & not_line_end & not_bracket & not_dollar_to_star)
+        & !word
+        & HIGH;
+    ascii_stops | word & HIGH
 }
 
 /// Skips movetext from a token start at `i`, in Normal mode with a
@@ -605,7 +610,9 @@ impl Scanner {
         let start = match self.state {
             State::Blank => Start::NewGame(GameEnd::BlankLine),
             State::Result { blank_line: true } => Start::NewGame(GameEnd::Result),
-            // A game does not start with `(`, `)` or a NAG.
+            // A game does not start with `(`, `)` or a NAG. A result first
+            // on the next line is a game of its own: text output writes a
+            // game without moves so.
             State::Result { .. } if newlines > 0 && is_symbol_class(class) => {
                 Start::NewGame(GameEnd::Result)
             }
@@ -871,7 +878,8 @@ mod tests {
         matches!(
             byte,
             b'$'..=b'*' | b'-' | b';' | b'[' | b']' | b'{' | b'}' | b'\n' | b'\r'
-        ) || ((byte & 0xD9) == 0x59 && byte < 0x80)
+        ) || (byte & 0xD9) == 0x59
+            || byte >= 0x80
     }
 
     #[test]

@@ -1,0 +1,221 @@
+//! What authors type where PGN has one spelling.
+//!
+//! Games copied from books, web pages and word processors carry results
+//! with a typographic dash or a `½` (`1–0`, `½–½`, `1/2—1/2`) and the
+//! annotation glyphs of printed chess (`±`, `⩲`, `+-`) where PGN writes a
+//! numeric annotation glyph (`$16`, `$14`, `$18`). Their meaning is clear:
+//! the lexer reads them as the result or the NAG they stand for, and the
+//! walk says so in a warning and writes PGN's own spelling.
+//!
+//! The glyphs and their numbers are those lichess reads and writes
+//! (scalachess `Glyph.scala`), which follow the PGN standard's NAG table
+//! and the symbols of the Chess Informant: `=` 10, `∞` 13, `⩲` 14, `⩱` 15,
+//! `±` 16, `∓` 17, `+−` 18, `−+` 19, `□` 7, `⨀` 22, `↑↑` 32, `↑` 36, `→` 40,
+//! `=∞` 44, `⇆` 132, `⊕` 138, `∆` 140; with the ASCII forms authors type
+//! for them (`+/-` 16, `+=` 14, `+--` 18, ...).
+//!
+//! # Examples
+//!
+//! ```
+//! use iccf_pgn::spelling::{canonical_result, glyph_nag};
+//!
+//! assert_eq!(canonical_result("½–½".as_bytes()), Some(&b"1/2-1/2"[..]));
+//! assert_eq!(canonical_result("1—0".as_bytes()), Some(&b"1-0"[..]));
+//! assert_eq!(canonical_result(b"1-1"), None);
+//! assert_eq!(glyph_nag("±".as_bytes()), Some(16));
+//! assert_eq!(glyph_nag(b"+-"), Some(18));
+//! assert_eq!(glyph_nag(b"--"), None); // a null move
+//! ```
+
+/// Glyphs and the NAG each stands for: the symbols of printed chess
+/// (lichess's set), then the ASCII forms typed for them.
+const GLYPHS: &[(&str, &str)] = &[
+    ("□", "7"),
+    ("=", "10"),
+    ("∞", "13"),
+    ("⩲", "14"),
+    ("⩱", "15"),
+    ("±", "16"),
+    ("∓", "17"),
+    ("+−", "18"),
+    ("−+", "19"),
+    ("⨀", "22"),
+    ("↑↑", "32"),
+    ("⟳", "32"),
+    ("↑", "36"),
+    ("→", "40"),
+    ("=∞", "44"),
+    ("=/∞", "44"),
+    ("⇆", "132"),
+    ("⇄", "132"),
+    ("⊕", "138"),
+    ("∆", "140"),
+    ("Δ", "140"),
+    // ASCII, as typed: `+-` is decisive in the Informant's scale (`$18`),
+    // `+/-` clear (`$16`), `+=` and `+/=` slight (`$14`); `+--` and `--+`
+    // are the decisive signs with a doubled minus.
+    ("+=", "14"),
+    ("+/=", "14"),
+    ("=+", "15"),
+    ("=/+", "15"),
+    ("+/-", "16"),
+    ("-/+", "17"),
+    ("+-", "18"),
+    ("+--", "18"),
+    ("-+", "19"),
+    ("--+", "19"),
+];
+
+/// The length in bytes of the longest glyph of [`GLYPHS`].
+const MAX_GLYPH_LEN: usize = 6;
+
+/// The NAG number a glyph stands for (`±` is 16, `+-` 18), or `None` when
+/// `symbol` is no glyph.
+pub fn glyph_nag(symbol: &[u8]) -> Option<u8> {
+    glyph_digits(symbol)?
+        .iter()
+        .try_fold(0u8, |n, &d| n.checked_mul(10)?.checked_add(d - b'0'))
+}
+
+/// The digits of the NAG a glyph stands for (`16` for `±`), as the lexer's
+/// [`TokenKind::Nag`](crate::lexer::TokenKind::Nag) holds them.
+pub(crate) fn glyph_digits(symbol: &[u8]) -> Option<&'static [u8]> {
+    // The longest glyph is `↑↑` or `=/∞`: a longer symbol is a move (`♘f3`,
+    // `Кр:e1`), told so without a look at the table.
+    if symbol.len() > MAX_GLYPH_LEN {
+        return None;
+    }
+    GLYPHS
+        .iter()
+        .find(|(glyph, _)| glyph.as_bytes() == symbol)
+        .map(|&(_, digits)| digits.as_bytes())
+}
+
+/// The length of a non-ASCII glyph glued to the end of `symbol` after
+/// something else (`Nf3±`, `Bxd3??⩱`), or 0: the lexer cuts it off as
+/// `!?` is cut off. Only glyphs without ASCII characters are cut, as `+`
+/// and `=` glued to a move are a check and a promotion (`Nd5+`, `e8=Q`).
+pub(crate) fn glued_glyph_len(symbol: &[u8]) -> usize {
+    if glyph_digits(symbol).is_some() {
+        // A glyph of its own: `=∞` is not `=` and `∞`.
+        return 0;
+    }
+    GLYPHS
+        .iter()
+        .map(|(glyph, _)| glyph.as_bytes())
+        .filter(|glyph| !glyph.iter().any(u8::is_ascii))
+        .filter(|glyph| symbol.len() > glyph.len() && symbol.ends_with(glyph))
+        .map(<[u8]>::len)
+        .max()
+        .unwrap_or(0)
+}
+
+/// PGN's spelling of a game result (`1-0`, `0-1`, `1/2-1/2`, `*`) for one
+/// as written: PGN's own, or with an en dash, em dash, figure dash, minus
+/// sign or hyphen character for `-` and `½` for `1/2` (`1–0`, `½-½`,
+/// `1/2—1/2`); `None` when `symbol` is no result.
+pub fn canonical_result(symbol: &[u8]) -> Option<&'static [u8]> {
+    match symbol {
+        b"1-0" => Some(b"1-0"),
+        b"0-1" => Some(b"0-1"),
+        b"1/2-1/2" => Some(b"1/2-1/2"),
+        b"*" => Some(b"*"),
+        // Other spellings have a non-ASCII byte: plain ASCII is done.
+        _ if symbol.is_ascii() => None,
+        _ => typed_result(symbol),
+    }
+}
+
+/// The result a forfeit sign stands for: `+--` (White wins, Black did not
+/// play) is 1-0, `--+` is 0-1. Before any move of a game from the start
+/// position, where there is nothing to evaluate, this is what the decisive
+/// signs mean (tournament tables write `+:-` and `-:+`).
+///
+/// ```
+/// use iccf_pgn::spelling::forfeit_result;
+///
+/// assert_eq!(forfeit_result(b"+--"), Some(&b"1-0"[..]));
+/// assert_eq!(forfeit_result(b"+-"), None);
+/// ```
+pub fn forfeit_result(symbol: &[u8]) -> Option<&'static [u8]> {
+    match symbol {
+        b"+--" | b"+:-" => Some(b"1-0"),
+        b"--+" | b"-:+" => Some(b"0-1"),
+        _ => None,
+    }
+}
+
+/// Dashes people type between the two scores, as UTF-8.
+const DASHES: [&str; 7] = ["-", "‐", "‑", "‒", "–", "—", "−"];
+
+/// A result with typed dashes or halves.
+fn typed_result(symbol: &[u8]) -> Option<&'static [u8]> {
+    let text = core::str::from_utf8(symbol).ok()?;
+    let (white, black) = DASHES.iter().find_map(|dash| text.split_once(dash))?;
+    let score = |s: &str| match s {
+        "1" => Some(2),
+        "0" => Some(0),
+        "1/2" | "½" => Some(1),
+        _ => None,
+    };
+    match (score(white)?, score(black)?) {
+        (2, 0) => Some(b"1-0"),
+        (0, 2) => Some(b"0-1"),
+        (1, 1) => Some(b"1/2-1/2"),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_results() {
+        for (typed, canonical) in [
+            ("1–0", "1-0"),
+            ("0—1", "0-1"),
+            ("½-½", "1/2-1/2"),
+            ("½–½", "1/2-1/2"),
+            ("1/2–1/2", "1/2-1/2"),
+            ("1/2—1/2", "1/2-1/2"),
+            ("1−0", "1-0"),
+        ] {
+            assert_eq!(
+                canonical_result(typed.as_bytes()),
+                Some(canonical.as_bytes()),
+                "{typed}"
+            );
+        }
+        for not in ["1–1", "½–0", "0–0", "1–", "–", "e4", "1/2", "½"] {
+            assert_eq!(canonical_result(not.as_bytes()), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn no_glyph_is_longer_than_the_bound() {
+        let longest = GLYPHS.iter().map(|(g, _)| g.len()).max();
+        assert_eq!(longest, Some(MAX_GLYPH_LEN));
+    }
+
+    #[test]
+    fn glyphs_are_nags_and_moves_are_not() {
+        assert_eq!(glyph_nag("⩱".as_bytes()), Some(15));
+        assert_eq!(glyph_nag("⇆".as_bytes()), Some(132));
+        assert_eq!(glyph_nag("⨀".as_bytes()), Some(22));
+        assert_eq!(glyph_nag(b"+--"), Some(18));
+        for not in ["--", "e4", "Z0", "+", "-", "N"] {
+            assert_eq!(glyph_nag(not.as_bytes()), None, "{not}");
+        }
+        assert_eq!(glued_glyph_len("Nf3±".as_bytes()), "±".len());
+        assert_eq!(glued_glyph_len("Bxd3??⩱".as_bytes()), "⩱".len());
+        // `=∞` glued is cut whole only when it starts with a non-ASCII
+        // byte: `∞` is cut, the `=` stays (`e8=` is no glyph).
+        assert_eq!(glued_glyph_len("e4∞".as_bytes()), "∞".len());
+        assert_eq!(glued_glyph_len(b"e8=Q+"), 0);
+        assert_eq!(glued_glyph_len("±".as_bytes()), 0);
+        assert_eq!(glued_glyph_len("=∞".as_bytes()), 0);
+        assert_eq!(glued_glyph_len("↑↑".as_bytes()), 0);
+        assert_eq!(glued_glyph_len("Кр".as_bytes()), 0);
+    }
+}
