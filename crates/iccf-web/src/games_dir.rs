@@ -6,7 +6,7 @@
 //! link is refused.
 
 use std::fs;
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
@@ -83,7 +83,12 @@ impl GamesDir {
     /// The text of game file `name`.
     pub fn read(&self, name: &str) -> Result<String, ApiError> {
         let path = self.existing(name)?;
-        let bytes = fs::read(&path).map_err(|err| io_error(&path, &err))?;
+        // At most one byte over the limit is read: a big database kept in
+        // the folder must not be loaded whole at every listing.
+        let mut bytes = Vec::new();
+        fs::File::open(&path)
+            .and_then(|file| file.take(MAX_BODY_BYTES as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|err| io_error(&path, &err))?;
         if bytes.len() > MAX_BODY_BYTES {
             return Err(ApiError::too_large(format!("{name} is larger than 1 MiB")));
         }
@@ -197,4 +202,24 @@ fn io_error(path: &Path, err: &std::io::Error) -> ApiError {
 /// A file that cannot be written now (locked, read-only): 409.
 fn conflict(err: impl std::fmt::Display) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, err.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_file_in_the_folder_is_not_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        // 8 GiB, sparse: reading it whole took minutes and the memory.
+        let file = fs::File::create(dir.path().join("database.pgn")).unwrap();
+        file.set_len(8 << 30).unwrap();
+        let games = GamesDir::new(dir.path()).unwrap();
+        let started = std::time::Instant::now();
+        let err = games.read("database.pgn").unwrap_err();
+        assert_eq!(err.status, StatusCode::PAYLOAD_TOO_LARGE);
+        let listing = games.list().unwrap();
+        assert_eq!(listing.unreadable.len(), 1);
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+    }
 }
