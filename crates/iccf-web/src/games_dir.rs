@@ -166,12 +166,14 @@ impl GamesDir {
     }
 }
 
-/// A game file's name: `*.pgn`, not hidden, no folder in it.
+/// A game file's name: `*.pgn`, not hidden, no folder in it, no `:`
+/// (on Windows `C:x.pgn` is a path of drive C's current folder, and
+/// `a.pgn:b.pgn` a stream hidden in `a.pgn`).
 fn plain_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 255
         && !name.starts_with('.')
-        && !name.contains(['/', '\\', '\0'])
+        && !name.contains(['/', '\\', '\0', ':'])
         && Path::new(name)
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
@@ -207,6 +209,14 @@ fn conflict(err: impl std::fmt::Display) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drive_or_a_stream_name_leads_out_of_the_folder() {
+        for name in ["C:evil.pgn", "game.pgn:hidden.pgn", "../x.pgn", "a\\b.pgn"] {
+            assert!(!plain_name(name), "{name}");
+        }
+        assert!(plain_name("sicilian-a.pgn"));
+    }
 
     #[test]
     fn a_huge_file_in_the_folder_is_not_read_whole() {
