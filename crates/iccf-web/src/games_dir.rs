@@ -83,12 +83,7 @@ impl GamesDir {
     /// The text of game file `name`.
     pub fn read(&self, name: &str) -> Result<String, ApiError> {
         let path = self.existing(name)?;
-        // At most one byte over the limit is read: a big database kept in
-        // the folder must not be loaded whole at every listing.
-        let mut bytes = Vec::new();
-        fs::File::open(&path)
-            .and_then(|file| file.take(MAX_BODY_BYTES as u64 + 1).read_to_end(&mut bytes))
-            .map_err(|err| io_error(&path, &err))?;
+        let bytes = read_bounded(&path).map_err(|err| io_error(&path, &err))?;
         if bytes.len() > MAX_BODY_BYTES {
             return Err(ApiError::too_large(format!("{name} is larger than 1 MiB")));
         }
@@ -102,7 +97,7 @@ impl GamesDir {
         let path = self.target(name)?;
         let lock = FileLock::acquire(&path, DEFAULT_LOCK_WAIT).map_err(conflict)?;
         if let Some(was) = was {
-            let now = match fs::read(&path) {
+            let now = match read_bounded(&path) {
                 Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 Err(err) if err.kind() == ErrorKind::NotFound => String::new(),
                 Err(err) => return Err(io_error(&path, &err)),
@@ -164,6 +159,16 @@ impl GamesDir {
             Err(err) => Err(io_error(&path, &err)),
         }
     }
+}
+
+/// The file's first [`MAX_BODY_BYTES`] bytes and one more, to tell it is
+/// too big: a big database kept in the folder is not loaded whole.
+fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    fs::File::open(path)?
+        .take(MAX_BODY_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// A game file's name: `*.pgn`, not hidden, no folder in it, no `:`
