@@ -9,10 +9,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "crate-graph-check: $*" >&2; exit 1; }
 
-if cargo tree --locked -p iccf-py -e normal | grep -E 'axum|tokio|hyper|clap|indicatif'; then
+# Each tree taken first, so that a failing `cargo tree` stops the check (in
+# a pipe, its failure read as "no match" and passed).
+py_tree=$(cargo tree --locked -p iccf-py -e normal)
+cli_tree=$(cargo tree --locked -p iccf-cli --no-default-features -e normal)
+if grep -E 'axum|tokio|hyper|clap|indicatif' <<<"$py_tree"; then
     fail "iccf-py links the crates above"
 fi
-if cargo tree --locked -p iccf-cli --no-default-features -e normal | grep -E 'axum|tokio|hyper'; then
+if grep -E 'axum|tokio|hyper' <<<"$cli_tree"; then
     fail "iccf-cli without the serve feature links the crates above"
 fi
 

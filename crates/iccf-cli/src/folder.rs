@@ -5,6 +5,7 @@ use std::io::Write;
 
 use anyhow::bail;
 use iccf_corr::{ADDRESS_TAG, Applied, CARD_DUE_TAG, Date, MessageReport, PartMatch, Received};
+use iccf_pgn::problem::escape_controls;
 use serde::Serialize;
 
 use crate::args::{CardArgs, CheckArgs};
@@ -175,7 +176,10 @@ pub fn print(out: &mut impl Write, outcome: &Outcome, apply: bool) -> anyhow::Re
                     } else {
                         "ok"
                     };
-                    writeln!(out, "  {mark}: {finding}")?;
+                    // A finding may quote the sender's text: escaped for
+                    // the terminal, as `iccf check FILE` does.
+                    let text = finding.to_string();
+                    writeln!(out, "  {mark}: {}", escape_controls(&text))?;
                 }
                 for change in &part.applied {
                     writeln!(out, "  recorded: {}", single::describe(change))?;
@@ -226,4 +230,39 @@ pub fn card(mut args: CardArgs) -> anyhow::Result<bool> {
         corr_file::save(&args.game.game, &file.game)?;
     }
     Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_senders_sentence_reaches_the_terminal_escaped() {
+        let game = iccf_corr::read_game(b"[ICCFSide \"white\"]\n\n1. 5254 *").unwrap();
+        let text = "1. 5254 5755\nI accept your draw offer\u{1b}]0;owned\u{7}.";
+        let report = iccf_corr::check(&game, shakmaty::Color::White, text);
+        let quoted = report
+            .findings
+            .iter()
+            .any(|f| f.to_string().contains('\u{1b}'));
+        assert!(quoted, "{:?}", report.findings);
+        let outcome = Outcome {
+            parts: vec![PartOutcome {
+                label: None,
+                game: Some("g.pgn".to_owned()),
+                candidates: Vec::new(),
+                clues: Vec::new(),
+                report: Some(report),
+                applied: Vec::new(),
+            }],
+            in_order: true,
+            recorded: false,
+            cards_due: Vec::new(),
+        };
+        let mut out = Vec::new();
+        print(&mut out, &outcome, false).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out}");
+        assert!(out.contains("\\u{1b}]0;owned"), "{out}");
+    }
 }

@@ -246,18 +246,51 @@ fn next_control(
     clock.next_control = Some(game.number_of_ply(first + 2 * (control as usize - 1)));
     clock.left = Some(left);
     if on_move {
-        // Step over the days of leave: they do not count. Over the limit,
-        // step back to the day it was reached.
-        let mut day = today;
-        let mut rest = left;
-        while rest != 0 {
-            day = Date::from_days(day.to_days() + rest.signum());
-            if !leave.iter().any(|l| l.contains(day)) {
-                rest -= rest.signum();
-            }
-        }
-        clock.deadline = Some(day);
+        clock.deadline = Some(deadline(today, left, leave));
     }
+}
+
+/// The day `left` counted days after `today` (before it, when over the
+/// limit), the days of `leave` stepped over. Jumps a stretch at a time,
+/// so that a time control of millions of days costs no more than one of
+/// fifty.
+fn deadline(today: Date, left: i64, leave: &[Leave]) -> Date {
+    let mut day = today.to_days();
+    let mut rest = left;
+    while rest != 0 {
+        let next = day.saturating_add(rest);
+        // The stretch just crossed, `today` excluded: its leave days are
+        // still to be counted.
+        let (first, last) = if rest > 0 {
+            (day + 1, next)
+        } else {
+            (next, day - 1)
+        };
+        rest = rest.signum() * leave_days_between(first, last, leave);
+        day = next;
+    }
+    Date::from_days(day)
+}
+
+/// Days from `first` to `last` (day numbers, both counted) on leave,
+/// a day in two overlapping leaves counted once.
+fn leave_days_between(first: i64, last: i64, leave: &[Leave]) -> i64 {
+    let mut spans: Vec<(i64, i64)> = leave
+        .iter()
+        .map(|l| (l.from.to_days().max(first), l.to.to_days().min(last)))
+        .filter(|(from, to)| from <= to)
+        .collect();
+    spans.sort_unstable();
+    let mut days = 0;
+    let mut counted_to = first - 1;
+    for (from, to) in spans {
+        let from = from.max(counted_to + 1);
+        if from <= to {
+            days += to - from + 1;
+            counted_to = to;
+        }
+    }
+    days
 }
 
 /// Our leave, from the game file's [`LEAVE_TAG`] tag.
@@ -325,5 +358,48 @@ mod tests {
             .collect();
         assert_eq!(leave_days_in(&leave, 2026), 12);
         assert_eq!(leave_days_in(&leave, 2027), 24);
+    }
+
+    #[test]
+    fn a_huge_time_control_does_not_hang_the_deadline() {
+        // 4 billion days a move: the deadline is computed, not walked to.
+        let g = read_game(
+            b"[Date \"2027.01.01\"]\n[TimeControl \"1/4000000000\"]\n\
+              [ICCFLeave \"2027.01.05..2027.01.09\"]\n\n\
+              1. 5254 {[%ccsnt 2027.01.02] [%ccrcv 2027.01.02]} *",
+        )
+        .unwrap();
+        let started = std::time::Instant::now();
+        let [_, black] = clock(&g, Color::Black, "2027.01.03".parse().unwrap());
+        assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+        let left = black.left.unwrap();
+        assert_eq!(left, 4_000_000_000 - 1);
+        // Our 5 days of leave push it 5 days on.
+        let expected = Date::from_days("2027.01.03".parse::<Date>().unwrap().to_days() + left + 5);
+        assert_eq!(black.deadline, Some(expected));
+    }
+
+    #[test]
+    fn the_deadline_jump_lands_where_a_day_by_day_walk_does() {
+        let leave: Vec<Leave> = [
+            "2027.01.05..2027.01.09",
+            "2027.01.08..2027.01.12",
+            "2026.12.25..2026.12.26",
+        ]
+        .iter()
+        .map(|l| l.parse().unwrap())
+        .collect();
+        let today: Date = "2027.01.01".parse().unwrap();
+        for left in -20_i64..=20 {
+            let mut day = today;
+            let mut rest = left;
+            while rest != 0 {
+                day = Date::from_days(day.to_days() + rest.signum());
+                if !leave.iter().any(|l| l.contains(day)) {
+                    rest -= rest.signum();
+                }
+            }
+            assert_eq!(deadline(today, left, &leave), day, "{left} days left");
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! and write.
 
 use std::io::{BufRead, Read, Write};
-use std::net::{IpAddr, TcpStream, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, TcpStream, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -160,7 +160,7 @@ fn tcp(account: &Account) -> Result<TcpStream, MailError> {
         .to_socket_addrs()
         .map_err(fail)?;
     let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address for the name");
-    for addr in addrs {
+    for addr in addrs.filter(|addr| allowed(account.security, addr)) {
         match TcpStream::connect_timeout(&addr, timeout) {
             Ok(tcp) => {
                 tcp.set_read_timeout(Some(timeout)).map_err(fail)?;
@@ -171,6 +171,13 @@ fn tcp(account: &Account) -> Result<TcpStream, MailError> {
         }
     }
     Err(fail(last))
+}
+
+/// Whether `addr` may be connected to: any with TLS, only this computer's
+/// in plain (`localhost` is a name, which a resolver may answer with
+/// another address).
+fn allowed(security: Security, addr: &SocketAddr) -> bool {
+    security != Security::Plain || addr.ip().is_loopback()
 }
 
 /// The TLS handshake, completed here so that its failure is told as such
@@ -219,5 +226,15 @@ mod tests {
         ] {
             assert!(!is_loopback(host), "{host}");
         }
+    }
+
+    #[test]
+    fn plain_connects_to_no_address_off_this_computer_whatever_localhost_resolves_to() {
+        let off: SocketAddr = "192.0.2.7:143".parse().unwrap();
+        let on: SocketAddr = "127.0.0.1:143".parse().unwrap();
+        let on6: SocketAddr = "[::1]:143".parse().unwrap();
+        assert!(!allowed(Security::Plain, &off));
+        assert!(allowed(Security::Plain, &on) && allowed(Security::Plain, &on6));
+        assert!(allowed(Security::Tls, &off) && allowed(Security::StartTls, &off));
     }
 }

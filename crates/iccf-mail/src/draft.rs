@@ -38,24 +38,38 @@ impl Draft {
     /// The draft as an RFC 5322 message (UTF-8 text, a Date and a
     /// Message-ID of its own).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let subject = if self.subject.to_ascii_lowercase().starts_with("re:") {
-            self.subject.clone()
+        // The subject, the address and the Message-ID come from the
+        // opponent's mail: a line end decoded from them would start a
+        // header of theirs (a Bcc) in our draft.
+        let (from, subject) = (one_line(&self.from), one_line(&self.subject));
+        let subject = if subject.to_ascii_lowercase().starts_with("re:") {
+            subject
         } else {
-            format!("Re: {}", self.subject)
+            format!("Re: {subject}")
         };
         let mut builder = MessageBuilder::new()
-            .from(address(&self.from))
+            .from(address(&from))
             .subject(subject)
             .text_body(self.text.as_str());
-        if let Some(to) = &self.to {
+        let to = self.to.as_deref().map(one_line);
+        if let Some(to) = &to {
             builder = builder.to(address(to));
         }
-        if let Some(id) = &self.in_reply_to {
+        let id = self.in_reply_to.as_deref().map(one_line);
+        if let Some(id) = &id {
             builder = builder.in_reply_to(id.as_str()).references(id.as_str());
         }
         // Writing to a Vec cannot fail.
         builder.write_to_vec().unwrap_or_default()
     }
+}
+
+/// `text` with its control characters (CR, LF, ...) made spaces: a
+/// header's value, on one line.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// `Name <addr@host>` or a bare address, as the settings write it.
@@ -68,5 +82,45 @@ fn address(text: &str) -> Address<'_> {
             Address::new_address((!name.is_empty()).then_some(name), addr)
         }
         _ => Address::new_address(None::<&str>, text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opponents_subject_or_address_cannot_add_headers_to_our_draft() {
+        // An encoded word decodes to a line end: "EM\r\nBcc: spy@example.net".
+        let mail = b"From: =?utf-8?b?V2FuZw0KQmNjOiBzcHlAZXhhbXBsZS5uZXQ=?= <wang@example.org>\r\n\
+            Subject: =?utf-8?b?RU0NCkJjYzogc3B5QGV4YW1wbGUubmV0?=\r\n\
+            Message-ID: <=?utf-8?b?aWQNCkJjYzogc3B5QGV4YW1wbGUubmV0?=>\r\n\r\n2... 2836\r\n";
+        let received = iccf_corr::Received::read(mail);
+        assert!(received.subject.contains('\n'), "{:?}", received.subject);
+        let draft = Draft {
+            from: "gordon@example.org".to_owned(),
+            to: received
+                .from
+                .clone()
+                .map(|f| format!("{f}\r\nBcc: spy@example.net")),
+            subject: received.subject.clone(),
+            in_reply_to: received
+                .message_id
+                .clone()
+                .map(|id| format!("{id}\r\nBcc: spy@example.net")),
+            text: "2. 7163\n".to_owned(),
+        };
+        let text = String::from_utf8(draft.to_bytes()).unwrap();
+        let headers = text.split("\r\n\r\n").next().unwrap();
+        assert!(
+            !headers
+                .lines()
+                .any(|l| l.to_ascii_lowercase().starts_with("bcc")),
+            "{headers}"
+        );
+        assert!(
+            headers.contains("Subject: Re: EM  Bcc: spy@example.net"),
+            "{headers}"
+        );
     }
 }

@@ -6,7 +6,7 @@
 //! link is refused.
 
 use std::fs;
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
@@ -83,7 +83,7 @@ impl GamesDir {
     /// The text of game file `name`.
     pub fn read(&self, name: &str) -> Result<String, ApiError> {
         let path = self.existing(name)?;
-        let bytes = fs::read(&path).map_err(|err| io_error(&path, &err))?;
+        let bytes = read_bounded(&path).map_err(|err| io_error(&path, &err))?;
         if bytes.len() > MAX_BODY_BYTES {
             return Err(ApiError::too_large(format!("{name} is larger than 1 MiB")));
         }
@@ -97,7 +97,7 @@ impl GamesDir {
         let path = self.target(name)?;
         let lock = FileLock::acquire(&path, DEFAULT_LOCK_WAIT).map_err(conflict)?;
         if let Some(was) = was {
-            let now = match fs::read(&path) {
+            let now = match read_bounded(&path) {
                 Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 Err(err) if err.kind() == ErrorKind::NotFound => String::new(),
                 Err(err) => return Err(io_error(&path, &err)),
@@ -161,12 +161,24 @@ impl GamesDir {
     }
 }
 
-/// A game file's name: `*.pgn`, not hidden, no folder in it.
+/// The file's first [`MAX_BODY_BYTES`] bytes and one more, to tell it is
+/// too big: a big database kept in the folder is not loaded whole.
+fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    fs::File::open(path)?
+        .take(MAX_BODY_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// A game file's name: `*.pgn`, not hidden, no folder in it, no `:`
+/// (on Windows `C:x.pgn` is a path of drive C's current folder, and
+/// `a.pgn:b.pgn` a stream hidden in `a.pgn`).
 fn plain_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 255
         && !name.starts_with('.')
-        && !name.contains(['/', '\\', '\0'])
+        && !name.contains(['/', '\\', '\0', ':'])
         && Path::new(name)
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
@@ -197,4 +209,32 @@ fn io_error(path: &Path, err: &std::io::Error) -> ApiError {
 /// A file that cannot be written now (locked, read-only): 409.
 fn conflict(err: impl std::fmt::Display) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, err.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drive_or_a_stream_name_leads_out_of_the_folder() {
+        for name in ["C:evil.pgn", "game.pgn:hidden.pgn", "../x.pgn", "a\\b.pgn"] {
+            assert!(!plain_name(name), "{name}");
+        }
+        assert!(plain_name("sicilian-a.pgn"));
+    }
+
+    #[test]
+    fn a_huge_file_in_the_folder_is_not_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        // 8 GiB, sparse: reading it whole took minutes and the memory.
+        let file = fs::File::create(dir.path().join("database.pgn")).unwrap();
+        file.set_len(8 << 30).unwrap();
+        let games = GamesDir::new(dir.path()).unwrap();
+        let started = std::time::Instant::now();
+        let err = games.read("database.pgn").unwrap_err();
+        assert_eq!(err.status, StatusCode::PAYLOAD_TOO_LARGE);
+        let listing = games.list().unwrap();
+        assert_eq!(listing.unreadable.len(), 1);
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+    }
 }

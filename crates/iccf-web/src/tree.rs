@@ -83,11 +83,25 @@ impl Tree {
 
     /// The main line's moves.
     pub fn main_line(&self) -> Vec<String> {
+        // A move's first continuation is the first node naming it: one
+        // pass (a search per move was quadratic, seconds on a long paste).
+        let mut first_child = vec![None; self.nodes.len()];
+        let mut first_move = None;
+        for (i, node) in self.nodes.iter().enumerate().rev() {
+            match node.parent {
+                None => first_move = Some(i),
+                Some(p) => {
+                    if let Some(slot) = first_child.get_mut(p) {
+                        *slot = Some(i);
+                    }
+                }
+            }
+        }
         let mut line = Vec::new();
-        let mut at = None;
-        while let Some(i) = self.nodes.iter().position(|n| n.parent == at) {
+        let mut at = first_move;
+        while let Some(i) = at {
             line.push(self.nodes[i].numeric.clone());
-            at = Some(i);
+            at = first_child[i];
         }
         line
     }
@@ -250,5 +264,31 @@ mod tests {
             .write_pgn(&Chess::default(), &mut String::new())
             .unwrap_err();
         assert!(err.message.contains("not before it"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_long_main_line_is_found_in_linear_time() {
+        // A 1 MiB paste holds some 200,000 knight moves back and forth.
+        let mut pgn = String::new();
+        for i in 0..25_000 {
+            pgn.push_str(&format!(
+                "{}. 7163 7866 {}. 6371 6678 ",
+                2 * i + 1,
+                2 * i + 2
+            ));
+        }
+        pgn.push('*');
+        let game = game::read_game(pgn.as_bytes()).unwrap();
+        let tree = Tree::read(&game);
+        assert_eq!(tree.nodes.len(), 100_000);
+        let started = std::time::Instant::now();
+        let line = tree.main_line();
+        assert!(
+            started.elapsed().as_millis() < 500,
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(line.len(), 100_000);
+        assert_eq!(line[..4], ["7163", "7866", "6371", "6678"]);
     }
 }
