@@ -38,6 +38,9 @@ pub struct Outcome {
     pub in_order: bool,
     /// It was recorded.
     pub recorded: bool,
+    /// A part asks for our last card again: nothing is recorded (as
+    /// `iccf check FILE` does), the player resends the card.
+    pub resend: bool,
     /// Games whose if-move reply was played: their card is due.
     #[serde(skip)]
     pub cards_due: Vec<usize>,
@@ -66,15 +69,18 @@ pub fn handle(
         && reports
             .iter()
             .all(|r| r.as_ref().is_some_and(MessageReport::in_order));
+    let resend = reports.iter().flatten().any(|r| r.resend);
     let mut outcome = Outcome {
         parts: Vec::new(),
         in_order,
         recorded: false,
+        resend,
         cards_due: Vec::new(),
     };
+    let record_it = apply && in_order && !resend;
     for (m, report) in matches.iter().zip(reports) {
         let mut applied = Vec::new();
-        if let (true, true, Some(i), Some(report)) = (apply, in_order, m.game(), report.as_ref()) {
+        if let (true, Some(i), Some(report)) = (record_it, m.game(), report.as_ref()) {
             applied = record(folder, i, report, received, today)?;
             if applied.iter().any(|a| matches!(a, Applied::IfMove { .. })) {
                 outcome.cards_due.push(i);
@@ -82,7 +88,7 @@ pub fn handle(
         }
         outcome.parts.push(part_outcome(folder, m, report, applied));
     }
-    outcome.recorded = apply && in_order;
+    outcome.recorded = record_it;
     Ok(outcome)
 }
 
@@ -196,7 +202,12 @@ pub fn print(out: &mut impl Write, outcome: &Outcome, apply: bool) -> anyhow::Re
             )?,
         }
     }
-    if apply && !outcome.recorded {
+    if outcome.resend {
+        writeln!(
+            out,
+            "not recorded: they ask for our last move; send that card again (iccf card DIR GAME)"
+        )?;
+    } else if apply && !outcome.recorded {
         writeln!(
             out,
             "not recorded: every part must find its one game and be in order"

@@ -42,11 +42,15 @@ impl MessageVerdict {
         })
     }
 
-    /// A message that needs the player: malformed, ambiguous, or not in
-    /// order.
+    /// A message that needs the player: malformed, ambiguous, not in
+    /// order, or asking for our last card again.
     fn needs_player(&self) -> bool {
         self.malformed.is_some()
-            || (!self.fits_no_game() && !self.outcome.as_ref().is_some_and(|o| o.in_order))
+            || (!self.fits_no_game()
+                && !self
+                    .outcome
+                    .as_ref()
+                    .is_some_and(|o| o.in_order && !o.resend))
     }
 }
 

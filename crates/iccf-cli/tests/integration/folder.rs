@@ -476,3 +476,56 @@ fn card_finds_the_game_by_id_or_name_and_clears_the_card_due_mark() {
         out.stderr
     );
 }
+
+/// Review of issue 20: a message asking for our last card again was
+/// recorded on the folder path (with the draw offer it carried) while
+/// `iccf check FILE` records nothing. Now nothing is recorded and it is said.
+#[test]
+fn resend_request_recorded_nothing_on_the_folder_path() {
+    let temp = copy();
+    let dir = temp.path().to_str().unwrap();
+    let status = run(&["status", dir, "--date", TODAY, "--json"], b"");
+    // A game with an ID awaiting their answer to our last move: they say
+    // they had no answer to their own last move.
+    let line: Value = status
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|l| {
+            let s = &l["status"];
+            s["to_move"].is_string()
+                && s["to_move"] != s["side"]
+                && s["game_id"].is_string()
+                && s["theirs"].is_object()
+        })
+        .expect("a game awaiting their answer");
+    let s = &line["status"];
+    let text = format!(
+        "From: Someone <someone@example.net>\nSubject: {}\nDate: Tue, 1 Dec 2026 08:00:00 +0000\n\n\
+         I have had no answer to {} {}. Please send it again.\nI offer a draw.\n",
+        s["game_id"].as_str().unwrap(),
+        s["theirs"]["no"].as_str().unwrap(),
+        s["theirs"]["numeric"].as_str().unwrap(),
+    );
+    let message = temp.path().join("resend.eml");
+    std::fs::write(&message, text).unwrap();
+    let before = snapshot(temp.path());
+    let out = run(
+        &[
+            "check",
+            dir,
+            message.to_str().unwrap(),
+            "--date",
+            TODAY,
+            "--apply",
+        ],
+        b"",
+    );
+    assert!(
+        out.stdout
+            .contains("not recorded: they ask for our last move"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(snapshot(temp.path()), before, "{}", out.stdout);
+}
