@@ -268,6 +268,7 @@ mod tests {
             }],
             in_order: true,
             recorded: false,
+            resend: false,
             cards_due: Vec::new(),
         };
         let mut out = Vec::new();
