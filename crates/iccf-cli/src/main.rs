@@ -15,6 +15,7 @@ mod convert;
 mod corr_file;
 mod docs_out;
 mod folder;
+mod limited;
 mod progress;
 #[cfg(feature = "serve")]
 mod serve;

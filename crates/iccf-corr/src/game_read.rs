@@ -2,6 +2,7 @@
 //! commands and if-moves as marked variations.
 
 use core::fmt;
+use std::collections::HashMap;
 
 use iccf::NumericMove;
 use iccf::lang::Lang;
@@ -101,6 +102,7 @@ pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
         lexer: Lexer::new(bytes),
         movetext: false,
         ended: false,
+        tag_places: HashMap::new(),
     };
     while let Some(token) = reader.lexer.next_token() {
         let at = token.span.start;
@@ -110,9 +112,7 @@ pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
             return Err(fail(GameFileErrorKind::SecondGame));
         }
         match token.kind {
-            TokenKind::Tag { name, value, .. } => {
-                reader.game.set_tag(&text(name), &text(&value.unescaped()))
-            }
+            TokenKind::Tag { name, value, .. } => reader.tag(text(name), text(&value.unescaped())),
             TokenKind::MoveNumber { .. } => reader.begin_moves().map_err(fail)?,
             TokenKind::Result(_) => {
                 reader.begin_moves().map_err(fail)?;
@@ -147,9 +147,26 @@ struct Reader<'a> {
     movetext: bool,
     /// The result was read: anything after it is a second game.
     ended: bool,
+    /// Where each tag read so far is in `game.tags`.
+    tag_places: HashMap<String, usize>,
 }
 
 impl Reader<'_> {
+    /// A tag, as [`Game::set_tag`] sets it (a repeated name keeps its
+    /// first place and takes the last value), found by name in constant
+    /// time: a file of 128,000 tags took 16 s to read with `set_tag`'s
+    /// search through the tags before.
+    fn tag(&mut self, name: String, value: String) {
+        let tags = &mut self.game.tags;
+        match self.tag_places.get(&name) {
+            Some(&i) => tags[i].1 = value,
+            None => {
+                self.tag_places.insert(name.clone(), tags.len());
+                tags.push((name, value));
+            }
+        }
+    }
+
     /// At the first movetext token, the start position from the tags.
     fn begin_moves(&mut self) -> Result<(), GameFileErrorKind> {
         if !self.movetext {
