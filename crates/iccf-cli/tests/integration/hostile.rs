@@ -1503,3 +1503,52 @@ fn board_game_n_held_the_whole_file() {
     assert!(board.contains("last move 1... 4745"), "{board}");
     eprintln!("board --game {last} of 400 MB: {:?}", run.elapsed);
 }
+
+/// Regression (issue 25): our own output did not always read back. UCI
+/// wrote a null move `0000`, read as "`00` is not a square"; `2#` and
+/// `21+` (digits with a sign) were taken as a move number, dropped, and
+/// the sign written alone (`5755 # 2. 7163`), converted with status 0
+/// into output that was an error; `d8=R#` from a FEN. Each converts in
+/// every notation, and what comes out converts again with the same status
+/// and as many games.
+#[test]
+fn our_own_output_did_not_always_read_back() {
+    let dir = tempdir();
+    for (pgn, status) in [
+        ("1. e4 -- 2. Nf3 Z0 3. d4 *\n", 0),
+        (
+            "[FEN \"7k/3P2pp/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. d8=R# 1-0\n",
+            0,
+        ),
+        ("1. e4 e5 2# Nf3 *\n", 1),
+        ("1. e4 e5 2. Qh5 21+ *\n", 1),
+    ] {
+        let input = write(dir.path(), "in.pgn", pgn.as_bytes());
+        for to in ["numeric", "san", "lan", "uci", "figurine"] {
+            let run = iccf(&["convert", input.to_str().unwrap(), "--to", to], None);
+            assert_eq!(run.status, status, "{pgn} --to {to}: {}", run.stderr);
+            let out = write(dir.path(), "out.pgn", &run.stdout);
+            let again = iccf(&["convert", out.to_str().unwrap()], None);
+            let shown = String::from_utf8_lossy(&run.stdout);
+            assert_eq!(
+                again.status, status,
+                "{pgn} --to {to}:\n{shown}{}",
+                again.stderr
+            );
+            assert_eq!(games_in(&again.stdout), 1, "{pgn} --to {to}");
+            if status == 1 {
+                // The broken text is kept as written, not lost.
+                let kept = pgn
+                    .split_whitespace()
+                    .find(|w| w.ends_with(['#', '+']))
+                    .unwrap();
+                assert!(shown.contains(kept), "{pgn} --to {to}:\n{shown}");
+            }
+        }
+    }
+    let uci = iccf(
+        &["convert", "--to", "uci"],
+        Some(&write(dir.path(), "n.pgn", b"1. e4 -- *\n")),
+    );
+    assert!(String::from_utf8_lossy(&uci.stdout).contains("e2e4 0000"));
+}
