@@ -6,12 +6,30 @@ use iccf_corr::{FolderGame, Game, read_game};
 use shakmaty::Color;
 
 const FILES: [(&str, &[u8]); 6] = [
-    ("everitt-wang.pgn", include_bytes!("../../testdata/corr/folder/games/everitt-wang.pgn")),
-    ("board-01.pgn", include_bytes!("../../testdata/corr/folder/games/board-01.pgn")),
-    ("board-02.pgn", include_bytes!("../../testdata/corr/folder/games/board-02.pgn")),
-    ("finished-1.pgn", include_bytes!("../../testdata/corr/folder/games/finished-1.pgn")),
-    ("leave-board-13.pgn", include_bytes!("../../testdata/corr/folder/games/leave-board-13.pgn")),
-    ("match-1.pgn", include_bytes!("../../testdata/corr/folder/games/match-1.pgn")),
+    (
+        "everitt-wang.pgn",
+        include_bytes!("../../testdata/corr/folder/games/everitt-wang.pgn"),
+    ),
+    (
+        "board-01.pgn",
+        include_bytes!("../../testdata/corr/folder/games/board-01.pgn"),
+    ),
+    (
+        "board-02.pgn",
+        include_bytes!("../../testdata/corr/folder/games/board-02.pgn"),
+    ),
+    (
+        "finished-1.pgn",
+        include_bytes!("../../testdata/corr/folder/games/finished-1.pgn"),
+    ),
+    (
+        "leave-board-13.pgn",
+        include_bytes!("../../testdata/corr/folder/games/leave-board-13.pgn"),
+    ),
+    (
+        "match-1.pgn",
+        include_bytes!("../../testdata/corr/folder/games/match-1.pgn"),
+    ),
 ];
 
 /// The folder's games, each with the side we play (its `ICCFSide`, else

@@ -5,8 +5,7 @@
 #![no_main]
 
 use iccf_corr::{
-    CardOptions, Date, Deadlines, card, check_file_dates, clock, game_status, read_game,
-    write_game,
+    CardOptions, Date, Deadlines, card, check_file_dates, clock, game_status, read_game, write_game,
 };
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Color;

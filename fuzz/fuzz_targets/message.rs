@@ -40,9 +40,8 @@ fuzz_target!(|data: &[u8]| {
             apply(&mut game, &report, g.side, today);
             apply_result(&mut game, &report);
             let bytes = write_game(&game);
-            let again = read_game(&bytes).unwrap_or_else(|err| {
-                panic!("{err}\n{}", String::from_utf8_lossy(&bytes))
-            });
+            let again = read_game(&bytes)
+                .unwrap_or_else(|err| panic!("{err}\n{}", String::from_utf8_lossy(&bytes)));
             assert_eq!(again, game, "{}", String::from_utf8_lossy(&bytes));
         }
     }

@@ -96,7 +96,11 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             let (status, json) = post("/api/desk/open", open.to_string().into_bytes()).await;
-            assert_eq!(status, StatusCode::OK, "{path} gave a game that does not open: {json}\n{game}");
+            assert_eq!(
+                status,
+                StatusCode::OK,
+                "{path} gave a game that does not open: {json}\n{game}"
+            );
         }
     });
 });
