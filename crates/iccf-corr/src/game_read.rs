@@ -315,7 +315,9 @@ fn commands(comment: &str) -> impl Iterator<Item = (usize, usize, &str, &str)> {
     comment.match_indices("[%").filter_map(|(start, _)| {
         let len = comment[start..].find(']')?;
         let body = comment[start + 2..start + len].trim();
-        let (name, value) = body.split_once(' ').unwrap_or((body, ""));
+        // Any whitespace ends the name, as the writer, which folds runs
+        // of whitespace in comments, would make it.
+        let (name, value) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
         Some((start, start + len + 1, name, value.trim()))
     })
 }
@@ -333,6 +335,23 @@ fn error(bytes: &[u8], offset: usize, kind: GameFileErrorKind) -> GameFileError 
 mod tests {
     use super::*;
     use crate::game::Ply;
+
+    /// Found by the `game_file` fuzz target: form feeds between a
+    /// command's name and its date (`[%ccsnt\x0c 2026.09.16]`) made it no
+    /// command, kept as a comment; written, the whitespace folded into a
+    /// space and it read back as the date sent: the file changed on
+    /// rewriting.
+    #[test]
+    fn regression_command_with_other_whitespace_read_back_differently() {
+        let game =
+            read_game(b"1. 5254 {[%ccsnt\x0c\x0c 2026.09.16]\t[%ccrcv\t2026.09.17]} *").unwrap();
+        let ply = &game.plies[0];
+        assert_eq!(ply.sent, Some(Date::new(2026, 9, 16).unwrap()));
+        assert_eq!(ply.received, Some(Date::new(2026, 9, 17).unwrap()));
+        assert!(ply.comments.is_empty(), "{:?}", ply.comments);
+        let written = crate::write_game(&game);
+        assert_eq!(read_game(&written).unwrap(), game);
+    }
 
     #[test]
     fn illegal_move_names_its_place() {
