@@ -312,8 +312,15 @@ fn not_numeric(mv: &[u8]) -> GameFileErrorKind {
 /// The `[%name value]` commands of a comment: start and end byte, name,
 /// value.
 fn commands(comment: &str) -> impl Iterator<Item = (usize, usize, &str, &str)> {
-    comment.match_indices("[%").filter_map(|(start, _)| {
+    // From the end of one command on: a `[%` inside a command's body
+    // (`[%ccsnt 2026.09.13, [%ccrcv 2026.09.13]`) is part of it, not a
+    // command overlapping it (which made the text around them slice
+    // backwards).
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at + comment[at..].find("[%")?;
         let len = comment[start..].find(']')?;
+        at = start + len + 1;
         let body = comment[start + 2..start + len].trim();
         // Any whitespace ends the name, as the writer, which folds runs
         // of whitespace in comments, would make it.
@@ -351,6 +358,18 @@ mod tests {
         assert!(ply.comments.is_empty(), "{:?}", ply.comments);
         let written = crate::write_game(&game);
         assert_eq!(read_game(&written).unwrap(), game);
+    }
+
+    /// Found by the `game_file` fuzz target: a command left open with
+    /// another inside it (`[%ccsnt 2026.09.13, [%ccrcv 2026.09.13]`) was
+    /// read as two overlapping commands, and slicing the text between them
+    /// panicked. It is one command, read as far as its date goes, and the
+    /// game reads back as written.
+    #[test]
+    fn regression_command_inside_an_open_command_panicked() {
+        let game = read_game(b"1. 5254 {[%ccsnt 2026.09.13, [%ccrcv 2026.09.13]} *").unwrap();
+        assert_eq!(game.plies[0].received, None);
+        assert_eq!(read_game(&crate::write_game(&game)).unwrap(), game);
     }
 
     #[test]
