@@ -7,12 +7,21 @@ use shakmaty::{CastlingMode, Chess};
 
 pub fn positions() -> Vec<Chess> {
     let fens = [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false),
-        ("r3k2r/ppp2ppp/8/3pP3/8/8/PPP2PPP/R3K2R w KQkq d6 0 10", false),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            false,
+        ),
+        (
+            "r3k2r/ppp2ppp/8/3pP3/8/8/PPP2PPP/R3K2R w KQkq d6 0 10",
+            false,
+        ),
         ("1n2k3/P6P/8/8/8/8/p6p/1N2K3 w - - 0 1", false),
         ("1n2k3/P6P/8/8/8/8/p6p/1N2K3 b - - 0 1", false),
         ("rkr5/pppppppp/8/8/8/8/PPPPPPPP/RKR5 b ACac - 0 1", true),
-        ("bqrnnbkr/pppppppp/8/8/8/8/PPPPPPPP/BQRNNBKR w KQkq - 0 1", true),
+        (
+            "bqrnnbkr/pppppppp/8/8/8/8/PPPPPPPP/BQRNNBKR w KQkq - 0 1",
+            true,
+        ),
         // Pins, check and an en passant that would expose the king: what
         // the plain-move shortcut must leave to the general path.
         ("4k3/8/8/8/4n3/8/3B4/3QRK2 b - - 0 1", false),

@@ -32,7 +32,11 @@ fuzz_target!(|data: &[u8]| {
                     write_san(&mut written, &SanPlus::from_move(pos.clone(), m), lang);
                     let again = parse_san(&written, lang)
                         .unwrap_or_else(|e| panic!("{lang}: {written:?}: {e}"));
-                    assert_eq!(to_move_lenient(again, pos).ok(), Some(m), "{lang}: {written}");
+                    assert_eq!(
+                        to_move_lenient(again, pos).ok(),
+                        Some(m),
+                        "{lang}: {written}"
+                    );
                 }
             }
         }

@@ -105,9 +105,7 @@ fuzz_target!(|data: &[u8]| {
         }
         let written = match format {
             OutputFormat::Pgn => split_games(&out).len(),
-            OutputFormat::Text | OutputFormat::Jsonl => {
-                out.iter().filter(|&&b| b == b'\n').count()
-            }
+            OutputFormat::Text | OutputFormat::Jsonl => out.iter().filter(|&&b| b == b'\n').count(),
         };
         assert_eq!(
             written,

@@ -17,7 +17,10 @@ fuzz_target!(|data: &[u8]| {
     // The first byte picks the language, so every language gets its share
     // without multiplying the cost of each input by 36.
     let (lang, text) = match data.split_first() {
-        Some((&b, rest)) => (Lang::all().nth(usize::from(b) % Lang::all().len()).unwrap(), rest),
+        Some((&b, rest)) => (
+            Lang::all().nth(usize::from(b) % Lang::all().len()).unwrap(),
+            rest,
+        ),
         None => (Lang::En, data),
     };
     POSITIONS.with(|positions| {

@@ -242,6 +242,23 @@ pub struct GameArgs {
     /// on our clock. Kept in the game file; repeat for several.
     #[arg(long, value_name = "FROM..TO")]
     pub leave: Vec<iccf_corr::Leave>,
+
+    /// The largest game file read, in bytes (suffixes K, M, G): a larger
+    /// one is refused, so that memory stays bounded. Real game files are a
+    /// few kilobytes.
+    #[arg(long, value_name = "BYTES", default_value = "8M", value_parser = parse_size)]
+    pub max_file_size: u64,
+}
+
+impl GameArgs {
+    /// The limit on the game file, for [`crate::limited`].
+    pub fn file_limit(&self) -> crate::limited::Limit {
+        crate::limited::Limit {
+            bytes: self.max_file_size,
+            what: "a game file",
+            flag: "--max-file-size",
+        }
+    }
 }
 
 /// `iccf status DIR`.
@@ -317,6 +334,11 @@ pub struct CheckArgs {
     /// header, else today].
     #[arg(long, value_name = "DATE")]
     pub received: Option<iccf_corr::Date>,
+
+    /// The largest message read, in bytes (suffixes K, M, G): a larger
+    /// one is refused, so that memory stays bounded.
+    #[arg(long, value_name = "BYTES", default_value = "32M", value_parser = parse_size)]
+    pub max_message_size: u64,
 
     /// Print the findings as JSON.
     #[arg(long)]

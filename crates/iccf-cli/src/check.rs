@@ -1,6 +1,6 @@
 //! `iccf check`: is the opponent's message in order?
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use anyhow::Context;
 use iccf_corr::{Applied, CheckOptions, MessageReport};
@@ -10,6 +10,7 @@ use iccf_stream::output::check_stdout;
 
 use crate::args::CheckArgs;
 use crate::corr_file;
+use crate::limited::{self, Limit};
 
 /// Prints the findings; `Ok(false)` when the message is not in order.
 pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
@@ -19,7 +20,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
         false => None,
     };
     let mut file = corr_file::open(&args.game)?;
-    let message = iccf_corr::read_message(&read_message(&args.message)?);
+    let message = iccf_corr::read_message(&read_message(args)?);
     let opts = CheckOptions {
         today: Some(file.today),
         received: args.received,
@@ -53,17 +54,19 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
     Ok(report.in_order())
 }
 
-pub(crate) fn read_message(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
+/// The message's bytes, from its file or standard input, at most
+/// `--max-message-size`.
+pub(crate) fn read_message(args: &CheckArgs) -> anyhow::Result<Vec<u8>> {
+    let limit = Limit {
+        bytes: args.max_message_size,
+        what: "a message",
+        flag: "--max-message-size",
+    };
+    let path = &args.message;
     if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-    } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        return limited::read_all(std::io::stdin().lock(), "standard input", limit);
     }
-    Ok(bytes)
+    limited::read_file(path, limit).with_context(|| format!("cannot read {}", path.display()))?
 }
 
 fn print_text(

@@ -31,8 +31,8 @@ pub struct GameFile {
 /// records --start and --leave, and refuses dates that cannot be right.
 pub fn open(args: &GameArgs) -> anyhow::Result<GameFile> {
     let name = args.game.display();
-    let mut game = match std::fs::read(&args.game) {
-        Ok(bytes) => iccf_corr::read_game(&bytes).with_context(|| format!("{name}"))?,
+    let mut game = match crate::limited::read_file(&args.game, args.file_limit()) {
+        Ok(bytes) => iccf_corr::read_game(&bytes?).with_context(|| format!("{name}"))?,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => new_game(args)?,
         Err(err) => return Err(err).with_context(|| format!("cannot read {name}")),
     };

@@ -147,7 +147,7 @@ fn part_outcome(
 /// and is in order.
 pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
     let mut folder = read_folder(&args.game.game, args.game.me.as_deref())?;
-    let received = Received::read(&single::read_message(&args.message)?);
+    let received = Received::read(&single::read_message(args)?);
     let today = args.game.date.unwrap_or_else(corr_file::today);
     let outcome = handle(&mut folder, &received, args.apply, today)?;
     let mut out = std::io::stdout().lock();

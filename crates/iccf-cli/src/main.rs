@@ -15,6 +15,7 @@ mod convert;
 mod corr_file;
 mod docs_out;
 mod folder;
+mod limited;
 mod mail;
 mod mail_draft;
 mod progress;

@@ -55,7 +55,14 @@ pub fn read_folder(dir: &Path, me: Option<&str>) -> anyhow::Result<Folder> {
 }
 
 fn read_one(path: &Path, me: Option<&str>) -> Result<(iccf_corr::Game, shakmaty::Color), String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let limit = crate::limited::Limit {
+        bytes: crate::limited::DEFAULT_MAX_GAME_FILE,
+        what: "a game file",
+        flag: "--max-file-size",
+    };
+    let bytes = crate::limited::read_file(path, limit)
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
     let game = iccf_corr::read_game(&bytes).map_err(|e| e.to_string())?;
     let side = game
         .side()

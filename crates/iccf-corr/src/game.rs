@@ -147,9 +147,15 @@ impl Game {
         self.tag("TimeControl").and_then(|tc| tc.parse().ok())
     }
 
-    /// The `Result` tag, `*` when missing.
+    /// The `Result` tag: `1-0`, `0-1`, `1/2-1/2`, or `*` when it is
+    /// missing or not a result (the tag is kept as written, but the game
+    /// goes on and is written with `*`: a tag such as `*c? "x` written as
+    /// the result made a game file that did not read back).
     pub fn result(&self) -> &str {
-        self.tag("Result").unwrap_or("*")
+        match self.tag("Result").map(str::trim) {
+            Some(result @ ("1-0" | "0-1" | "1/2-1/2")) => result,
+            _ => "*",
+        }
     }
 
     /// Whether the game has a result other than `*`.

@@ -114,4 +114,21 @@ mod tests {
         assert_eq!(written, text);
         assert_eq!(read_game(written.as_bytes()).unwrap(), game);
     }
+
+    /// Found by the `game_file` fuzz target: a `Result` tag that is no
+    /// result (`*c?rcvCCFSide "black`) was written as the result token, and
+    /// the file written did not read back. It is kept as a tag; the game
+    /// goes on and ends with `*`.
+    #[test]
+    fn regression_result_tag_that_is_no_result_was_written_as_the_result() {
+        let text = "[White \"A\"]\n[Result \"*c?rcvCCFSide \\\"black\"]\n\n1. 5254 *\n";
+        let game = read_game(text.as_bytes()).unwrap();
+        assert_eq!((game.result(), game.is_over()), ("*", false));
+        let written = write_game(&game);
+        let again = read_game(&written).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(again, game);
+        assert_eq!(write_game(&again), written);
+        let over = read_game(b"[Result \" 1-0\"]\n\n1. 5254 1-0\n").unwrap();
+        assert_eq!((over.result(), over.is_over()), ("1-0", true));
+    }
 }

@@ -62,8 +62,13 @@ pub fn html_text(html: &str) -> String {
             rest = rest.find("-->").map_or("", |end| &rest[end + 3..]);
             continue;
         }
-        let end = rest.find('>').map_or(rest.len(), |e| e + 1);
-        let tag = Tag::read(&rest[1..end.saturating_sub(1).max(1)]);
+        // A tag never closed runs to the end (whose last byte may be
+        // inside a character: no `end - 1` there).
+        let (inside, end) = match rest.find('>') {
+            Some(gt) => (&rest[1..gt], gt + 1),
+            None => (&rest[1..], rest.len()),
+        };
+        let tag = Tag::read(inside);
         rest = &rest[end..];
         if HIDDEN.contains(&tag.name.as_str()) {
             match tag.closing {
@@ -295,6 +300,15 @@ fn entity(name: &str) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the `message` fuzz target: a tag left open at the end of
+    /// an HTML part that ends in a character of several bytes was cut
+    /// inside that character, and slicing panicked.
+    #[test]
+    fn regression_unclosed_tag_ending_in_a_wide_character_panicked() {
+        assert_eq!(html_text("<p>12... 5756</p><blockquote é"), "12... 5756");
+        assert_eq!(html_text("<p>12... 5756<"), "12... 5756");
+    }
 
     #[test]
     fn blocks_breaks_and_cells_make_lines() {

@@ -465,6 +465,16 @@ fn label_starts(text: &str) -> Vec<(usize, String, usize)> {
         }
     }
     found.sort_by_key(|f| f.0);
+    // A word inside another's label ("Game#Board2:") is no label of its
+    // own: its part would end before it begins.
+    let mut body_from = 0;
+    found.retain(|&(at, _, body)| {
+        let keep = at >= body_from;
+        if keep {
+            body_from = body;
+        }
+        keep
+    });
     found
 }
 
@@ -492,6 +502,21 @@ mod tests {
                 side: Side::Black,
             },
         ]
+    }
+
+    /// Found by the `message` fuzz target: a label word inside another
+    /// label (`Game#Board2:`) made a part that ended before it began, and
+    /// slicing it panicked.
+    #[test]
+    fn regression_label_word_inside_a_label_panicked() {
+        let parts = split("Game#Board2: 1... 5755\nGame 7: 3... 7866");
+        assert_eq!(
+            parts,
+            [
+                ("Board2".to_owned(), "1... 5755".to_owned()),
+                ("7".to_owned(), "3... 7866".to_owned())
+            ]
+        );
     }
 
     #[test]

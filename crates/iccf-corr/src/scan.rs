@@ -290,7 +290,9 @@ fn plausible(word: &str) -> bool {
 /// the dots).
 fn move_number(word: &str) -> Option<(MoveNumber, &str)> {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
+    // Four digits: a move from 1000 on (they were missed), but not a date,
+    // a year or a move ending a sentence.
+    if digits == 0 || digits > 4 {
         return None;
     }
     let number: NonZeroU32 = word[..digits].parse().ok()?;
@@ -298,6 +300,14 @@ fn move_number(word: &str) -> Option<(MoveNumber, &str)> {
     let marks = after.len() - after.trim_start_matches(['.', '…', '-', ')']).len();
     let (mark, rest) = after.split_at(marks);
     if !mark.starts_with(['.', '…', ')']) {
+        return None;
+    }
+    let alone = mark == "." && rest.is_empty();
+    if digits == 4
+        && (rest.contains('.') || (alone && (is_year(number) || plausible(&word[..digits]))))
+    {
+        // `2026.12.01`, `Happy 2027.`, or a numeric move ending a
+        // sentence: `My reply is 2... 2836.`
         return None;
     }
     let turn = if mark == "." || mark == ")" {
@@ -313,6 +323,11 @@ fn move_number(word: &str) -> Option<(MoveNumber, &str)> {
         },
         rest,
     ))
+}
+
+/// A number that reads as a recent year rather than a move number.
+fn is_year(number: NonZeroU32) -> bool {
+    (1900..2200).contains(&number.get())
 }
 
 /// Numeric (`5756`, `57-56`, `67681`) or algebraic-looking (`Nf6`, `exd5`,
@@ -348,6 +363,26 @@ mod tests {
         list.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    /// Regression (issue 25): move numbers of four digits were not read,
+    /// so `iccf check` missed our move 1000. repeated; dates, a year or a
+    /// numeric move ending a sentence are still no move numbers (`1234.`
+    /// alone is a move: a move number written so is missed).
+    #[test]
+    fn regression_moves_numbered_1000_and_up_were_missed() {
+        assert_eq!(
+            scan("Your move: 1000. 6371\nMy move: 1000... 6678 1001. 7163"),
+            pairs(&[("1000.", "6371"), ("1000...", "6678"), ("1001.", "7163")])
+        );
+        assert_eq!(
+            scan("Sent 2026.12.01: 12... 5756\nHappy 2027. 5254 is fine"),
+            pairs(&[("12...", "5756")])
+        );
+        assert_eq!(
+            scan("My reply is 1000... 2836."),
+            pairs(&[("1000...", "2836")])
+        );
     }
 
     #[test]

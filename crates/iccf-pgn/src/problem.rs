@@ -125,6 +125,8 @@ pub enum Limit {
     Depth(usize),
     /// More bytes than this.
     Bytes(u64),
+    /// More tags than this.
+    Tags(usize),
 }
 
 impl fmt::Display for Limit {
@@ -133,6 +135,7 @@ impl fmt::Display for Limit {
             Limit::Tokens(n) => write!(f, "more than {n} tokens"),
             Limit::Depth(n) => write!(f, "variations nested deeper than {n}"),
             Limit::Bytes(n) => write!(f, "more than {n} bytes"),
+            Limit::Tags(n) => write!(f, "more than {n} tags"),
         }
     }
 }

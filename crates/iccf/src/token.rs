@@ -36,7 +36,8 @@ pub fn is_move(text: &[u8]) -> bool {
 }
 
 /// Whether a token is a null move as PGN programs write it: `--`, `Z0` or
-/// `z0`.
+/// `z0`, or as UCI writes it: `0000` (no numeric move, since there is no
+/// square `00`; iccf's own UCI output writes it, and must read it back).
 ///
 /// # Examples
 ///
@@ -45,10 +46,11 @@ pub fn is_move(text: &[u8]) -> bool {
 ///
 /// assert!(is_null_move(b"--"));
 /// assert!(is_null_move(b"Z0"));
-/// assert!(!is_null_move(b"0000"));
+/// assert!(is_null_move(b"0000"));
+/// assert!(!is_null_move(b"000"));
 /// ```
 pub fn is_null_move(text: &[u8]) -> bool {
-    matches!(text, b"--" | b"Z0" | b"z0")
+    matches!(text, b"--" | b"Z0" | b"z0" | b"0000")
 }
 
 /// Whether a token looks like castling: it starts with `O`, `0` or `o` and

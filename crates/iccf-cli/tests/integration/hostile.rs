@@ -461,6 +461,13 @@ fn newlines_between_games_buffered_whole() {
 /// RSS read with `wait4` counts the test process's own memory, shared with
 /// the child until its exec, and so depends on the tests running beside.)
 fn iccf_within(limit: u64, args: &[&str]) -> Run {
+    within(limit, &[args, &["--quiet", "-j1"]].concat(), None)
+}
+
+/// Runs `iccf args...` (any command, any flags, `stdin` a file or
+/// nothing) with its address space limited to `limit` bytes, as
+/// [`iccf_within`] does.
+fn within(limit: u64, args: &[&str], stdin: Option<&Path>) -> Run {
     use std::os::unix::process::CommandExt;
     let out = tempdir();
     let stdout_path = out.path().join("stdout");
@@ -469,8 +476,10 @@ fn iccf_within(limit: u64, args: &[&str]) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_iccf"));
     command
         .args(args)
-        .args(["--quiet", "-j1"])
-        .stdin(Stdio::null())
+        .stdin(match stdin {
+            Some(path) => Stdio::from(fs::File::open(path).unwrap()),
+            None => Stdio::null(),
+        })
         .stdout(fs::File::create(&stdout_path).unwrap())
         .stderr(fs::File::create(&stderr_path).unwrap());
     // SAFETY: setrlimit is async-signal-safe and touches only the child.
@@ -1277,4 +1286,269 @@ fn games_with_huge_comments_held_for_the_language_rule() {
     assert!(matches!(run.status, 0 | 1), "{}", run.stderr);
     assert!(!run.stderr.contains("memory allocation"), "{}", run.stderr);
     eprintln!("4 x 60 MB comments: {:?}", run.elapsed);
+}
+
+/// The address space every command of issue 25's table must run in.
+const BOUND_300_MB: u64 = 300 << 20;
+
+/// A game file of `tags` distinct tags, White to move after 1. e4
+/// (sent 2026.12.01), and Black's reply in `reply.txt`.
+fn game_with_tags(dir: &Path, name: &str, tags: usize) -> PathBuf {
+    let mut text = String::from("[White \"A\"]\n[Black \"B\"]\n[ICCFSide \"white\"]\n");
+    for i in 0..tags {
+        text.push_str(&format!("[Tag{i} \"v\"]\n"));
+    }
+    text.push_str("\n1. 5254 {[%ccsnt 2026.12.01]} *\n");
+    fs::write(
+        dir.join("reply.txt"),
+        "Your move: 1. 5254\nMy move: 1... 5755\n",
+    )
+    .unwrap();
+    write(dir, name, text.as_bytes())
+}
+
+/// Regression (issue 25): every tag read from a game file looked through
+/// the tags before it, so 128,000 tags (1 MB) took 16.5 s in `card`,
+/// `check` and the web desk, and a million more than two minutes. 256,000
+/// take well under a second now; quadratic, they would take a minute.
+#[test]
+fn game_file_with_many_tags_took_quadratic_time() {
+    let dir = tempdir();
+    let game = game_with_tags(dir.path(), "tags.pgn", 256_000 / scale());
+    let game = game.to_str().unwrap();
+    let reply = dir.path().join("reply.txt");
+    let reply = reply.to_str().unwrap();
+    for args in [
+        &["check", game, reply, "--date", "2026.12.05"][..],
+        &["check", "--apply", game, reply, "--date", "2026.12.05"],
+        &["card", game, "--move", "Nf3", "--date", "2026.12.06"],
+    ] {
+        let run = within(BOUND_300_MB, args, None);
+        assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
+        assert!(
+            run.elapsed < Duration::from_secs(30),
+            "{args:?}: {:?}",
+            run.elapsed
+        );
+    }
+    let text = fs::read_to_string(game).unwrap();
+    assert!(text.contains("[Tag255999 \"v\"]") || scale() > 1);
+    assert!(text.contains("5755") && text.contains("7163"), "moves lost");
+}
+
+/// Issue 25: a game file is read whole, so it has a limit,
+/// `--max-file-size` (8 MiB by default, a thousand times a real one),
+/// refused with a message naming the flag; raised, the file is read.
+#[test]
+fn game_file_over_the_size_limit_is_refused_naming_the_flag() {
+    let dir = tempdir();
+    let game = game_with_tags(dir.path(), "big.pgn", 700_000);
+    assert!(fs::metadata(&game).unwrap().len() > 8 << 20);
+    let game = game.to_str().unwrap();
+    let reply = dir.path().join("reply.txt");
+    let reply = reply.to_str().unwrap();
+    for args in [
+        &["check", game, reply, "--date", "2026.12.05"][..],
+        &["card", game, "--move", "Nf3", "--date", "2026.12.06"],
+    ] {
+        let run = within(BOUND_300_MB, args, None);
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("is larger than 8 MiB, the limit for a game file")
+                && run.stderr.contains("--max-file-size"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let args = [
+        "check",
+        game,
+        reply,
+        "--date",
+        "2026.12.05",
+        "--max-file-size",
+        "16M",
+    ];
+    let run = within(BOUND_300_MB, &args, None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+}
+
+/// An e-mail with one base64 text part of about `bytes` bytes: Black's
+/// reply repeated.
+fn base64_mail(path: &Path, bytes: usize) {
+    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let line = b"Your move: 1. 5254\nMy move: 1... 5755\n";
+    let mut body = Vec::with_capacity(bytes / 4 * 3 + line.len());
+    while body.len() < bytes / 4 * 3 {
+        body.extend_from_slice(line);
+    }
+    body.truncate(body.len() / 57 * 57);
+    let mut out = std::io::BufWriter::new(fs::File::create(path).unwrap());
+    out.write_all(
+        b"From: b@example.org\r\nSubject: move 1\r\nContent-Type: text/plain; charset=utf-8\r\n\
+          Content-Transfer-Encoding: base64\r\n\r\n",
+    )
+    .unwrap();
+    for chunk in body.chunks(57) {
+        let mut encoded = Vec::with_capacity(78);
+        for three in chunk.chunks(3) {
+            let n = u32::from(three[0]) << 16 | u32::from(three[1]) << 8 | u32::from(three[2]);
+            encoded.extend((0..4).map(|i| B64[(n >> (18 - 6 * i)) as usize & 63]));
+        }
+        encoded.extend_from_slice(b"\r\n");
+        out.write_all(&encoded).unwrap();
+    }
+    out.flush().unwrap();
+}
+
+/// Regression (issue 25): a mail with a 200 MB base64 text part took
+/// 675 MB in `check`. A message over `--max-message-size` (32 MiB) is
+/// refused before it is read further, from a file or standard input; one
+/// under it is checked within the bound.
+#[test]
+fn mail_with_a_200_mb_base64_part_took_675_mb() {
+    let dir = tempdir();
+    let game = game_with_tags(dir.path(), "game.pgn", 0);
+    let game = game.to_str().unwrap();
+    let big = dir.path().join("big.eml");
+    base64_mail(&big, (200 << 20) / scale());
+    let big_name = big.to_str().unwrap();
+    for (message, stdin) in [(big_name, None), ("-", Some(big.as_path()))] {
+        let args = ["check", game, message, "--date", "2026.12.05"];
+        let run = within(BOUND_300_MB, &args, stdin);
+        assert_eq!(run.status, 2, "{}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("is larger than 32 MiB, the limit for a message")
+                && run.stderr.contains("--max-message-size"),
+            "{}",
+            run.stderr
+        );
+    }
+    let small = dir.path().join("small.eml");
+    base64_mail(&small, 4 << 20);
+    let args = [
+        "check",
+        "--apply",
+        game,
+        small.to_str().unwrap(),
+        "--date",
+        "2026.12.05",
+    ];
+    let run = within(BOUND_300_MB, &args, None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(fs::read_to_string(game).unwrap().contains("5755"));
+}
+
+/// Regression (issue 25): 2 games of 1.99 million tags each (under the
+/// token limit) took 727 MB as JSON lines, 1.2 GB on two threads, and 6
+/// such games 1.7 GB. A game of more than 10,000 tags is skipped as a
+/// game over a limit, in every format and on any number of threads.
+#[test]
+fn games_with_two_million_tags_took_gigabytes_as_json_lines() {
+    let dir = tempdir();
+    let path = dir.path().join("tags.pgn");
+    let tags = 1_990_000 / scale();
+    let mut out = std::io::BufWriter::new(fs::File::create(&path).unwrap());
+    for game in 0..6 {
+        for i in 0..tags {
+            writeln!(out, "[Tag{i} \"value {game}\"]").unwrap();
+        }
+        out.write_all(b"\n1. e4 e5 *\n\n").unwrap();
+    }
+    out.into_inner().unwrap().sync_all().unwrap();
+    let name = path.to_str().unwrap();
+    for (format, jobs) in [("pgn", "1"), ("text", "1"), ("jsonl", "1"), ("jsonl", "2")] {
+        let args = ["convert", name, "--format", format, "-j", jobs, "--quiet"];
+        let run = within(BOUND_300_MB, &args, None);
+        assert_eq!(run.status, 1, "{format} -j{jobs}: {}", run.stderr);
+        let skipped = run
+            .stderr
+            .matches("more than 10000 tags, the limit")
+            .count();
+        assert_eq!(skipped, 6, "{format} -j{jobs}: {}", run.stderr);
+        let games = match format {
+            "pgn" => games_in(&run.stdout),
+            _ => run.stdout.iter().filter(|&&b| b == b'\n').count(),
+        };
+        assert_eq!(games, 6, "{format} -j{jobs}: games in = games out");
+    }
+}
+
+/// Regression (issue 25): `board --game N` read the whole file into
+/// memory (2 GB for the last game of a 1 GB `.gz`). 400 MB of games
+/// (compressed to well under a megabyte) in 300 MB of address space.
+#[test]
+fn board_game_n_held_the_whole_file() {
+    let dir = tempdir();
+    let path = dir.path().join("many.pgn.gz");
+    let game = b"[Event \"e\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    let count = (400 << 20) / game.len() / scale();
+    let mut gz = flate2::write::GzEncoder::new(
+        std::io::BufWriter::new(fs::File::create(&path).unwrap()),
+        flate2::Compression::fast(),
+    );
+    for _ in 0..count {
+        gz.write_all(game).unwrap();
+    }
+    gz.write_all(b"[Event \"last\"]\n\n1. d4 d5 *\n").unwrap();
+    gz.finish().unwrap().flush().unwrap();
+    assert!(fs::metadata(&path).unwrap().len() < 4 << 20);
+    let last = (count + 1).to_string();
+    let args = ["board", "--ascii", "--game", &last, path.to_str().unwrap()];
+    let run = within(BOUND_300_MB, &args, None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let board = String::from_utf8(run.stdout).unwrap();
+    assert!(board.contains("last move 1... 4745"), "{board}");
+    eprintln!("board --game {last} of 400 MB: {:?}", run.elapsed);
+}
+
+/// Regression (issue 25): our own output did not always read back. UCI
+/// wrote a null move `0000`, read as "`00` is not a square"; `2#` and
+/// `21+` (digits with a sign) were taken as a move number, dropped, and
+/// the sign written alone (`5755 # 2. 7163`), converted with status 0
+/// into output that was an error; `d8=R#` from a FEN. Each converts in
+/// every notation, and what comes out converts again with the same status
+/// and as many games.
+#[test]
+fn our_own_output_did_not_always_read_back() {
+    let dir = tempdir();
+    for (pgn, status) in [
+        ("1. e4 -- 2. Nf3 Z0 3. d4 *\n", 0),
+        (
+            "[FEN \"7k/3P2pp/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. d8=R# 1-0\n",
+            0,
+        ),
+        ("1. e4 e5 2# Nf3 *\n", 1),
+        ("1. e4 e5 2. Qh5 21+ *\n", 1),
+    ] {
+        let input = write(dir.path(), "in.pgn", pgn.as_bytes());
+        for to in ["numeric", "san", "lan", "uci", "figurine"] {
+            let run = iccf(&["convert", input.to_str().unwrap(), "--to", to], None);
+            assert_eq!(run.status, status, "{pgn} --to {to}: {}", run.stderr);
+            let out = write(dir.path(), "out.pgn", &run.stdout);
+            let again = iccf(&["convert", out.to_str().unwrap()], None);
+            let shown = String::from_utf8_lossy(&run.stdout);
+            assert_eq!(
+                again.status, status,
+                "{pgn} --to {to}:\n{shown}{}",
+                again.stderr
+            );
+            assert_eq!(games_in(&again.stdout), 1, "{pgn} --to {to}");
+            if status == 1 {
+                // The broken text is kept as written, not lost.
+                let kept = pgn
+                    .split_whitespace()
+                    .find(|w| w.ends_with(['#', '+']))
+                    .unwrap();
+                assert!(shown.contains(kept), "{pgn} --to {to}:\n{shown}");
+            }
+        }
+    }
+    let uci = iccf(
+        &["convert", "--to", "uci"],
+        Some(&write(dir.path(), "n.pgn", b"1. e4 -- *\n")),
+    );
+    assert!(String::from_utf8_lossy(&uci.stdout).contains("e2e4 0000"));
 }
