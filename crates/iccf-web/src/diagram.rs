@@ -38,13 +38,7 @@ pub async fn handle(
 ) -> Result<Json<DiagramJson>, ApiError> {
     blocking::run(&state.workers, move || {
         let line = replay(&request.line)?;
-        let ply = request.ply.unwrap_or(line.moves.len());
-        if ply > line.moves.len() {
-            return Err(ApiError::unprocessable(format!(
-                "ply {ply} is beyond the line's {} moves",
-                line.moves.len()
-            )));
-        }
+        let ply = line.ply(request.ply)?;
         let last = ply.checked_sub(1).and_then(|i| line.moves[i]);
         let mut options = Options::default().with_last_move(last);
         if request.flipped {

@@ -38,6 +38,19 @@ pub struct Line {
 }
 
 impl Line {
+    /// The ply asked for (by default the end of the line), or why it is
+    /// not in the line.
+    pub fn ply(&self, asked: Option<usize>) -> Result<usize, ApiError> {
+        let ply = asked.unwrap_or(self.moves.len());
+        if ply > self.moves.len() {
+            return Err(ApiError::unprocessable(format!(
+                "ply {ply} is beyond the line's {} moves",
+                self.moves.len()
+            )));
+        }
+        Ok(ply)
+    }
+
     /// The last position.
     pub fn end(&self) -> &Chess {
         self.positions.last().expect("a line has a start")

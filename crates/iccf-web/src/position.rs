@@ -76,13 +76,7 @@ pub async fn handle(
     blocking::run(&state.workers, move || {
         let shown = request.display.format()?;
         let line = replay(&request.line)?;
-        let ply = request.ply.unwrap_or(line.moves.len());
-        if ply > line.moves.len() {
-            return Err(ApiError::unprocessable(format!(
-                "ply {ply} is beyond the line's {} moves",
-                line.moves.len()
-            )));
-        }
+        let ply = line.ply(request.ply)?;
         Ok(Json(line_json(&line, ply, shown)))
     })
     .await
