@@ -103,6 +103,7 @@ pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
         movetext: false,
         ended: false,
         tag_places: HashMap::new(),
+        fen_at: 0,
     };
     while let Some(token) = reader.lexer.next_token() {
         let at = token.span.start;
@@ -112,7 +113,12 @@ pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
             return Err(fail(GameFileErrorKind::SecondGame));
         }
         match token.kind {
-            TokenKind::Tag { name, value, .. } => reader.tag(text(name), text(&value.unescaped())),
+            TokenKind::Tag { name, value, .. } => {
+                if name == b"FEN" {
+                    reader.fen_at = at;
+                }
+                reader.tag(text(name), text(&value.unescaped()))
+            }
             TokenKind::MoveNumber { .. } => reader.begin_moves().map_err(fail)?,
             TokenKind::Result(_) => {
                 reader.begin_moves().map_err(fail)?;
@@ -136,6 +142,11 @@ pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
             }
         }
     }
+    // A file of tags alone still starts from its FEN: written back, it
+    // gets a result and would read differently.
+    reader
+        .begin_moves()
+        .map_err(|kind| error(bytes, reader.fen_at, kind))?;
     Ok(reader.game)
 }
 
@@ -149,6 +160,9 @@ struct Reader<'a> {
     ended: bool,
     /// Where each tag read so far is in `game.tags`.
     tag_places: HashMap<String, usize>,
+    /// Where the last `FEN` tag starts, for its error in a file of tags
+    /// alone.
+    fen_at: usize,
 }
 
 impl Reader<'_> {
@@ -434,6 +448,26 @@ mod tests {
         let written = crate::write_game(&game);
         assert_eq!(read_game(&written).unwrap(), game);
         assert_eq!(crate::write_game(&read_game(&written).unwrap()), written);
+    }
+
+    /// Found by the `game_file` fuzz target: a file of tags alone, with
+    /// a FEN tag that is no position, was read (the FEN was looked at only
+    /// when the moves began); written back with its `*`, it no longer
+    /// read. Now both are refused, and a good FEN is the start either way.
+    #[test]
+    fn regression_tags_alone_with_a_bad_fen_read_once_only() {
+        let bad = read_game(b"[White \"A\"]\n[FEN \"ICCF mail\"]\n").unwrap_err();
+        assert!(matches!(bad.kind, GameFileErrorKind::BadFen(_)), "{bad}");
+        assert_eq!((bad.line, bad.column), (2, 1));
+        let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let game = read_game(format!("[FEN \"{fen}\"]\n").as_bytes()).unwrap();
+        assert_eq!(
+            shakmaty::fen::Fen::from_position(&game.start, shakmaty::EnPassantMode::Legal)
+                .to_string(),
+            fen
+        );
+        let again = read_game(&crate::write_game(&game)).unwrap();
+        assert_eq!(again, game);
     }
 
     /// Issue 17: `[FEN ...] 1. 1114` is a rook move, not an illegal one.
