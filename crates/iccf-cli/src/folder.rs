@@ -173,9 +173,12 @@ pub fn print(out: &mut impl Write, outcome: &Outcome, apply: bool) -> anyhow::Re
         } else {
             format!(" ({})", clues.join(", "))
         };
+        // The label and the clues quote the sender's text, the game names
+        // come from file names: escaped for the terminal, as the findings.
+        let (label, why) = (escape_controls(&label), escape_controls(&why));
         match (&part.game, &part.report) {
             (Some(game), Some(report)) => {
-                writeln!(out, "{label}{game}{why}:")?;
+                writeln!(out, "{label}{}{why}:", escape_controls(game))?;
                 for finding in &report.findings {
                     let mark = if finding.is_problem() {
                         "problem"
@@ -198,7 +201,7 @@ pub fn print(out: &mut impl Write, outcome: &Outcome, apply: bool) -> anyhow::Re
             _ => writeln!(
                 out,
                 "{label}refused: it may be for {}{why}; say which with iccf check FILE MESSAGE",
-                part.candidates.join(", ")
+                escape_controls(&part.candidates.join(", "))
             )?,
         }
     }
@@ -276,5 +279,39 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out}");
         assert!(out.contains("\\u{1b}]0;owned"), "{out}");
+    }
+
+    /// Review of issue 25: the clues (event, opponent, round quoted from
+    /// the message) and the part's label reached the terminal raw on the
+    /// folder path, though the findings were escaped.
+    #[test]
+    fn clues_and_labels_from_a_message_were_printed_raw() {
+        let part = |game: Option<&str>, candidates: Vec<String>| PartOutcome {
+            label: Some("3\u{1b}[2J".to_owned()),
+            game: game.map(str::to_owned),
+            candidates,
+            clues: vec![
+                iccf_corr::Clue::Event("EM\u{1b}]0;owned\u{7}".to_owned()),
+                iccf_corr::Clue::Opponent("A\u{9b}B".to_owned()),
+            ],
+            report: None,
+            applied: Vec::new(),
+        };
+        let outcome = Outcome {
+            parts: vec![
+                part(None, Vec::new()),
+                part(None, vec!["a\u{1b}.pgn".to_owned(), "b.pgn".to_owned()]),
+            ],
+            in_order: false,
+            recorded: false,
+            resend: false,
+            cards_due: Vec::new(),
+        };
+        let mut out = Vec::new();
+        print(&mut out, &outcome, false).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+        assert!(out.contains("event EM\\u{1b}]0;owned"), "{out}");
+        assert!(out.contains("a\\u{1b}.pgn"), "{out}");
     }
 }
