@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use axum::http::StatusCode;
 use iccf_corr::{FolderGame, Game};
 use iccf_stream::error::Operation;
+use iccf_stream::input::open_own_file;
 use iccf_stream::lock::{DEFAULT_LOCK_WAIT, FileLock};
 use iccf_stream::output::create_output;
 
@@ -165,7 +166,9 @@ impl GamesDir {
 /// too big: a big database kept in the folder is not loaded whole.
 fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    fs::File::open(path)?
+    // Checked as a plain file by `target`, and again here at the open: a
+    // link swapped in meanwhile is not followed out of the folder.
+    open_own_file(path)?
         .take(MAX_BODY_BYTES as u64 + 1)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
@@ -236,5 +239,28 @@ mod tests {
         let listing = games.list().unwrap();
         assert_eq!(listing.unreadable.len(), 1);
         assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+    }
+
+    /// Review of issue 25: a game file checked as a plain file, then
+    /// swapped for a link before it was read, was followed out of the
+    /// folder. The open itself now refuses the link (and a FIFO, which
+    /// would hold the worker).
+    #[cfg(unix)]
+    #[test]
+    fn a_link_swapped_in_after_the_check_was_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("secret.txt");
+        fs::write(&secret, "not for the page").unwrap();
+        let games = dir.path().join("games");
+        fs::create_dir(&games).unwrap();
+        let link = games.join("g.pgn");
+        std::os::unix::fs::symlink(&secret, &link).unwrap();
+        assert!(read_bounded(&link).is_err());
+        let fifo = games.join("f.pgn");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert!(read_bounded(&fifo).is_err());
+        fs::write(games.join("ok.pgn"), "1. 5254 *").unwrap();
+        assert_eq!(read_bounded(&games.join("ok.pgn")).unwrap(), b"1. 5254 *");
     }
 }
