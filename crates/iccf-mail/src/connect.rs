@@ -136,8 +136,20 @@ fn command(
         if tagged {
             return Ok(lines);
         }
+        // Still in the clear: whoever is on the wire could send lines
+        // for ever, and each is kept.
+        if lines.len() >= MAX_CLEAR_LINES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("more than {MAX_CLEAR_LINES} lines before the answer to {tag}"),
+            ));
+        }
     }
 }
+
+/// Untagged lines taken before a command's answer, before TLS: a
+/// CAPABILITY answer is one or two.
+const MAX_CLEAR_LINES: usize = 256;
 
 /// One line of the server's, at most 64 KiB.
 fn read_line(reader: &mut impl BufRead) -> std::io::Result<String> {
@@ -212,6 +224,31 @@ fn is_loopback(host: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Review of issue 25: before TLS, the lines before a command's
+    /// answer were all kept, however many came; a server (or anyone on
+    /// the wire) sending lines for ever grew the memory for ever.
+    #[test]
+    fn endless_lines_before_tls_were_all_kept() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let server = std::thread::spawn(move || {
+            let (mut peer, _) = listener.accept().unwrap();
+            // Ten times the bound; the client stops reading long before.
+            for _ in 0..MAX_CLEAR_LINES * 10 {
+                if peer.write_all(b"* CAPABILITY IMAP4rev1\r\n").is_err() {
+                    break;
+                }
+            }
+        });
+        let tcp = TcpStream::connect(addr).unwrap();
+        let mut reader = std::io::BufReader::new(tcp.try_clone().unwrap());
+        let err = command(&tcp, &mut reader, "s1 CAPABILITY").unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData, "{err}");
+        assert!(err.to_string().contains("more than 256 lines"), "{err}");
+        drop((tcp, reader));
+        server.join().unwrap();
+    }
 
     #[test]
     fn only_this_computer_is_loopback() {
