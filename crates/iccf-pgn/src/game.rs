@@ -328,6 +328,33 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game nested deeper than the converter's limit is reported as
+    /// `iccf convert` reports it, never read silently short.
+    #[test]
+    fn nesting_over_the_limit_is_an_error_of_the_game() {
+        let depth = crate::convert::MAX_DEPTH + 5;
+        // Each variation an alternative to the one it is in: 1. e4 (1. d4 (1. d4 ...)).
+        let nested = |depth| {
+            format!(
+                "1. e4 {}{} e5 2. Nf3 *",
+                "(1. d4 ".repeat(depth),
+                ")".repeat(depth)
+            )
+        };
+        let game = read_game(nested(depth).as_bytes()).unwrap();
+        assert_eq!(game.report.errors.len(), 1, "{:?}", game.report);
+        let message = game.report.errors[0].kind.to_string();
+        assert!(message.contains("1000"), "{message}");
+        let shallow = nested(3);
+        assert!(
+            read_game(shallow.as_bytes())
+                .unwrap()
+                .report
+                .errors
+                .is_empty()
+        );
+    }
     use shakmaty::Square;
 
     #[test]
