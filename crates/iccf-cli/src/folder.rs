@@ -250,6 +250,20 @@ pub fn card(mut args: CardArgs) -> anyhow::Result<bool> {
 mod tests {
     use super::*;
 
+    /// What `print` writes of a message of `parts`, not applied.
+    fn printed(parts: Vec<PartOutcome>) -> String {
+        let outcome = Outcome {
+            parts,
+            in_order: false,
+            recorded: false,
+            resend: false,
+            cards_due: Vec::new(),
+        };
+        let mut out = Vec::new();
+        print(&mut out, &outcome, false).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
     #[test]
     fn a_senders_sentence_reaches_the_terminal_escaped() {
         let game = iccf_corr::read_game(b"[ICCFSide \"white\"]\n\n1. 5254 *").unwrap();
@@ -260,23 +274,14 @@ mod tests {
             .iter()
             .any(|f| f.to_string().contains('\u{1b}'));
         assert!(quoted, "{:?}", report.findings);
-        let outcome = Outcome {
-            parts: vec![PartOutcome {
-                label: None,
-                game: Some("g.pgn".to_owned()),
-                candidates: Vec::new(),
-                clues: Vec::new(),
-                report: Some(report),
-                applied: Vec::new(),
-            }],
-            in_order: true,
-            recorded: false,
-            resend: false,
-            cards_due: Vec::new(),
-        };
-        let mut out = Vec::new();
-        print(&mut out, &outcome, false).unwrap();
-        let out = String::from_utf8(out).unwrap();
+        let out = printed(vec![PartOutcome {
+            label: None,
+            game: Some("g.pgn".to_owned()),
+            candidates: Vec::new(),
+            clues: Vec::new(),
+            report: Some(report),
+            applied: Vec::new(),
+        }]);
         assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out}");
         assert!(out.contains("\\u{1b}]0;owned"), "{out}");
     }
@@ -297,19 +302,10 @@ mod tests {
             report: None,
             applied: Vec::new(),
         };
-        let outcome = Outcome {
-            parts: vec![
-                part(None, Vec::new()),
-                part(None, vec!["a\u{1b}.pgn".to_owned(), "b.pgn".to_owned()]),
-            ],
-            in_order: false,
-            recorded: false,
-            resend: false,
-            cards_due: Vec::new(),
-        };
-        let mut out = Vec::new();
-        print(&mut out, &outcome, false).unwrap();
-        let out = String::from_utf8(out).unwrap();
+        let out = printed(vec![
+            part(None, Vec::new()),
+            part(None, vec!["a\u{1b}.pgn".to_owned(), "b.pgn".to_owned()]),
+        ]);
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
         assert!(out.contains("event EM\\u{1b}]0;owned"), "{out}");
         assert!(out.contains("a\\u{1b}.pgn"), "{out}");
