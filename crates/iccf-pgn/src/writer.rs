@@ -31,6 +31,8 @@
 //! );
 //! ```
 
+use crate::split::leading_move_number;
+
 /// The line width PGN export format recommends.
 pub const DEFAULT_LINE_WIDTH: usize = 80;
 
@@ -57,6 +59,10 @@ pub struct PgnWriter<'a> {
     /// A token of the movetext is written: a move number copied at the
     /// start of a later line could start a new game.
     in_movetext: bool,
+    /// The number of the movetext's first token, if it is a move number:
+    /// read back, a later line starting with it (White's) starts a new
+    /// game, as `1.` does (a game from a FEN at move 12 restarts at `12.`).
+    first_number: Option<u32>,
 }
 
 /// The width of UTF-8 text in characters: every byte that does not
@@ -96,6 +102,7 @@ impl<'a> PgnWriter<'a> {
             after_result: false,
             start,
             in_movetext: false,
+            first_number: None,
         }
     }
 
@@ -184,13 +191,16 @@ impl<'a> PgnWriter<'a> {
         }
         self.out.extend_from_slice(token);
         self.column += width;
+        if !self.in_movetext {
+            self.first_number = leading_move_number(token).map(|(number, _)| number);
+        }
         self.in_movetext = true;
     }
 
     /// Writes a token copied as it was written, inside a game. Read back,
-    /// a line of a game that starts again at move 1 starts a new game, so
-    /// a copied `1.` that would start a later line gets an empty comment
-    /// before it.
+    /// a line of a game that starts again at move 1 (or at the number its
+    /// movetext began with) starts a new game, so a copied `1.` that would
+    /// start a later line gets an empty comment before it.
     ///
     /// ```
     /// use iccf_pgn::writer::PgnWriter;
@@ -206,13 +216,11 @@ impl<'a> PgnWriter<'a> {
     /// assert_eq!(String::from_utf8(out).unwrap(), "1. ; a note\n{} 1. e4 *\n\n");
     /// ```
     pub fn copied(&mut self, token: &[u8]) {
-        // `1.`, `1...`, `1)`: where a bare game starts again.
-        let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
-        let number = digits > 0
-            && token[..digits].iter().rev().skip(1).all(|&b| b == b'0')
-            && token[digits - 1] == b'1'
-            && token[digits..].iter().all(|&b| matches!(b, b'.' | b')'))
-            && digits < token.len();
+        // White's `1.` or `1)`, or the number the movetext began with:
+        // where the splitter starts a game again.
+        let number = leading_move_number(token).is_some_and(|(number, white)| {
+            white && (number == 1 || Some(number) == self.first_number)
+        });
         if number && self.in_movetext {
             let wraps = self.column > 0
                 && !self.after_result

@@ -205,3 +205,12 @@ fn copied_move_number_at_a_line_start_split_the_game() {
     let (games_in, games_out, out) = convert(b"\xff;}\n1.");
     assert_eq!(games_out, games_in, "{out}");
 }
+
+/// Found by the `pgn` fuzz target: a game from a FEN at move 55 whose tags
+/// were followed by a line of NUL bytes, then `55. d8=B 1/2-1/2`.
+#[test]
+fn nul_line_after_the_tags_split_the_game() {
+    let input = include_bytes!("fuzz/nul-line-after-the-tags.pgn");
+    let (games_in, games_out, out) = convert(input);
+    assert_eq!(games_out, games_in, "{out}");
+}

@@ -55,6 +55,7 @@ mod scanner;
 mod splitter;
 
 use scanner::Scanner;
+pub(crate) use scanner::leading_move_number;
 pub(crate) use splitter::count_lines;
 pub use splitter::{DEFAULT_BLOCK_SIZE, DEFAULT_MAX_GAME_SIZE, Splitter};
 

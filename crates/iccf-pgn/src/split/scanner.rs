@@ -272,6 +272,16 @@ fn move_number(data: &[u8], i: usize, eof: bool) -> Number {
     Number::Yes { number, white }
 }
 
+/// The move number `token` starts with, as the splitter reads it at a
+/// line start: the number, and whether it is White's (`12.`, `12)`),
+/// which can restart a game (see [`super::GameEnd::Renumbered`]).
+pub(crate) fn leading_move_number(token: &[u8]) -> Option<(u32, bool)> {
+    match move_number(token, 0, true) {
+        Number::Yes { number, white } => Some((number, white)),
+        Number::No | Number::Cut => None,
+    }
+}
+
 /// The bit of the FEN tag among those of [`roster_bit`].
 const FEN: u8 = 128;
 
