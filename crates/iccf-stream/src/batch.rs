@@ -68,11 +68,13 @@ pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) ->
 /// the per-batch overhead vanishes, small enough to keep memory low.
 pub const BATCH_BYTES: usize = 1 << 20;
 
-/// How many batches of `batch_bytes` a batch counts as in the pipeline: a
-/// batch that is one 60 MB game (and its output) held beside others of
-/// its size on every worker took more than 300 MB with two of them.
+/// How many batches of `batch_bytes` a batch counts as in the pipeline
+/// (one at least; a batch ends after the game that fills it, so it is
+/// often a little over): a batch that is one 60 MB game (and its output)
+/// held beside others of its size on every worker took more than 300 MB
+/// with two of them.
 pub(crate) fn batch_weight(batch: &Batch, batch_bytes: usize) -> usize {
-    batch.data.len().div_ceil(batch_bytes.max(1))
+    (batch.data.len() / batch_bytes.max(1)).max(1)
 }
 
 /// How [`convert_in_order`] runs: its converter, threads and limits.

@@ -6,15 +6,16 @@
 //!
 //! ```text
 //!   jobs workers, each in a loop:                      calling thread:
-//!   take token → lock source, next() → work(item) ──(index, Out)──▶ reorder → sink
-//!        ▲                                                                  │
-//!        └──────────────────── token back once sunk ◀───────────────────────┘
+//!   lock source, take token, next() → work(item) ──(index, Out)──▶ reorder → sink
+//!                    ▲                                                      │
+//!                    └──────────── token back once sunk ◀───────────────────┘
 //! ```
 //!
 //! A worker takes a token before pulling an item from the source and the
 //! calling thread gives it back once the item has gone through the sink, so
 //! at most [`max_in_flight`] items exist at any time, whatever the input size
-//! and however slow one item is compared to the others.
+//! and however slow one item is compared to the others. A heavy item
+//! ([`run_weighed`]) takes more tokens, still holding the source.
 
 use std::any::Any;
 use std::collections::VecDeque;
@@ -166,11 +167,8 @@ where
         for _ in 0..jobs {
             let tx = result_tx.clone();
             let (source, tokens, work, stop) = (&source, &tokens, &work, &stop);
-            // Each other worker may hold a token while it waits for the
-            // source: a heavy item takes at most the rest, so it never
-            // waits for a token that only comes back after it.
-            let most = max_in_flight(jobs) - (jobs - 1);
-            let weigh = move |item: &In| weigh(item).clamp(1, most);
+            // A heavy item takes every token at most: it is then alone.
+            let weigh = move |item: &In| weigh(item).clamp(1, max_in_flight(jobs));
             scope.spawn(move || worker(source, tokens, &weigh, work, tx, stop));
         }
         // Only the workers hold senders now: if they all exit, recv fails
@@ -287,14 +285,14 @@ fn worker<In, Out, E>(
     stop: &AtomicBool,
 ) {
     loop {
-        if !tokens.acquire() || stop.load(Ordering::Relaxed) {
-            return;
-        }
         let (index, item, weight) = {
             // Panics in the source are caught below, so the lock is never
             // poisoned; tolerate it anyway.
             let mut src = source.lock().unwrap_or_else(PoisonError::into_inner);
-            if src.done {
+            // The token is taken with the source held, so that no worker
+            // holds one while it waits for the source: a heavy item below
+            // can then wait for all of them.
+            if src.done || !tokens.acquire() || stop.load(Ordering::Relaxed) {
                 return;
             }
             let index = src.next_index;
@@ -507,7 +505,7 @@ mod tests {
     fn heavy_items_are_not_held_beside_each_other() {
         for jobs in [2, 3, 8] {
             within(120, move || {
-                let most = max_in_flight(jobs) - (jobs - 1);
+                let most = max_in_flight(jobs);
                 let weights: Vec<usize> = lengths(3_000, 40)
                     .iter()
                     .map(|&n| if n < 4 { 1_000 } else { n as usize % 3 + 1 })
