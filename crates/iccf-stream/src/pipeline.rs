@@ -221,34 +221,15 @@ impl Tokens {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Waits for a token; false once the run is over.
-    fn acquire(&self) -> bool {
+    /// Waits for `count` tokens; false once the run is over.
+    fn acquire(&self, count: usize) -> bool {
         let mut state = self.lock();
         loop {
             if state.closed {
                 return false;
             }
-            if state.count > 0 {
-                state.count -= 1;
-                return true;
-            }
-            state = self
-                .available
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-    }
-
-    /// Waits for `more` tokens besides the one already taken; false once
-    /// the run is over.
-    fn acquire_more(&self, more: usize) -> bool {
-        let mut state = self.lock();
-        loop {
-            if state.closed {
-                return false;
-            }
-            if state.count >= more {
-                state.count -= more;
+            if state.count >= count {
+                state.count -= count;
                 return true;
             }
             state = self
@@ -292,7 +273,7 @@ fn worker<In, Out, E>(
             // The token is taken with the source held, so that no worker
             // holds one while it waits for the source: a heavy item below
             // can then wait for all of them.
-            if src.done || !tokens.acquire() || stop.load(Ordering::Relaxed) {
+            if src.done || !tokens.acquire(1) || stop.load(Ordering::Relaxed) {
                 return;
             }
             let index = src.next_index;
@@ -303,7 +284,7 @@ fn worker<In, Out, E>(
                     // is older, so it goes through the sink and frees its
                     // tokens without waiting for this one.
                     let weight = weigh(&item);
-                    if !tokens.acquire_more(weight - 1) {
+                    if !tokens.acquire(weight - 1) {
                         return;
                     }
                     (index, item, weight)
