@@ -20,22 +20,25 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<bool> {
             .with_context(|| format!("cannot use {} as the games folder", dir.display()))?;
         config = config.with_games(games);
     }
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "iccf: the page is at {}", config.page_address())?;
+    // The banner goes out in one write (a pipe takes up to 4 KiB at once):
+    // a reader that takes the address and closes its end, as
+    // `iccf serve | head -1` does, has had all of it, and the server, which
+    // writes nothing more, is not stopped by a broken pipe after it.
+    let mut banner = format!("iccf: the page is at {}\n", config.page_address());
     if config.reachable_from_elsewhere() {
-        writeln!(
-            out,
-            "iccf: listening on {bind}: other computers on the network can use the page"
-        )?;
+        banner.push_str(&format!(
+            "iccf: listening on {bind}: other computers on the network can use the page\n"
+        ));
     }
     if let Some(games) = &config.games {
-        writeln!(
-            out,
-            "iccf: the desk keeps the games of {}",
+        banner.push_str(&format!(
+            "iccf: the desk keeps the games of {}\n",
             games.path().display()
-        )?;
+        ));
     }
-    writeln!(out, "iccf: Ctrl-C stops the server")?;
+    banner.push_str("iccf: Ctrl-C stops the server\n");
+    let mut out = std::io::stdout().lock();
+    out.write_all(banner.as_bytes())?;
     out.flush()?;
     drop(out);
     iccf_web::run(listener, config).context("the web server stopped")?;

@@ -18,7 +18,7 @@ use iccf_pgn::convert::{
 };
 use iccf_pgn::split::{Batch, Splitter};
 
-use crate::pipeline::run_ordered;
+use crate::pipeline::run_weighed;
 
 /// One batch, converted on a worker.
 #[derive(Debug)]
@@ -36,7 +36,11 @@ pub struct Converted {
 /// one: right unless the game comes before the first such game. A game the
 /// splitter skipped for being over `max_game_size` bytes is reported.
 pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) -> Converted {
-    let mut out = Vec::with_capacity(batch.data.len() + batch.data.len() / 4);
+    // Room for a batch's worth of output, not for the whole of a batch that
+    // is one huge game: 1.25 times a 60 MB game reserved up front aborted
+    // `--format text` (whose line is a few bytes) under 300 MB (issue 25).
+    let reserve = batch.data.len().min(BATCH_BYTES);
+    let mut out = Vec::with_capacity(reserve + reserve / 4);
     let mut games = Vec::with_capacity(batch.games.len());
     let mut guess = Neighbours::<()>::default();
     for (span, game) in batch.iter() {
@@ -63,6 +67,15 @@ pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) ->
 /// Bytes of whole games handed to one worker at a time: large enough that
 /// the per-batch overhead vanishes, small enough to keep memory low.
 pub const BATCH_BYTES: usize = 1 << 20;
+
+/// How many batches of `batch_bytes` a batch counts as in the pipeline
+/// (one at least; a batch ends after the game that fills it, so it is
+/// often a little over): a batch that is one 60 MB game (and its output)
+/// held beside others of its size on every worker took more than 300 MB
+/// with two of them.
+pub(crate) fn batch_weight(batch: &Batch, batch_bytes: usize) -> usize {
+    (batch.data.len() / batch_bytes.max(1)).max(1)
+}
 
 /// How [`convert_in_order`] runs: its converter, threads and limits.
 #[derive(Debug, Clone, Copy)]
@@ -100,9 +113,10 @@ pub fn convert_in_order<R: Read + Send, E: Send>(
     });
     let mut in_order = InOrder::new(run.converter);
     let mut end_offset = 0;
-    run_ordered(
+    run_weighed(
         batches,
         run.jobs,
+        &|batch: &Batch| batch_weight(batch, run.batch_bytes),
         |batch: Batch| convert_batch(run.converter, batch, run.max_game_size),
         |done: Converted| {
             end_offset = done.end_offset;

@@ -6,15 +6,16 @@
 //!
 //! ```text
 //!   jobs workers, each in a loop:                      calling thread:
-//!   take token → lock source, next() → work(item) ──(index, Out)──▶ reorder → sink
-//!        ▲                                                                  │
-//!        └──────────────────── token back once sunk ◀───────────────────────┘
+//!   lock source, take token, next() → work(item) ──(index, Out)──▶ reorder → sink
+//!                    ▲                                                      │
+//!                    └──────────── token back once sunk ◀───────────────────┘
 //! ```
 //!
 //! A worker takes a token before pulling an item from the source and the
 //! calling thread gives it back once the item has gone through the sink, so
 //! at most [`max_in_flight`] items exist at any time, whatever the input size
-//! and however slow one item is compared to the others.
+//! and however slow one item is compared to the others. A heavy item
+//! ([`run_weighed`]) takes more tokens, still holding the source.
 
 use std::any::Any;
 use std::collections::VecDeque;
@@ -72,10 +73,34 @@ where
     W: Fn(In) -> Out + Sync,
     K: FnMut(Out) -> Result<(), E>,
 {
+    run_weighed(source, jobs, &|_: &In| 1, work, sink)
+}
+
+/// [`run_ordered`] where an item counts as `weigh(item)` items towards
+/// [`max_in_flight`], so that a few large items (a batch that is one
+/// 60 MB game) are not held at once where many small ones would be. An
+/// item weighing more than the others can leave room for is taken alone:
+/// nothing more is pulled from the source until the items before it are
+/// through the sink.
+pub fn run_weighed<In, Out, E, S, W, K>(
+    source: S,
+    jobs: usize,
+    weigh: &(dyn Fn(&In) -> usize + Sync),
+    work: W,
+    sink: K,
+) -> Result<(), E>
+where
+    S: Iterator<Item = Result<In, E>> + Send,
+    In: Send,
+    Out: Send,
+    E: Send,
+    W: Fn(In) -> Out + Sync,
+    K: FnMut(Out) -> Result<(), E>,
+{
     if jobs <= 1 {
         run_inline(source, work, sink)
     } else {
-        run_parallel(source, jobs, work, sink)
+        run_parallel(source, jobs, weigh, work, sink)
     }
 }
 
@@ -92,8 +117,8 @@ fn run_inline<In, Out, E>(
 
 /// What the workers report to the calling thread.
 enum Msg<Out, E> {
-    /// Item `index` was converted.
-    Done(usize, Out),
+    /// Item `index` was converted; it holds this many tokens.
+    Done(usize, Out, usize),
     /// The source failed at `index`; it holds no items from there on.
     SourceError(usize, E),
     /// The source ended after this many items.
@@ -104,7 +129,7 @@ enum Msg<Out, E> {
 
 /// A result waiting in the reorder buffer for its turn.
 enum Slot<Out, E> {
-    Done(Out),
+    Done(Out, usize),
     SourceError(E),
 }
 
@@ -114,7 +139,13 @@ enum Outcome<E> {
     Panicked(Box<dyn Any + Send>),
 }
 
-fn run_parallel<In, Out, E, S, W, K>(source: S, jobs: usize, work: W, sink: K) -> Result<(), E>
+fn run_parallel<In, Out, E, S, W, K>(
+    source: S,
+    jobs: usize,
+    weigh: &(dyn Fn(&In) -> usize + Sync),
+    work: W,
+    sink: K,
+) -> Result<(), E>
 where
     S: Iterator<Item = Result<In, E>> + Send,
     In: Send,
@@ -136,7 +167,9 @@ where
         for _ in 0..jobs {
             let tx = result_tx.clone();
             let (source, tokens, work, stop) = (&source, &tokens, &work, &stop);
-            scope.spawn(move || worker(source, tokens, work, tx, stop));
+            // A heavy item takes every token at most: it is then alone.
+            let weigh = move |item: &In| weigh(item).clamp(1, max_in_flight(jobs));
+            scope.spawn(move || worker(source, tokens, &weigh, work, tx, stop));
         }
         // Only the workers hold senders now: if they all exit, recv fails
         // instead of blocking forever.
@@ -188,15 +221,15 @@ impl Tokens {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Waits for a token; false once the run is over.
-    fn acquire(&self) -> bool {
+    /// Waits for `count` tokens; false once the run is over.
+    fn acquire(&self, count: usize) -> bool {
         let mut state = self.lock();
         loop {
             if state.closed {
                 return false;
             }
-            if state.count > 0 {
-                state.count -= 1;
+            if state.count >= count {
+                state.count -= count;
                 return true;
             }
             state = self
@@ -206,10 +239,11 @@ impl Tokens {
         }
     }
 
-    /// Gives back the token of an item that has gone through the sink.
-    fn release(&self) {
-        self.lock().count += 1;
-        self.available.notify_one();
+    /// Gives back the tokens of an item that has gone through the sink.
+    fn release(&self, count: usize) {
+        self.lock().count += count;
+        // A waiter may want several: wake them all to look.
+        self.available.notify_all();
     }
 
     /// Ends the run: every waiting and future `acquire` returns false.
@@ -226,26 +260,34 @@ impl Tokens {
 fn worker<In, Out, E>(
     source: &Mutex<Source<impl Iterator<Item = Result<In, E>>>>,
     tokens: &Tokens,
+    weigh: &impl Fn(&In) -> usize,
     work: &(impl Fn(In) -> Out + Sync),
     results: Sender<Msg<Out, E>>,
     stop: &AtomicBool,
 ) {
     loop {
-        if !tokens.acquire() || stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let (index, item) = {
+        let (index, item, weight) = {
             // Panics in the source are caught below, so the lock is never
             // poisoned; tolerate it anyway.
             let mut src = source.lock().unwrap_or_else(PoisonError::into_inner);
-            if src.done {
+            // The token is taken with the source held, so that no worker
+            // holds one while it waits for the source: a heavy item below
+            // can then wait for all of them.
+            if src.done || !tokens.acquire(1) || stop.load(Ordering::Relaxed) {
                 return;
             }
             let index = src.next_index;
             match panic::catch_unwind(AssertUnwindSafe(|| src.iter.next())) {
                 Ok(Some(Ok(item))) => {
                     src.next_index += 1;
-                    (index, item)
+                    // Waited for with the source held: every item in flight
+                    // is older, so it goes through the sink and frees its
+                    // tokens without waiting for this one.
+                    let weight = weigh(&item);
+                    if !tokens.acquire(weight - 1) {
+                        return;
+                    }
+                    (index, item, weight)
                 }
                 Ok(Some(Err(e))) => {
                     src.done = true;
@@ -268,7 +310,7 @@ fn worker<In, Out, E>(
         match panic::catch_unwind(AssertUnwindSafe(|| work(item))) {
             Ok(out) => {
                 // Err: the calling thread has finished, nothing more is wanted.
-                if results.send(Msg::Done(index, out)).is_err() {
+                if results.send(Msg::Done(index, out, weight)).is_err() {
                     return;
                 }
             }
@@ -315,11 +357,11 @@ fn collect<Out, E>(
             };
             next += 1;
             match slot {
-                Slot::Done(out) => {
+                Slot::Done(out, weight) => {
                     if let Err(e) = sink(out) {
                         return Outcome::Finished(Err(e));
                     }
-                    tokens.release();
+                    tokens.release(weight);
                 }
                 Slot::SourceError(e) => return Outcome::Finished(Err(e)),
             }
@@ -328,7 +370,7 @@ fn collect<Out, E>(
             return Outcome::Finished(Ok(()));
         }
         let (index, slot) = match results.recv() {
-            Ok(Msg::Done(index, out)) => (index, Slot::Done(out)),
+            Ok(Msg::Done(index, out, weight)) => (index, Slot::Done(out, weight)),
             Ok(Msg::SourceError(index, e)) => (index, Slot::SourceError(e)),
             Ok(Msg::End(count)) => {
                 end = Some(count);
@@ -431,6 +473,44 @@ mod tests {
                     peak <= max_in_flight(jobs),
                     "jobs = {jobs}: {peak} in flight"
                 );
+            });
+        }
+    }
+
+    /// Regression (issue 25): with `-j2`, batches that were each one 60 MB
+    /// game were held six at a time. Weighed, the items being worked on or
+    /// waiting for the sink never weigh more than `max_in_flight` together
+    /// (an item heavier than that counting as all it may take), and heavy
+    /// items among light ones neither deadlock nor come out of order.
+    #[test]
+    fn heavy_items_are_not_held_beside_each_other() {
+        for jobs in [2, 3, 8] {
+            within(120, move || {
+                let most = max_in_flight(jobs);
+                let weights: Vec<usize> = lengths(3_000, 40)
+                    .iter()
+                    .map(|&n| if n < 4 { 1_000 } else { n as usize % 3 + 1 })
+                    .collect();
+                let held = AtomicUsize::new(0);
+                let peak = AtomicUsize::new(0);
+                let source = (0..weights.len()).map(Ok::<_, ()>);
+                let work = |i: usize| {
+                    let now = held.fetch_add(weights[i].min(most), Ordering::SeqCst);
+                    peak.fetch_max(now + weights[i].min(most), Ordering::SeqCst);
+                    spin(2_000);
+                    i
+                };
+                let mut seen = 0;
+                run_weighed(source, jobs, &|&i| weights[i], work, |i| {
+                    assert_eq!(i, seen, "out of order with jobs = {jobs}");
+                    seen += 1;
+                    held.fetch_sub(weights[i].min(most), Ordering::SeqCst);
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(seen, weights.len());
+                let peak = peak.load(Ordering::SeqCst);
+                assert!(peak <= max_in_flight(jobs), "jobs = {jobs}: {peak}");
             });
         }
     }

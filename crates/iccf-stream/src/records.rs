@@ -27,8 +27,8 @@ use iccf_pgn::convert::{Converter, GameHint, GameLocation, Limit, Neighbours, Re
 use iccf_pgn::record::GameRecord;
 use iccf_pgn::split::{Batch, Splitter};
 
-use crate::batch::Run;
-use crate::pipeline::run_ordered;
+use crate::batch::{Run, batch_weight};
+use crate::pipeline::run_weighed;
 
 /// How [`records_in_order`] runs: the same choices as [`Run`].
 pub type RecordRun<'c> = Run<'c>;
@@ -91,9 +91,10 @@ pub fn records_in_order<R: Read + Send, E: Send>(
         rule: Neighbours::default(),
     };
     let mut end_offset = 0;
-    run_ordered(
+    run_weighed(
         batches,
         run.jobs,
+        &|batch: &Batch| batch_weight(batch, run.batch_bytes),
         |batch: Batch| read_batch(run.converter, batch, run.max_game_size),
         |done: ReadBatch| {
             end_offset = done.end_offset;

@@ -1260,14 +1260,11 @@ fn kill_9_of_a_card_left_its_temporary_file() {
     assert!(fs::read_to_string(game).unwrap().contains("5755"));
 }
 
-#[test]
-fn games_with_huge_comments_held_for_the_language_rule() {
-    let dir = tempdir();
-    // Four games whose language only a later game names (`Rh3`: a rook in
-    // English, a knight in Finnish), each with a 60 MB comment: the rule
-    // used to hold them all, text and output (480 MB), waiting for it.
-    let size = (60 << 20) / scale();
-    let path = dir.path().join("comments.pgn.zst");
+/// Four games whose language only a later game names (`Rh3`: a rook in
+/// English, a knight in Finnish), each with a comment of `size` bytes,
+/// then that game, in a small `.zst`.
+fn games_with_huge_comments(dir: &Path, size: usize) -> PathBuf {
+    let path = dir.join("comments.pgn.zst");
     let mut zst = zstd::stream::Encoder::new(fs::File::create(&path).unwrap(), 3).unwrap();
     let comment = vec![b'x'; size];
     for _ in 0..4 {
@@ -1279,6 +1276,15 @@ fn games_with_huge_comments_held_for_the_language_rule() {
         .unwrap();
     zst.finish().unwrap();
     assert!(fs::metadata(&path).unwrap().len() < 1 << 20);
+    path
+}
+
+#[test]
+fn games_with_huge_comments_held_for_the_language_rule() {
+    let dir = tempdir();
+    // Each with a 60 MB comment: the rule used to hold them all, text and
+    // output (480 MB), waiting for the game that names the language.
+    let path = games_with_huge_comments(dir.path(), (60 << 20) / scale());
     let run = iccf_within(
         300 << 20,
         &["convert", path.to_str().unwrap(), "-o", "/dev/null"],
@@ -1286,6 +1292,49 @@ fn games_with_huge_comments_held_for_the_language_rule() {
     assert!(matches!(run.status, 0 | 1), "{}", run.stderr);
     assert!(!run.stderr.contains("memory allocation"), "{}", run.stderr);
     eprintln!("4 x 60 MB comments: {:?}", run.elapsed);
+}
+
+/// Regression (issue 25): games with a 60 MB comment aborted under 300 MB
+/// of address space on more than one thread (a batch that is one such
+/// game was held beside five others, and each thread's malloc arena
+/// reserved 64 MiB), and as text or JSON lines on one (the output buffer
+/// was reserved at 1.25 times the game). In each format, on 1 to 4
+/// threads, they are converted, every game written.
+#[test]
+fn huge_comments_aborted_on_two_threads_and_as_text() {
+    let dir = tempdir();
+    let path = games_with_huge_comments(dir.path(), (60 << 20) / scale());
+    let out = dir.path().join("out");
+    let (input, output) = (path.to_str().unwrap(), out.to_str().unwrap());
+    for (format, jobs) in [
+        ("pgn", "2"),
+        ("pgn", "4"),
+        ("text", "1"),
+        ("jsonl", "2"),
+        ("parquet", "2"),
+    ] {
+        let args = [
+            "convert", input, "--format", format, "-j", jobs, "-o", output,
+        ];
+        let run = within(BOUND_300_MB, &[&args[..], &["--quiet"]].concat(), None);
+        assert!(
+            matches!(run.status, 0 | 1),
+            "{format} -j{jobs}: {}",
+            run.stderr
+        );
+        let written = fs::read(&out).unwrap();
+        // The Parquet table's rows are counted by `convert`'s own tests.
+        let games = match format {
+            "pgn" => Some(games_in(&written)),
+            "parquet" => None,
+            _ => Some(written.iter().filter(|&&b| b == b'\n').count()),
+        };
+        assert!(!written.is_empty(), "{format} -j{jobs}: nothing written");
+        if let Some(games) = games {
+            assert_eq!(games, 5, "{format} -j{jobs}: games in = games out");
+        }
+        eprintln!("{format} -j{jobs}: {:?}", run.elapsed);
+    }
 }
 
 /// The address space every command of issue 25's table must run in.
