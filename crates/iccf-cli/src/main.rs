@@ -45,26 +45,36 @@ const SOME_ERRORS: u8 = 1;
 /// Usage or I/O error.
 const FAILURE: u8 = 2;
 
-/// One malloc arena for every thread. glibc gives each thread that
-/// allocates an arena of its own, and each reserves 64 MiB of address
-/// space: with `-j2` and a 60 MB game, the two workers' arenas were what
-/// took `iccf convert` past 300 MB of address space (issue 25). The
-/// workers spend their time converting, not allocating: on two cores a
-/// conversion takes the same time either way.
+/// One malloc arena for every thread when the address space is limited
+/// (`ulimit -v`, `prlimit --as`). glibc gives each thread that allocates
+/// an arena of its own, and each reserves 64 MiB of address space: with
+/// `-j2` and a 60 MB game, the workers' arenas were what took `iccf
+/// convert` past 300 MB of address space (issue 25). The reservations
+/// cost address space, not memory, so without a limit each thread keeps
+/// its own arena and never waits for another's lock (on many cores, one
+/// arena would make the workers queue for it).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn one_malloc_arena() {
-    // SAFETY: mallopt only sets a malloc parameter; it runs before any
-    // thread is started.
+fn one_malloc_arena_when_limited() {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct given; mallopt only sets a
+    // malloc parameter, and runs before any thread is started.
     unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1);
+        if libc::getrlimit(libc::RLIMIT_AS, &mut limit) == 0
+            && limit.rlim_cur != libc::RLIM_INFINITY
+        {
+            libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
     }
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn one_malloc_arena() {}
+fn one_malloc_arena_when_limited() {}
 
 fn main() -> ExitCode {
-    one_malloc_arena();
+    one_malloc_arena_when_limited();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Convert(args) => convert::run(&args),
