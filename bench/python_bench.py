@@ -1,12 +1,13 @@
 """Throughput of the Python package against pure python-chess, in MB/s of
 PGN read, on testdata/pgn/pgn4web/twic944.pgn (2.5 MB, 2,953 games).
 
-    target/py-venv/bin/python bench/python_bench.py [--runs 3] [--copies 8]
+    target/py-venv/bin/python bench/python_bench.py [--runs 3] [--copies 8] [--games-only]
 
 * iccf.convert_file to numeric PGN, on 1 thread and on every core, over
   `--copies` copies of the file (so a run lasts long enough to time);
 * iccf.games: every record read, every move's numeric form touched, by
-  notation set (all five, numeric and SAN, numeric alone);
+  notation set (all five, numeric and SAN, numeric alone); then that loop
+  alone over numeric records already read, the Python side's share;
 * iccf.games_arrow: pyarrow record batches of 10,000 games (numeric and
   SAN columns);
 * the split run: split_points(2) on 2 processes against one pass;
@@ -18,6 +19,8 @@ PGN read, on testdata/pgn/pgn4web/twic944.pgn (2.5 MB, 2,953 games).
   slow enough to time on its own.
 
 Each iccf figure is the best of `--runs`. Run it on a quiet machine, once.
+`--games-only` times convert_file and games() alone, with games()'s share
+of convert_file's all-cores MB/s: quick to run while working on games().
 """
 
 import argparse
@@ -81,6 +84,14 @@ def games_loop(path, notations=None):
     return plies
 
 
+def touch_loop(records):
+    """games_loop's work on records already read: the Python side alone."""
+    plies = 0
+    for record in records:
+        plies += sum(len(m["numeric"]) > 0 for m in record["moves"])
+    return plies
+
+
 def arrow_loop(path):
     return sum(batch.num_rows for batch in iccf.games_arrow(path, batch_size=10_000))
 
@@ -123,10 +134,23 @@ def numeric_calls_per_second(runs):
     return len(pairs) / best(runs, squares), 5000 / best(1, through_fen)
 
 
+def print_rows(rows, base=None):
+    """Each row's MB/s, as a share of convert_file on every core (the
+    second row) and, given `base`, as a multiple of python-chess."""
+    all_cores = rows[1][1]
+    for name, mbs in rows:
+        line = f"  {name:<44} {mbs:8.2f} MB/s  {mbs / all_cores:5.2f}x convert_file all cores"
+        if base:
+            line += f"  {mbs / base:6.1f}x python-chess"
+        print(line)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--copies", type=int, default=8)
+    parser.add_argument("--games-only", action="store_true",
+                        help="time convert_file and games() alone")
     args = parser.parse_args()
     size = TWIC.stat().st_size
     with tempfile.TemporaryDirectory() as tmp:
@@ -143,6 +167,14 @@ def main():
         for notations, label in [(None, "all"), (("numeric", "san"), "numeric+san"), (("numeric",), "numeric")]:
             secs = best(args.runs, lambda: games_loop(big, notations))
             rows.append((f"iccf.games, notations={label}", big_mb / secs))
+        held = list(iccf.games(big, notations=("numeric",)))
+        secs = best(args.runs, lambda: touch_loop(held))
+        rows.append(("  its Python loop alone, records held", big_mb / secs))
+        del held
+        if args.games_only:
+            print(f"{TWIC.name}: iccf over {args.copies} copies, best of {args.runs}")
+            print_rows(rows)
+            return
         secs = best(args.runs, lambda: arrow_loop(big))
         rows.append(("iccf.games_arrow, batches of 10,000", big_mb / secs))
         secs = best(args.runs, lambda: sum(1 for _ in iccf.games(big, jobs=1)))
@@ -156,8 +188,7 @@ def main():
     print(f"iccf.numeric(board, move): {fast / 1e6:.2f} M calls/s "
           f"(iccf.move(uci, fen=board.fen()): {slow / 1e3:.1f} k calls/s)")
     print(f"{TWIC.name}: {size / 1e6:.2f} MB, iccf over {args.copies} copies, best of {args.runs}")
-    for name, mbs in rows:
-        print(f"  {name:<44} {mbs:8.2f} MB/s  {mbs / base:6.1f}x python-chess")
+    print_rows(rows, base)
 
 
 if __name__ == "__main__":

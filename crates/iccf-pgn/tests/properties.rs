@@ -344,7 +344,7 @@ proptest! {
             Converter::new(Options::default())
                 .records(pgn)
                 .into_iter()
-                .map(|r| r.moves.into_iter().map(|m| m.numeric).collect())
+                .map(|r| r.moves.into_iter().map(|m| m.numeric.into()).collect())
                 .collect()
         };
         let records = Converter::new(Options::default()).records(&input);

@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::Duration;
 
 use iccf::Notation;
@@ -41,11 +41,22 @@ const SIGNAL_POLL: Duration = Duration::from_millis(100);
 /// Records of some games in order, or why the input stopped.
 type Step = Result<Vec<GameRecord>, StreamError>;
 
+/// Records received, and those made into dicts.
+#[derive(Default)]
+struct Ready {
+    records: VecDeque<GameRecord>,
+    /// Sent back to the thread that reads, to be freed there: freeing
+    /// them took a good part of the iterator's thread, which holds the GIL
+    /// and is the one that cannot keep up.
+    spent: Vec<GameRecord>,
+}
+
 /// An iterator over the records of a file's games, each a dict.
 #[pyclass(module = "iccf")]
 pub struct GameIter {
     rx: Mutex<Receiver<Step>>,
-    ready: Mutex<VecDeque<GameRecord>>,
+    ready: Mutex<Ready>,
+    spent: Mutex<Sender<Vec<GameRecord>>>,
     /// The notations of the moves.
     fields: Vec<Notation>,
 }
@@ -58,22 +69,30 @@ impl GameIter {
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let mut ready = self.ready.lock().unwrap_or_else(|e| e.into_inner());
-        while ready.is_empty() {
+        let Ready { records, spent } = &mut *ready;
+        if records.is_empty() && !spent.is_empty() {
+            let back = self.spent.lock().unwrap_or_else(|e| e.into_inner());
+            // Once the reading thread has ended they are freed here.
+            let _ = back.send(std::mem::take(spent));
+        }
+        while records.is_empty() {
             let received = py.detach(|| {
                 let rx = self.rx.lock().unwrap_or_else(|e| e.into_inner());
                 rx.recv_timeout(SIGNAL_POLL)
             });
             match received {
-                Ok(Ok(records)) => ready.extend(records),
+                Ok(Ok(received)) => records.extend(received),
                 Ok(Err(err)) => return Err(stream_error(&err)),
                 Err(RecvTimeoutError::Timeout) => py.check_signals()?,
                 Err(RecvTimeoutError::Disconnected) => return Ok(None),
             }
         }
-        ready
-            .pop_front()
-            .map(|record| record_dict(py, &record, &self.fields))
-            .transpose()
+        let Some(record) = records.pop_front() else {
+            return Ok(None);
+        };
+        let dict = record_dict(py, &record, &self.fields)?;
+        spent.push(record);
+        Ok(Some(dict))
     }
 }
 
@@ -97,16 +116,18 @@ pub fn games(
     let jobs = checked_jobs(jobs)?.get();
     let input = source::open(source)?;
     let (tx, rx) = mpsc::sync_channel(AHEAD);
+    let (spent_tx, spent) = mpsc::channel();
     std::thread::spawn(move || {
         let converter = Converter::new(options).with_record_notations(notations);
-        if let Err(err) = produce(input, &converter, jobs, &tx) {
+        if let Err(err) = produce(input, &converter, jobs, &tx, &spent) {
             // Nobody listens when the iterator was dropped: nothing to say.
             let _ = tx.send(Err(err));
         }
     });
     Ok(GameIter {
         rx: Mutex::new(rx),
-        ready: Mutex::new(VecDeque::new()),
+        ready: Mutex::default(),
+        spent: Mutex::new(spent_tx),
         fields,
     })
 }
@@ -119,12 +140,13 @@ enum Stop {
 }
 
 /// Converts `input` and sends its records, in order, until the end or
-/// until the iterator is dropped.
+/// until the iterator is dropped, freeing those it sends back.
 fn produce(
     input: Input,
     converter: &Converter,
     jobs: usize,
     tx: &SyncSender<Step>,
+    spent: &Receiver<Vec<GameRecord>>,
 ) -> Result<(), StreamError> {
     let name = input.name.clone();
     let read = |err| StreamError::io(Operation::Read, &name, None, err);
@@ -137,6 +159,7 @@ fn produce(
     };
     let read_error = |err| Stop::Failed(read(err));
     let result = records_in_order(run, reader, &read_error, &|| Ok(()), &mut |ready, _| {
+        spent.try_iter().for_each(drop);
         tx.send(Ok(ready)).map_err(|_| Stop::Dropped)
     });
     match result {

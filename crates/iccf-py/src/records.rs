@@ -86,15 +86,14 @@ fn moves_list<'py>(
         .iter()
         .map(|n| PyString::intern(py, n.name()))
         .collect();
-    let list = PyList::empty(py);
-    for m in &record.moves {
+    let dicts = record.moves.iter().map(|m| {
         let dict = PyDict::new(py);
         for (key, field) in keys.iter().zip(fields) {
             dict.set_item(key, m.get(*field))?;
         }
-        list.append(dict)?;
-    }
-    Ok(list)
+        Ok(dict)
+    });
+    PyList::new(py, dicts.collect::<PyResult<Vec<_>>>()?)
 }
 
 fn problems<'py>(py: Python<'py>, problems: &[Problem]) -> PyResult<Bound<'py, PyList>> {

@@ -6,7 +6,7 @@ use shakmaty::Chess;
 
 use crate::convert::Report;
 use crate::lexer::TagValue;
-use crate::record::{GameRecord, RecordNotations, RecordedMove};
+use crate::record::{GameRecord, MoveText, RecordNotations, RecordedMove};
 use crate::sink::{Played, Sink};
 use crate::walk::Step;
 
@@ -16,6 +16,8 @@ pub(crate) struct RecordSink {
     chess960_castling: CastlingNotation,
     notations: RecordNotations,
     record: GameRecord,
+    /// Where each move is written before it is copied into the record.
+    scratch: Vec<u8>,
 }
 
 fn lossy(bytes: &[u8]) -> String {
@@ -76,7 +78,7 @@ impl Sink for RecordSink {
     }
 
     fn played(&mut self, m: &Played<'_>) {
-        let mut text = [Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new()];
+        let mut texts: [MoveText; 5] = Default::default();
         let notations = [
             Notation::Numeric,
             Notation::San,
@@ -84,7 +86,7 @@ impl Sink for RecordSink {
             Notation::Lan,
             Notation::Figurine,
         ];
-        for (buf, n) in text.iter_mut().zip(notations) {
+        for (text, n) in texts.iter_mut().zip(notations) {
             if !self.notations.contains(n) {
                 continue;
             }
@@ -92,13 +94,16 @@ impl Sink for RecordSink {
                 chess960_castling: self.chess960_castling,
                 ..MoveFormat::new(n)
             };
+            // One buffer for every move: the texts are kept inline.
+            let buf = &mut self.scratch;
+            buf.clear();
             match m.step {
                 Step::Move(mv) => format.append(buf, m.before, mv, m.check),
                 Step::Null => buf.extend_from_slice(crate::sink::pgn::null_move(format)),
             }
+            *text = MoveText::new(std::str::from_utf8(buf).unwrap_or_default());
         }
-        let [numeric, san, uci, lan, figurine] =
-            text.map(|t| String::from_utf8(t).unwrap_or_default());
+        let [numeric, san, uci, lan, figurine] = texts;
         let m = match m.step {
             Step::Move(mv) => Some(mv),
             Step::Null => None,
