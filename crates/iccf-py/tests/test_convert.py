@@ -123,10 +123,13 @@ def test_ctrl_c_stops_convert_file_and_leaves_no_output(testdata, tmp_path):
             f.write(data)
     dst = tmp_path / "out.pgn"
     # The timer starts as convert_file is called: the signal comes while it
-    # runs (150 MB on one thread take well over the 0.2 s).
+    # runs (150 MB on one thread take well over the 0.2 s). Python leaves
+    # SIGINT ignored when it starts so (a shell's background job): the
+    # handler is set here, so the test does not depend on how it was run.
     script = textwrap.dedent(
         f"""
         import os, signal, sys, threading, iccf
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
         try:
             iccf.convert_file({str(big)!r}, {str(dst)!r}, jobs=1)
