@@ -24,6 +24,7 @@ pub mod game;
 mod grammar;
 pub mod language;
 pub mod lexer;
+mod move_text;
 pub mod problem;
 pub mod record;
 pub mod setup;

@@ -25,6 +25,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use shakmaty::{Chess, Move};
 
+pub use crate::move_text::MoveText;
 use crate::problem::Problem;
 
 /// One game read: the main line converted as far as it goes.
@@ -101,129 +102,6 @@ impl RecordedMove {
             Notation::Lan => &self.lan,
             Notation::Figurine => &self.figurine,
         }
-    }
-}
-
-/// A move written in one notation: a string kept inside the value, as a
-/// record holds five per move and a heap allocation each (then a free on
-/// the thread that drops the record) cost more than writing the move.
-/// Every move written fits (9 bytes at most); a longer text goes to the
-/// heap.
-///
-/// ```
-/// use iccf_pgn::record::MoveText;
-///
-/// let text = MoveText::new("♘f3");
-/// assert_eq!(text, "♘f3");
-/// assert_eq!(text.as_str().len(), 5);
-/// assert_eq!(format!("{text} {text:?}"), "♘f3 \"♘f3\"");
-/// assert_eq!(MoveText::new(&"x".repeat(100)).len(), 100);
-/// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct MoveText(TextRepr);
-
-/// Bytes kept inline: with the length and the tag, as large as a `String`.
-const INLINE: usize = 22;
-
-#[derive(Clone, PartialEq, Eq)]
-enum TextRepr {
-    /// `bytes[..len]` is the text, the rest zeros (so that the derived
-    /// equality compares texts).
-    Inline {
-        len: u8,
-        bytes: [u8; INLINE],
-    },
-    Heap(Box<str>),
-}
-
-impl MoveText {
-    /// `text`, copied.
-    pub fn new(text: &str) -> MoveText {
-        let mut bytes = [0; INLINE];
-        match bytes.get_mut(..text.len()) {
-            Some(inline) => {
-                inline.copy_from_slice(text.as_bytes());
-                let len = text.len() as u8;
-                MoveText(TextRepr::Inline { len, bytes })
-            }
-            None => MoveText(TextRepr::Heap(text.into())),
-        }
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        // Always valid: made from a `&str` cut at its end.
-        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
-    }
-
-    /// The text's bytes, UTF-8.
-    pub fn as_bytes(&self) -> &[u8] {
-        match &self.0 {
-            TextRepr::Inline { len, bytes } => &bytes[..usize::from(*len)],
-            TextRepr::Heap(text) => text.as_bytes(),
-        }
-    }
-}
-
-impl Default for MoveText {
-    fn default() -> MoveText {
-        MoveText::new("")
-    }
-}
-
-impl std::ops::Deref for MoveText {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl AsRef<str> for MoveText {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl From<&str> for MoveText {
-    fn from(text: &str) -> MoveText {
-        MoveText::new(text)
-    }
-}
-
-impl From<MoveText> for String {
-    fn from(text: MoveText) -> String {
-        text.as_str().to_owned()
-    }
-}
-
-impl PartialEq<str> for MoveText {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for MoveText {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl std::fmt::Display for MoveText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::fmt::Debug for MoveText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.as_str(), f)
-    }
-}
-
-impl Serialize for MoveText {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 
