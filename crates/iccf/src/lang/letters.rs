@@ -187,7 +187,9 @@ impl GameLetters {
         }
         if high >= 0x80 {
             self.add_non_ascii(text);
-        } else if capitals != 0 {
+        } else if capitals & !self.ascii != 0 {
+            // Capitals already seen change nothing: after a game's first
+            // few piece moves, that is every token.
             self.add_capitals(text, capitals);
         }
     }
