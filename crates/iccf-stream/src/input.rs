@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::compression::Compression;
 use crate::error::{Operation, StreamError};
+use crate::read_ahead::ReadAhead;
 
 /// Size of the read buffer under the decoders. Large enough that syscalls
 /// and decoder calls are rare next to the conversion work, small enough to
@@ -133,7 +134,8 @@ pub fn open_input(path: &Path) -> Result<Input, StreamError> {
 pub fn open_input_within(path: &Path, decoder_memory: u64) -> Result<Input, StreamError> {
     if is_stdio(path) {
         let stdin = Box::new(io::stdin());
-        return open_reader_within(stdin, "<stdin>", stdin_len(), decoder_memory);
+        let input = open_reader_within(stdin, "<stdin>", stdin_len(), decoder_memory)?;
+        return Ok(decoded_ahead(input));
     }
     let name = path.display().to_string();
     let fail = |operation, err| StreamError::io(operation, &name, Some(path), err);
@@ -147,7 +149,20 @@ pub fn open_input_within(path: &Path, decoder_memory: u64) -> Result<Input, Stre
     }
     // Only regular files have a meaningful size (not FIFOs or /dev/stdin).
     let len = meta.is_file().then_some(meta.len());
-    open_reader_within(Box::new(file), name, len, decoder_memory)
+    let input = open_reader_within(Box::new(file), name, len, decoder_memory)?;
+    Ok(decoded_ahead(input))
+}
+
+/// A compressed input decoded on a thread of its own ([`ReadAhead`]), beside
+/// the splitting and converting rather than before them. Plain text is read
+/// as it is: the thread would only add a copy. Only files and standard
+/// input: a reader given to [`open_reader`] may need the caller's thread (a
+/// Python file object needs the GIL its caller holds).
+fn decoded_ahead(mut input: Input) -> Input {
+    if input.compression != Compression::None {
+        input.reader = Box::new(ReadAhead::new(input.reader));
+    }
+    input
 }
 
 /// The size of stdin when it is redirected from a regular file

@@ -2,8 +2,9 @@
 //! converter, with no terminal in sight.
 //!
 //! - [`input`] opens a file or standard input and decompresses it by its
-//!   magic bytes ([`compression`]); [`text_input`] turns UTF-16 into UTF-8
-//!   and refuses what is not PGN.
+//!   magic bytes ([`compression`]), on a thread of its own
+//!   ([`read_ahead`]); [`text_input`] turns UTF-16 into UTF-8 and refuses
+//!   what is not PGN.
 //! - [`output`] is the one writer of files: atomic, compressed by extension,
 //!   keeping the target's permissions and writing through symlinks.
 //! - [`pipeline`] maps work over items on N threads in order; [`batch`]
@@ -29,6 +30,7 @@ pub mod output;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 pub mod pipeline;
+pub mod read_ahead;
 pub mod records;
 pub mod run;
 pub mod summary;

@@ -1,0 +1,303 @@
+//! [`ReadAhead`]: a reader whose input is read on a thread of its own, a
+//! few blocks ahead of the caller.
+//!
+//! ```text
+//!   thread: decoder.read() ──▶ block ──(bounded channel)──▶ ReadAhead::read()
+//!                 ▲                                               │
+//!                 └────────────── spent block ◀───────────────────┘
+//! ```
+//!
+//! Decompression is the one step of a conversion no other thread can
+//! share: the workers take turns at the input, so while one of them waits
+//! on gzip, bzip2, xz or zstd, splitting the next batch waits too. Read
+//! ahead, the decoder runs beside the splitter and the converters instead
+//! of before them. The blocks go back to the thread once read, so a run
+//! makes [`BLOCKS`] of them whatever its length.
+
+use std::io::{self, Read};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::thread;
+
+/// Bytes read into each block.
+pub const BLOCK_SIZE: usize = 256 * 1024;
+
+/// Blocks in the channel ahead of the reader: with the one it reads and
+/// the one being filled, four blocks, 1 MiB, is what reading ahead adds.
+const AHEAD: usize = 2;
+
+/// Every block made, at most.
+pub const BLOCKS: usize = AHEAD + 2;
+
+/// A block of input, or why the input stopped.
+type Block = io::Result<Vec<u8>>;
+
+/// Reads an inner reader on its own thread, [`BLOCK_SIZE`] bytes at a
+/// time, and hands out its bytes in order: the same bytes and, where the
+/// inner reader fails, the same error after all the bytes before it.
+///
+/// Dropping it stops the thread once its read in progress returns.
+///
+/// ```
+/// use std::io::{Cursor, Read};
+/// use iccf_stream::read_ahead::ReadAhead;
+///
+/// let text = b"1. 5254 5755 *\n".repeat(100_000);
+/// let mut reader = ReadAhead::new(Cursor::new(text.clone()));
+/// let mut read = Vec::new();
+/// reader.read_to_end(&mut read)?;
+/// assert_eq!(read, text);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct ReadAhead {
+    blocks: Receiver<Block>,
+    spent: SyncSender<Vec<u8>>,
+    /// The block being read, and how far.
+    current: Vec<u8>,
+    pos: usize,
+    /// The inner reader ended or failed: nothing more comes.
+    done: bool,
+}
+
+impl ReadAhead {
+    /// Starts reading `inner` on a new thread.
+    pub fn new<R: Read + Send + 'static>(inner: R) -> ReadAhead {
+        let (blocks_tx, blocks) = mpsc::sync_channel(AHEAD);
+        let (spent, spent_rx) = mpsc::sync_channel(BLOCKS);
+        thread::Builder::new()
+            .name("iccf-read-ahead".into())
+            .spawn(move || read_blocks(inner, &blocks_tx, &spent_rx))
+            // Without a thread (none left to make), reading inline is the
+            // same stream.
+            .map_or_else(|_| inline(), |_| ReadAhead::receiving(blocks, spent))
+    }
+
+    fn receiving(blocks: Receiver<Block>, spent: SyncSender<Vec<u8>>) -> ReadAhead {
+        ReadAhead {
+            blocks,
+            spent,
+            current: Vec::new(),
+            pos: 0,
+            done: false,
+        }
+    }
+
+    /// The next block into `current`; false at the end of the input.
+    fn next_block(&mut self) -> io::Result<bool> {
+        if self.done {
+            return Ok(false);
+        }
+        let Ok(block) = self.blocks.recv() else {
+            self.done = true;
+            return Ok(false);
+        };
+        let block = block.inspect_err(|_| self.done = true)?;
+        let spent = std::mem::replace(&mut self.current, block);
+        // The thread may have ended: the block is then freed here.
+        let _ = self.spent.try_send(spent);
+        self.pos = 0;
+        Ok(true)
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        while self.pos == self.current.len() {
+            if !self.next_block()? {
+                return Ok(0);
+            }
+        }
+        let rest = &self.current[self.pos..];
+        let n = rest.len().min(buf.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// A `ReadAhead` whose thread could not start: the caller's thread has to
+/// read inline, which [`ReadAhead::new`] cannot do with a reader it gave
+/// away, so this one reports the failure as the input's first read.
+fn inline() -> ReadAhead {
+    let (blocks_tx, blocks) = mpsc::sync_channel(1);
+    let (spent, _) = mpsc::sync_channel(1);
+    let err = io::Error::other("could not start a thread to read the input");
+    let _ = blocks_tx.send(Err(err));
+    ReadAhead::receiving(blocks, spent)
+}
+
+/// The thread: fills blocks from `inner` and sends them until the end,
+/// the first error, or the reader's going away.
+fn read_blocks<R: Read>(mut inner: R, blocks: &SyncSender<Block>, spent: &Receiver<Vec<u8>>) {
+    loop {
+        let mut block = match spent.try_recv() {
+            Ok(block) => block,
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => Vec::new(),
+        };
+        block.resize(BLOCK_SIZE, 0);
+        let (filled, error) = fill(&mut inner, &mut block);
+        block.truncate(filled);
+        // The bytes before an error come first, as they would inline.
+        let sent = filled == 0 || blocks.send(Ok(block)).is_ok();
+        match error {
+            Some(err) if sent => {
+                let _ = blocks.send(Err(err));
+                return;
+            }
+            // The end of the input, or the reader is gone.
+            _ if filled == 0 || !sent => return,
+            _ => {}
+        }
+    }
+}
+
+/// Reads into `block` until it is full, the input ends or a read fails:
+/// the bytes read, and the error if one stopped it.
+fn fill<R: Read>(inner: &mut R, block: &mut [u8]) -> (usize, Option<io::Error>) {
+    let mut filled = 0;
+    while filled < block.len() {
+        match inner.read(&mut block[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return (filled, Some(err)),
+        }
+    }
+    (filled, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+
+    /// Hands out `data` a few bytes per read (as a decoder or a pipe
+    /// does), then fails with `error` if there is one.
+    struct Trickle {
+        data: Vec<u8>,
+        pos: usize,
+        step: usize,
+        error: Option<io::ErrorKind>,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.pos == self.data.len() {
+                return match self.error.take() {
+                    Some(kind) => Err(io::Error::new(kind, "broken input")),
+                    None => Ok(0),
+                };
+            }
+            let n = self.step.min(buf.len()).min(self.data.len() - self.pos);
+            buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+            self.pos += n;
+            Ok(n)
+        }
+    }
+
+    fn bytes(len: usize) -> Vec<u8> {
+        (0..len).map(|i| (i * 7 + i / 251) as u8).collect()
+    }
+
+    #[test]
+    fn same_bytes_whatever_the_read_sizes() {
+        for len in [0, 1, BLOCK_SIZE - 1, BLOCK_SIZE, BLOCK_SIZE + 1, 5 * BLOCK_SIZE + 17] {
+            for step in [1, 4093, 1 << 20] {
+                let data = bytes(len);
+                let inner = Trickle {
+                    data: data.clone(),
+                    pos: 0,
+                    step,
+                    error: None,
+                };
+                let mut reader = ReadAhead::new(inner);
+                let mut read = Vec::new();
+                let mut buf = vec![0; 1000 + step % 3];
+                loop {
+                    let n = reader.read(&mut buf).unwrap();
+                    if n == 0 {
+                        break;
+                    }
+                    read.extend_from_slice(&buf[..n]);
+                }
+                assert!(read == data, "len {len}, step {step}");
+                assert_eq!(reader.read(&mut buf).unwrap(), 0, "the end stays the end");
+            }
+        }
+    }
+
+    #[test]
+    fn an_error_comes_after_every_byte_before_it() {
+        let data = bytes(3 * BLOCK_SIZE + 5);
+        let inner = Trickle {
+            data: data.clone(),
+            pos: 0,
+            step: 10_000,
+            error: Some(io::ErrorKind::InvalidData),
+        };
+        let mut reader = ReadAhead::new(inner);
+        let mut read = Vec::new();
+        let err = reader.read_to_end(&mut read).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(err.to_string(), "broken input");
+        assert!(read == data, "{} bytes read of {}", read.len(), data.len());
+    }
+
+    /// An endless input that says when the thread has let it go.
+    struct Endless {
+        reads: Arc<AtomicUsize>,
+        dropped: Arc<AtomicBool>,
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.reads.fetch_add(1, Ordering::SeqCst);
+            buf.fill(b'x');
+            Ok(buf.len())
+        }
+    }
+
+    impl Drop for Endless {
+        fn drop(&mut self) {
+            self.dropped.store(true, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn reads_a_bounded_way_ahead_and_stops_when_dropped() {
+        let reads = Arc::new(AtomicUsize::new(0));
+        let dropped = Arc::new(AtomicBool::new(false));
+        let mut reader = ReadAhead::new(Endless {
+            reads: reads.clone(),
+            dropped: dropped.clone(),
+        });
+        let mut buf = [0; 10];
+        reader.read_exact(&mut buf).unwrap();
+        assert_eq!(&buf, b"xxxxxxxxxx");
+        // Let the thread run as far ahead as it can: the channel's blocks,
+        // the one being read and the one it waits to send.
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(reads.load(Ordering::SeqCst) <= BLOCKS + 1, "{reads:?} reads");
+        drop(reader);
+        let start = Instant::now();
+        while !dropped.load(Ordering::SeqCst) {
+            assert!(start.elapsed() < Duration::from_secs(10), "the thread goes on");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn empty_buffer_reads_nothing() {
+        let mut reader = ReadAhead::new(Cursor::new(b"abc".to_vec()));
+        assert_eq!(reader.read(&mut []).unwrap(), 0);
+        let mut rest = String::new();
+        reader.read_to_string(&mut rest).unwrap();
+        assert_eq!(rest, "abc");
+    }
+}
