@@ -25,6 +25,7 @@ use pyo3::types::PyDict;
 
 use crate::args;
 use crate::errors::{jobs as checked_jobs, stream_error};
+use crate::numeric_strings::NumericStrings;
 use crate::records::{MoveShape, move_shape, record_dict};
 use crate::source;
 
@@ -49,6 +50,8 @@ struct Ready {
     /// them took a good part of the iterator's thread, which holds the GIL
     /// and is the one that cannot keep up.
     spent: Vec<GameRecord>,
+    /// The strings of the numeric moves made.
+    numeric: NumericStrings,
 }
 
 /// An iterator over the records of a file's games, each a dict.
@@ -69,7 +72,11 @@ impl GameIter {
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let mut ready = self.ready.lock().unwrap_or_else(|e| e.into_inner());
-        let Ready { records, spent } = &mut *ready;
+        let Ready {
+            records,
+            spent,
+            numeric,
+        } = &mut *ready;
         if records.is_empty() && !spent.is_empty() {
             let back = self.spent.lock().unwrap_or_else(|e| e.into_inner());
             // Once the reading thread has ended they are freed here.
@@ -90,7 +97,7 @@ impl GameIter {
         let Some(record) = records.pop_front() else {
             return Ok(None);
         };
-        let dict = record_dict(py, &record, &self.shape)?;
+        let dict = record_dict(py, &record, &self.shape, numeric)?;
         spent.push(record);
         Ok(Some(dict))
     }

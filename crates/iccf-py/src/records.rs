@@ -11,6 +11,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
+use crate::numeric_strings::NumericStrings;
+
 /// What each move of a record is.
 pub enum MoveShape {
     /// A dict of these notations, keyed by their names.
@@ -100,9 +102,13 @@ pub fn record_dict<'py>(
     py: Python<'py>,
     record: &GameRecord,
     shape: &MoveShape,
+    numeric: &mut NumericStrings,
 ) -> PyResult<Bound<'py, PyDict>> {
     let moves = match shape {
-        MoveShape::Dicts(fields) => move_dicts(py, record, fields)?,
+        MoveShape::Dicts(fields) => move_dicts(py, record, fields, numeric)?,
+        MoveShape::Text(Notation::Numeric) => {
+            PyList::new(py, record.moves.iter().map(|m| numeric.get(py, &m.numeric)))?
+        }
         MoveShape::Text(notation) => {
             PyList::new(py, record.moves.iter().map(|m| m.get(*notation)))?
         }
@@ -136,6 +142,7 @@ fn move_dicts<'py>(
     py: Python<'py>,
     record: &GameRecord,
     fields: &[Notation],
+    numeric: &mut NumericStrings,
 ) -> PyResult<Bound<'py, PyList>> {
     let keys: Vec<Bound<'py, PyString>> = fields
         .iter()
@@ -144,7 +151,11 @@ fn move_dicts<'py>(
     let dicts = record.moves.iter().map(|m| {
         let dict = PyDict::new(py);
         for (key, field) in keys.iter().zip(fields) {
-            dict.set_item(key, m.get(*field))?;
+            if *field == Notation::Numeric {
+                dict.set_item(key, numeric.get(py, &m.numeric))?;
+            } else {
+                dict.set_item(key, m.get(*field))?;
+            }
         }
         Ok(dict)
     });
