@@ -6,8 +6,10 @@ PGN read, on testdata/pgn/pgn4web/twic944.pgn (2.5 MB, 2,953 games).
 * iccf.convert_file to numeric PGN, on 1 thread and on every core, over
   `--copies` copies of the file (so a run lasts long enough to time);
 * iccf.games: every record read, every move's numeric form touched, by
-  notation set (all five, numeric and SAN, numeric alone); then that loop
-  alone over numeric records already read, the Python side's share;
+  notation set (all five, numeric and SAN, numeric alone), then with one
+  notation as a str (`notations="numeric"`, `"san"`: each move its text,
+  every text touched); then those loops alone over numeric records
+  already read, the Python side's share;
 * iccf.games_arrow: pyarrow record batches of 10,000 games (numeric and
   SAN columns);
 * the split run: split_points(2) on 2 processes against one pass;
@@ -78,17 +80,19 @@ def python_chess_loop(path, out_path):
 
 
 def games_loop(path, notations=None):
-    plies = 0
-    for record in iccf.games(path, notations=notations):
-        plies += sum(len(m["numeric"]) > 0 for m in record["moves"])
-    return plies
+    return touch_loop(iccf.games(path, notations=notations))
 
 
 def touch_loop(records):
-    """games_loop's work on records already read: the Python side alone."""
+    """Every move of every record touched: its numeric form, or its text
+    when the moves are texts (notations given as a str)."""
     plies = 0
     for record in records:
-        plies += sum(len(m["numeric"]) > 0 for m in record["moves"])
+        moves = record["moves"]
+        if moves and isinstance(moves[0], str):
+            plies += sum(len(m) > 0 for m in moves)
+        else:
+            plies += sum(len(m["numeric"]) > 0 for m in moves)
     return plies
 
 
@@ -164,13 +168,16 @@ def main():
         for jobs, label in [(1, "1 thread"), (None, f"all cores ({cores})")]:
             secs = best(args.runs, lambda: iccf.convert_file(big, dst, to="numeric", jobs=jobs))
             rows.append((f"iccf.convert_file, {label}", big_mb / secs))
-        for notations, label in [(None, "all"), (("numeric", "san"), "numeric+san"), (("numeric",), "numeric")]:
+        shapes = [(None, "all"), (("numeric", "san"), "numeric+san"), (("numeric",), "numeric"),
+                  ("numeric", '"numeric" (str)'), ("san", '"san" (str)')]
+        for notations, label in shapes:
             secs = best(args.runs, lambda: games_loop(big, notations))
             rows.append((f"iccf.games, notations={label}", big_mb / secs))
-        held = list(iccf.games(big, notations=("numeric",)))
-        secs = best(args.runs, lambda: touch_loop(held))
-        rows.append(("  its Python loop alone, records held", big_mb / secs))
-        del held
+        for notations, label in [(("numeric",), "dicts"), ("numeric", "texts")]:
+            held = list(iccf.games(big, notations=notations))
+            secs = best(args.runs, lambda: touch_loop(held))
+            rows.append((f"  its Python loop alone, {label} held", big_mb / secs))
+            del held
         if args.games_only:
             print(f"{TWIC.name}: iccf over {args.copies} copies, best of {args.runs}")
             print_rows(rows)

@@ -2,15 +2,15 @@
 //! time. A thread reads the games into records on worker threads
 //! (`iccf_stream::records`, the values `iccf convert --format jsonl`
 //! writes) and hands them over a bounded channel, so memory stays small
-//! however large the file; the iterator makes each a dict. Dropping the
-//! iterator stops the thread.
+//! however large the file; the iterator makes each a dict (its moves
+//! dicts of notations, or the texts of one). Dropping the iterator stops
+//! the thread.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::Duration;
 
-use iccf::Notation;
 use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::encoding::InputEncoding;
 use iccf_pgn::record::{GameRecord, RecordNotations};
@@ -25,7 +25,8 @@ use pyo3::types::PyDict;
 
 use crate::args;
 use crate::errors::{jobs as checked_jobs, stream_error};
-use crate::records::{move_fields, record_dict};
+use crate::numeric_strings::NumericStrings;
+use crate::records::{MoveShape, move_shape, record_dict};
 use crate::source;
 
 /// Bytes of games a worker converts at a time: small enough that the
@@ -49,6 +50,8 @@ struct Ready {
     /// them took a good part of the iterator's thread, which holds the GIL
     /// and is the one that cannot keep up.
     spent: Vec<GameRecord>,
+    /// The strings of the numeric moves made.
+    numeric: NumericStrings,
 }
 
 /// An iterator over the records of a file's games, each a dict.
@@ -57,8 +60,8 @@ pub struct GameIter {
     rx: Mutex<Receiver<Step>>,
     ready: Mutex<Ready>,
     spent: Mutex<Sender<Vec<GameRecord>>>,
-    /// The notations of the moves.
-    fields: Vec<Notation>,
+    /// What each move is: a dict of notations, or one's text.
+    shape: MoveShape,
 }
 
 #[pymethods]
@@ -69,7 +72,11 @@ impl GameIter {
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let mut ready = self.ready.lock().unwrap_or_else(|e| e.into_inner());
-        let Ready { records, spent } = &mut *ready;
+        let Ready {
+            records,
+            spent,
+            numeric,
+        } = &mut *ready;
         if records.is_empty() && !spent.is_empty() {
             let back = self.spent.lock().unwrap_or_else(|e| e.into_inner());
             // Once the reading thread has ended they are freed here.
@@ -90,7 +97,7 @@ impl GameIter {
         let Some(record) = records.pop_front() else {
             return Ok(None);
         };
-        let dict = record_dict(py, &record, &self.fields)?;
+        let dict = record_dict(py, &record, &self.shape, numeric)?;
         spent.push(record);
         Ok(Some(dict))
     }
@@ -98,17 +105,18 @@ impl GameIter {
 
 /// Opens `source` (a path, bytes or a binary or text file object; gzip,
 /// bzip2, xz, zstd or plain) and starts converting it on `jobs` threads
-/// (`None`: one per core), its moves in `notations` (`None`: all).
+/// (`None`: one per core), its moves dicts of `notations` (`None`: all),
+/// or their texts when `notations` is one name as a `str`.
 #[pyfunction]
 #[pyo3(name = "game_records", signature = (source, *, input_lang = Some("auto"), jobs = None, notations = None))]
 pub fn games(
     source: &Bound<'_, PyAny>,
     input_lang: Option<&str>,
     jobs: Option<i64>,
-    notations: Option<Vec<String>>,
+    notations: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GameIter> {
-    let fields = move_fields(notations)?;
-    let notations = RecordNotations::of(fields.iter().copied());
+    let shape = move_shape(notations)?;
+    let notations = RecordNotations::of(shape.notations());
     let options = Options {
         input_lang: args::input_lang(input_lang)?,
         ..Options::default()
@@ -128,7 +136,7 @@ pub fn games(
         rx: Mutex::new(rx),
         ready: Mutex::default(),
         spent: Mutex::new(spent_tx),
-        fields,
+        shape,
     })
 }
 

@@ -21,6 +21,7 @@ mod corr;
 mod errors;
 mod game_tree;
 mod games;
+mod numeric_strings;
 mod one_move;
 mod problem;
 mod records;

@@ -1,7 +1,8 @@
 //! A game's record as a Python dict, built from
 //! [`iccf_pgn::record::GameRecord`] without a JSON round trip: the keys
 //! and values of `iccf convert --format jsonl`, each move in the notations
-//! the caller asked for.
+//! the caller asked for: a dict of them, or the text alone when one
+//! notation was asked for as a `str`.
 
 use iccf::Notation;
 use iccf_pgn::convert::Problem;
@@ -9,6 +10,38 @@ use iccf_pgn::record::{GameRecord, unique_tags};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
+
+use crate::numeric_strings::NumericStrings;
+
+/// What each move of a record is.
+pub enum MoveShape {
+    /// A dict of these notations, keyed by their names.
+    Dicts(Vec<Notation>),
+    /// The move's text in this notation.
+    Text(Notation),
+}
+
+impl MoveShape {
+    /// The notations of the moves, in order.
+    pub fn notations(&self) -> Vec<Notation> {
+        match self {
+            MoveShape::Dicts(fields) => fields.clone(),
+            MoveShape::Text(notation) => vec![*notation],
+        }
+    }
+}
+
+/// The shape `notations` asks for: `None` (dicts of all five), a
+/// sequence of names (dicts of those) or one name as a `str` (its text).
+pub fn move_shape(notations: Option<&Bound<'_, PyAny>>) -> PyResult<MoveShape> {
+    let Some(notations) = notations else {
+        return Ok(MoveShape::Dicts(move_fields(None)?));
+    };
+    if let Ok(name) = notations.cast::<PyString>() {
+        return Ok(MoveShape::Text(notation_named(&name.to_cow()?)?));
+    }
+    Ok(MoveShape::Dicts(move_fields(Some(notations.extract()?))?))
+}
 
 /// The notations of `names` (`None`: all five), checked, in order.
 pub fn move_fields(names: Option<Vec<String>>) -> PyResult<Vec<Notation>> {
@@ -21,28 +54,65 @@ pub fn move_fields(names: Option<Vec<String>>) -> PyResult<Vec<Notation>> {
             Notation::Figurine,
         ]);
     };
-    names
-        .iter()
-        .map(|name| {
-            Notation::ALL
-                .into_iter()
-                .find(|n| n.name() == name)
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "unknown notation `{name}` in notations: use numeric, san, uci, lan, figurine"
-                    ))
-                })
+    names.iter().map(|name| notation_named(name)).collect()
+}
+
+fn notation_named(name: &str) -> PyResult<Notation> {
+    Notation::ALL
+        .into_iter()
+        .find(|n| n.name() == name)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown notation `{name}` in notations: use numeric, san, uci, lan, figurine"
+            ))
         })
-        .collect()
+}
+
+/// The tags in order, a name written again as `Name#2`, … as in the
+/// JSON-lines records.
+fn tags_dict<'py>(py: Python<'py>, tags: &[(String, String)]) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    if names_differ(tags) {
+        for (name, value) in tags {
+            dict.set_item(name, value)?;
+        }
+    } else {
+        for (name, value) in unique_tags(tags) {
+            dict.set_item(name.as_ref(), value)?;
+        }
+    }
+    Ok(dict)
+}
+
+/// Whether no two of a game's few tags share a name, found without the
+/// map `unique_tags` makes for each record: that map took a measured 8%
+/// of the thread that makes the records (a game of many tags takes that
+/// way still).
+fn names_differ(tags: &[(String, String)]) -> bool {
+    tags.len() <= 32
+        && tags
+            .iter()
+            .enumerate()
+            .all(|(i, (name, _))| tags[..i].iter().all(|(other, _)| other != name))
 }
 
 /// `record` as the dict the JSON-lines record reads into, its moves in
-/// `fields`.
+/// `shape`.
 pub fn record_dict<'py>(
     py: Python<'py>,
     record: &GameRecord,
-    fields: &[Notation],
+    shape: &MoveShape,
+    numeric: &mut NumericStrings,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let moves = match shape {
+        MoveShape::Dicts(fields) => move_dicts(py, record, fields, numeric)?,
+        MoveShape::Text(Notation::Numeric) => {
+            PyList::new(py, record.moves.iter().map(|m| numeric.get(py, &m.numeric)))?
+        }
+        MoveShape::Text(notation) => {
+            PyList::new(py, record.moves.iter().map(|m| m.get(*notation)))?
+        }
+    };
     let dict = PyDict::new(py);
     dict.set_item(pyo3::intern!(py, "game"), record.game)?;
     dict.set_item(pyo3::intern!(py, "tags"), tags_dict(py, &record.tags)?)?;
@@ -53,7 +123,7 @@ pub fn record_dict<'py>(
     let langs: Vec<&str> = record.langs.iter().map(|l| l.code()).collect();
     dict.set_item(pyo3::intern!(py, "langs"), langs)?;
     dict.set_item(pyo3::intern!(py, "encoding"), record.encoding)?;
-    dict.set_item(pyo3::intern!(py, "moves"), moves_list(py, record, fields)?)?;
+    dict.set_item(pyo3::intern!(py, "moves"), moves)?;
     dict.set_item(pyo3::intern!(py, "result"), record.result.as_deref())?;
     dict.set_item(
         pyo3::intern!(py, "unconverted"),
@@ -67,20 +137,12 @@ pub fn record_dict<'py>(
     Ok(dict)
 }
 
-/// The tags in order, a name written again as `Name#2`, … as in the
-/// JSON-lines records.
-fn tags_dict<'py>(py: Python<'py>, tags: &[(String, String)]) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    for (name, value) in unique_tags(tags) {
-        dict.set_item(name.as_ref(), value)?;
-    }
-    Ok(dict)
-}
-
-fn moves_list<'py>(
+/// The moves of `record`, each a dict of its `fields`.
+fn move_dicts<'py>(
     py: Python<'py>,
     record: &GameRecord,
     fields: &[Notation],
+    numeric: &mut NumericStrings,
 ) -> PyResult<Bound<'py, PyList>> {
     let keys: Vec<Bound<'py, PyString>> = fields
         .iter()
@@ -89,7 +151,11 @@ fn moves_list<'py>(
     let dicts = record.moves.iter().map(|m| {
         let dict = PyDict::new(py);
         for (key, field) in keys.iter().zip(fields) {
-            dict.set_item(key, m.get(*field))?;
+            if *field == Notation::Numeric {
+                dict.set_item(key, numeric.get(py, &m.numeric))?;
+            } else {
+                dict.set_item(key, m.get(*field))?;
+            }
         }
         Ok(dict)
     });

@@ -24,11 +24,12 @@ from ._moves import Move, languages, move
 from ._pgn_game import read_game, write_game
 from ._split import split_points
 from ._squares import chess_square, numeric_square
-from ._records import GameRecord, MoveRecord, ProblemRecord
+from ._records import GameRecord, GameTextRecord, MoveRecord, ProblemRecord
 
 __all__ = [
     "Card",
     "GameRecord",
+    "GameTextRecord",
     "IllegalMoveError",
     "Move",
     "MoveRecord",

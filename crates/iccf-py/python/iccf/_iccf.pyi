@@ -176,7 +176,7 @@ def game_records(
     *,
     input_lang: Optional[str] = ...,
     jobs: Optional[int] = None,
-    notations: Optional[List[str]] = None,
+    notations: Union[str, List[str], None] = None,
 ) -> GameIter: ...
 def convert_file(
     src: Union[_Path, Sequence[_Path]],

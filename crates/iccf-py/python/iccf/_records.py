@@ -29,16 +29,28 @@ class ProblemRecord(TypedDict):
     message: str
 
 
-class GameRecord(TypedDict):
-    """A game's main line: its tags in file order, moves, result, problems."""
+class _GameFields(TypedDict):
+    """A game's record but its moves."""
 
     game: int
     tags: Dict[str, str]
     input: Optional[str]
     langs: List[str]
     encoding: Optional[str]
-    moves: List[MoveRecord]
     result: Optional[str]
     unconverted: str
     errors: List[ProblemRecord]
     warnings: List[ProblemRecord]
+
+
+class GameRecord(_GameFields):
+    """A game's main line: its tags in file order, moves, result, problems."""
+
+    moves: List[MoveRecord]
+
+
+class GameTextRecord(_GameFields):
+    """A game's record with each move the text of the one notation asked
+    for (``iccf.games(path, notations="numeric")``)."""
+
+    moves: List[str]

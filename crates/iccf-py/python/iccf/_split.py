@@ -162,8 +162,9 @@ def range_games(
         f.close()
         return iter(())
     source = _Range(f, low, high, name)
-    if options.get("notations") is not None:
-        options["notations"] = list(options["notations"])
+    notations = options.get("notations")
+    if notations is not None and not isinstance(notations, str):
+        options["notations"] = list(notations)
     records = _iccf.game_records(cast(IO[bytes], source), **options)
 
     def each() -> Iterator[Any]:
