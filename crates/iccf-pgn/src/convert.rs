@@ -513,10 +513,10 @@ impl Converter {
             target => {
                 walk.run(
                     start,
-                    record.insert(RecordSink::new(
-                        format.chess960_castling,
-                        self.record_notations,
-                    )),
+                    record.insert(
+                        RecordSink::new(format.chess960_castling, self.record_notations)
+                            .sized_for(lexed.tags, lexed.main_moves),
+                    ),
                 );
                 Some(target)
             }
@@ -579,6 +579,10 @@ struct Lexed<'g> {
     /// The notation of the first main-line move.
     input: Option<Notation>,
     has_variations: bool,
+    /// Tags, and move tokens outside variations: what a record of the game
+    /// holds at most, so that its vectors are made once.
+    tags: usize,
+    main_moves: usize,
     /// The limit the game went over, if any: its tokens are then not all
     /// there.
     over: Option<Limit>,
@@ -593,21 +597,25 @@ impl<'g> Lexed<'g> {
             setup: SetupTags::default(),
             input: None,
             has_variations: false,
+            tags: 0,
+            main_moves: 0,
             over: None,
         };
         let mut depth = 0usize;
-        let mut tags = 0usize;
         for token in Lexer::new(game) {
             match &token.kind {
                 TokenKind::Move(text) => {
                     lexed.letters.add(text);
-                    if depth == 0 && lexed.input.is_none() && is_move(text) && !is_null_move(text) {
-                        lexed.input = Some(guess_notation(text));
+                    if depth == 0 {
+                        lexed.main_moves += 1;
+                        if lexed.input.is_none() && is_move(text) && !is_null_move(text) {
+                            lexed.input = Some(guess_notation(text));
+                        }
                     }
                 }
                 TokenKind::Tag { name, .. } => {
-                    tags += 1;
-                    if tags > MAX_TAGS {
+                    lexed.tags += 1;
+                    if lexed.tags > MAX_TAGS {
                         lexed.over = Some(Limit::Tags(MAX_TAGS));
                         break;
                     }

@@ -9,6 +9,12 @@ use serde::{Serialize, Serializer};
 /// Every move written fits (9 bytes at most); a longer text goes to the
 /// heap.
 ///
+/// It takes 16 bytes:
+///
+/// ```
+/// assert_eq!(std::mem::size_of::<iccf_pgn::record::MoveText>(), 16);
+/// ```
+///
 /// ```
 /// use iccf_pgn::record::MoveText;
 ///
@@ -21,8 +27,10 @@ use serde::{Serialize, Serializer};
 #[derive(Clone, PartialEq, Eq)]
 pub struct MoveText(TextRepr);
 
-/// Bytes kept inline: with the length and the tag, as large as a `String`.
-const INLINE: usize = 22;
+/// Bytes kept inline: with the length and the tag, 16 bytes, two thirds of
+/// a `String`. A record's moves are written to fresh memory by the million,
+/// where every byte less a move is time saved.
+const INLINE: usize = 14;
 
 #[derive(Clone, PartialEq, Eq)]
 enum TextRepr {
@@ -32,7 +40,9 @@ enum TextRepr {
         len: u8,
         bytes: [u8; INLINE],
     },
-    Heap(Box<str>),
+    /// Boxed twice, so that this rare case takes one pointer and the value
+    /// stays 16 bytes.
+    Heap(Box<Box<str>>),
 }
 
 impl MoveText {
@@ -45,7 +55,7 @@ impl MoveText {
                 let len = text.len() as u8;
                 MoveText(TextRepr::Inline { len, bytes })
             }
-            None => MoveText(TextRepr::Heap(text.into())),
+            None => MoveText(TextRepr::Heap(Box::new(text.into()))),
         }
     }
 

@@ -20,6 +20,11 @@ pub(crate) struct RecordSink {
     scratch: Vec<u8>,
 }
 
+/// The most tags and moves [`RecordSink::sized_for`] makes room for: more
+/// grow as they come.
+const MAX_RESERVED_TAGS: usize = 64;
+const MAX_RESERVED_MOVES: usize = 1024;
+
 fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -36,6 +41,19 @@ impl RecordSink {
             notations,
             ..RecordSink::default()
         }
+    }
+
+    /// Room made at once for `tags` tags and `moves` moves, as the lexer
+    /// counted them: a record's moves take about 140 bytes each, and
+    /// growing them move by move copied them over and over. Capped at what
+    /// long real games have, as the tokens may be no moves at all (a huge
+    /// game of garbage reserves no more than a real one).
+    pub(crate) fn sized_for(mut self, tags: usize, moves: usize) -> RecordSink {
+        self.record.tags.reserve_exact(tags.min(MAX_RESERVED_TAGS));
+        self.record
+            .moves
+            .reserve_exact(moves.min(MAX_RESERVED_MOVES));
+        self
     }
 
     /// The record of a game that started from `start`, completed with
