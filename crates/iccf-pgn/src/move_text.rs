@@ -36,10 +36,7 @@ const INLINE: usize = 14;
 enum TextRepr {
     /// `bytes[..len]` is the text, the rest zeros (so that the derived
     /// equality compares texts).
-    Inline {
-        len: u8,
-        bytes: [u8; INLINE],
-    },
+    Inline { len: u8, bytes: [u8; INLINE] },
     /// Boxed twice, so that this rare case takes one pointer and the value
     /// stays 16 bytes.
     Heap(Box<Box<str>>),

@@ -15,7 +15,7 @@
 //! makes [`BLOCKS`] of them whatever its length.
 
 use std::io::{self, Read};
-use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 
 /// Bytes read into each block.
@@ -133,10 +133,8 @@ fn inline() -> ReadAhead {
 /// the first error, or the reader's going away.
 fn read_blocks<R: Read>(mut inner: R, blocks: &SyncSender<Block>, spent: &Receiver<Vec<u8>>) {
     loop {
-        let mut block = match spent.try_recv() {
-            Ok(block) => block,
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => Vec::new(),
-        };
+        // A spent block if the reader gave one back, else a new one.
+        let mut block = spent.try_recv().unwrap_or_default();
         block.resize(BLOCK_SIZE, 0);
         let (filled, error) = fill(&mut inner, &mut block);
         block.truncate(filled);
@@ -207,7 +205,14 @@ mod tests {
 
     #[test]
     fn same_bytes_whatever_the_read_sizes() {
-        for len in [0, 1, BLOCK_SIZE - 1, BLOCK_SIZE, BLOCK_SIZE + 1, 5 * BLOCK_SIZE + 17] {
+        for len in [
+            0,
+            1,
+            BLOCK_SIZE - 1,
+            BLOCK_SIZE,
+            BLOCK_SIZE + 1,
+            5 * BLOCK_SIZE + 17,
+        ] {
             for step in [1, 4093, 1 << 20] {
                 let data = bytes(len);
                 let inner = Trickle {
@@ -283,11 +288,17 @@ mod tests {
         // Let the thread run as far ahead as it can: the channel's blocks,
         // the one being read and the one it waits to send.
         std::thread::sleep(Duration::from_millis(100));
-        assert!(reads.load(Ordering::SeqCst) <= BLOCKS + 1, "{reads:?} reads");
+        assert!(
+            reads.load(Ordering::SeqCst) <= BLOCKS + 1,
+            "{reads:?} reads"
+        );
         drop(reader);
         let start = Instant::now();
         while !dropped.load(Ordering::SeqCst) {
-            assert!(start.elapsed() < Duration::from_secs(10), "the thread goes on");
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the thread goes on"
+            );
             std::thread::sleep(Duration::from_millis(5));
         }
     }
