@@ -51,6 +51,20 @@ impl Jobs {
         self.0
     }
 
+    /// Whether fewer workers than cores leave one for other work, such as
+    /// decompressing the input ahead of them
+    /// ([`Input::decoded_ahead`](crate::input::Input::decoded_ahead)).
+    ///
+    /// ```
+    /// use iccf_stream::jobs::Jobs;
+    ///
+    /// assert!(!Jobs::all().spares_a_core());
+    /// assert_eq!(Jobs::new(1).unwrap().spares_a_core(), Jobs::cores() > 1);
+    /// ```
+    pub fn spares_a_core(self) -> bool {
+        self.0 < Jobs::cores()
+    }
+
     /// The parallelism available to this process (which honours CPU
     /// affinity and cgroup quotas), or 1 if it cannot be determined.
     pub fn cores() -> usize {

@@ -213,7 +213,10 @@ fn convert_one(
     watch: &mut dyn Watch,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Summary, OneError> {
-    let input = open_input_within(path, conversion.decoder_memory).map_err(OneError::Input)?;
+    let mut input = open_input_within(path, conversion.decoder_memory).map_err(OneError::Input)?;
+    if conversion.jobs.spares_a_core() {
+        input = input.decoded_ahead();
+    }
     watch.opened(path, &input);
     let name = input.name.clone();
     let counter = input.bytes_read.clone();
