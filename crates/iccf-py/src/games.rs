@@ -25,8 +25,7 @@ use pyo3::types::PyDict;
 
 use crate::args;
 use crate::errors::{jobs as checked_jobs, stream_error};
-use crate::numeric_strings::NumericStrings;
-use crate::records::{MoveShape, move_shape, record_dict};
+use crate::records::{MadeStrings, MoveShape, move_shape, record_dict};
 use crate::source;
 
 /// Bytes of games a worker converts at a time: small enough that the
@@ -50,8 +49,8 @@ struct Ready {
     /// them took a good part of the iterator's thread, which holds the GIL
     /// and is the one that cannot keep up.
     spent: Vec<GameRecord>,
-    /// The strings of the numeric moves made.
-    numeric: NumericStrings,
+    /// The strings of numeric moves and tag names made.
+    made: MadeStrings,
 }
 
 /// An iterator over the records of a file's games, each a dict.
@@ -75,7 +74,7 @@ impl GameIter {
         let Ready {
             records,
             spent,
-            numeric,
+            made,
         } = &mut *ready;
         if records.is_empty() && !spent.is_empty() {
             let back = self.spent.lock().unwrap_or_else(|e| e.into_inner());
@@ -97,7 +96,7 @@ impl GameIter {
         let Some(record) = records.pop_front() else {
             return Ok(None);
         };
-        let dict = record_dict(py, &record, &self.shape, numeric)?;
+        let dict = record_dict(py, &record, &self.shape, made)?;
         spent.push(record);
         Ok(Some(dict))
     }

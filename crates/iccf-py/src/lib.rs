@@ -27,6 +27,7 @@ mod problem;
 mod records;
 mod source;
 mod split;
+mod tag_names;
 
 #[pymodule]
 fn _iccf(m: &Bound<'_, PyModule>) -> PyResult<()> {

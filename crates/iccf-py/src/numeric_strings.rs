@@ -7,8 +7,10 @@
 //! reference count: about a tenth less CPU on that thread with
 //! `notations="numeric"` (measured on twic944.pgn, 2 cores). A hash table
 //! of every notation's texts measured no gain (a loss with all five), nor
-//! did one of tag names.
+//! did one of tag names; tag names are looked for in order instead
+//! (`tag_names.rs`).
 
+use iccf_pgn::record::MoveText;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -24,8 +26,9 @@ pub struct NumericStrings {
 
 impl NumericStrings {
     /// `text`, a numeric move, as a Python string: the one made before for
-    /// the same move, if any. Any other text is made anew.
-    pub fn get<'py>(&mut self, py: Python<'py>, text: &str) -> Bound<'py, PyString> {
+    /// the same move, if any. Any other text is made anew. Found by its
+    /// bytes: the `&str` is checked as UTF-8 only to make a string.
+    pub fn get<'py>(&mut self, py: Python<'py>, text: &MoveText) -> Bound<'py, PyString> {
         let Some(slot) = slot(text.as_bytes()) else {
             return PyString::new(py, text);
         };
@@ -35,7 +38,7 @@ impl NumericStrings {
         if let Some(made) = &self.made[slot] {
             return made.bind(py).clone();
         }
-        let made = PyString::new(py, text);
+        let made = PyString::new(py, text.as_str());
         self.made[slot] = Some(made.clone().unbind());
         made
     }

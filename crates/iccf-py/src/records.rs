@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::numeric_strings::NumericStrings;
+use crate::tag_names::TagNames;
 
 /// What each move of a record is.
 pub enum MoveShape {
@@ -70,15 +71,19 @@ fn notation_named(name: &str) -> PyResult<Notation> {
 
 /// The tags in order, a name written again as `Name#2`, … as in the
 /// JSON-lines records.
-fn tags_dict<'py>(py: Python<'py>, tags: &[(String, String)]) -> PyResult<Bound<'py, PyDict>> {
+fn tags_dict<'py>(
+    py: Python<'py>,
+    tags: &[(String, String)],
+    names: &mut TagNames,
+) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     if names_differ(tags) {
         for (name, value) in tags {
-            dict.set_item(name, value)?;
+            dict.set_item(names.get(py, name), value)?;
         }
     } else {
         for (name, value) in unique_tags(tags) {
-            dict.set_item(name.as_ref(), value)?;
+            dict.set_item(names.get(py, &name), value)?;
         }
     }
     Ok(dict)
@@ -96,14 +101,23 @@ fn names_differ(tags: &[(String, String)]) -> bool {
             .all(|(i, (name, _))| tags[..i].iter().all(|(other, _)| other != name))
 }
 
+/// The Python strings an iterator makes once and gives again: numeric
+/// moves and tag names.
+#[derive(Default)]
+pub struct MadeStrings {
+    numeric: NumericStrings,
+    tag_names: TagNames,
+}
+
 /// `record` as the dict the JSON-lines record reads into, its moves in
 /// `shape`.
 pub fn record_dict<'py>(
     py: Python<'py>,
     record: &GameRecord,
     shape: &MoveShape,
-    numeric: &mut NumericStrings,
+    made: &mut MadeStrings,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let MadeStrings { numeric, tag_names } = made;
     let moves = match shape {
         MoveShape::Dicts(fields) => move_dicts(py, record, fields, numeric)?,
         MoveShape::Text(Notation::Numeric) => {
@@ -115,7 +129,10 @@ pub fn record_dict<'py>(
     };
     let dict = PyDict::new(py);
     dict.set_item(pyo3::intern!(py, "game"), record.game)?;
-    dict.set_item(pyo3::intern!(py, "tags"), tags_dict(py, &record.tags)?)?;
+    dict.set_item(
+        pyo3::intern!(py, "tags"),
+        tags_dict(py, &record.tags, tag_names)?,
+    )?;
     dict.set_item(
         pyo3::intern!(py, "input"),
         record.input.map(iccf::Notation::name),

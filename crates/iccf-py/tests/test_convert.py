@@ -68,6 +68,27 @@ def test_games_are_the_cli_json_lines(testdata, cli, name):
     assert list(iccf.games(path, jobs=1)) == expected
 
 
+def test_games_tag_names_in_any_order_repeated_or_many(tmp_path):
+    """Tag names are made once and given again (iccf.games keeps the
+    strings it made): names in another order, a name twice (`Name#2`),
+    more names than it keeps, each game still reads as the JSON lines."""
+    games = [
+        '[Event "a"]\n[White "b"]\n[Black "c"]\n\n1. e4 *\n',
+        '[Black "d"]\n[Event "e"]\n[Annotator "f"]\n[Annotator "g"]\n\n1. d4 *\n',
+        "".join(f'[Tag{i} "{i}"]\n' for i in range(100)) + '[Event "h"]\n\n1. c4 *\n',
+        '[White "i"]\n[Event "j"]\n[Tag99 "k"]\n[Tag5 "l"]\n\n1. Nf3 *\n',
+    ]
+    path = tmp_path / "tags.pgn"
+    path.write_text("\n".join(games))
+    expected, _ = iccf.convert(path.read_bytes(), format="jsonl")
+    records = list(iccf.games(path, notations="numeric"))
+    assert [r["tags"] for r in records] == [json.loads(line)["tags"] for line in expected.splitlines()]
+    assert list(records[1]["tags"]) == ["Black", "Event", "Annotator", "Annotator#2"]
+    assert list(records[3]["tags"].values()) == ["i", "j", "k", "l"]
+    first, again = list(records[0]["tags"]), list(records[1]["tags"])
+    assert again[1] is first[0] and again[0] is first[2]
+
+
 def test_games_is_lazy(testdata):
     it = iccf.games(testdata / TWIC)
     first = next(it)

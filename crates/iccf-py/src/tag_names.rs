@@ -1,0 +1,51 @@
+//! The Python strings of tag names, each made once by an iterator.
+//! `iccf.games` makes every record's tags dict on the thread that holds
+//! the GIL; a new string a name cost an allocation, a decoding, a hash
+//! on insertion and a free. The games of a file mostly repeat the same
+//! names in the same order, so the string for a name is looked for where
+//! the last name was found, then among the rest: no hash. The strings are
+//! interned, as the names in a caller's code are (`tags["White"]`), so
+//! that a lookup compares pointers.
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// The most names kept: a file of ever new names makes the rest anew
+/// rather than search a long list.
+const MOST: usize = 64;
+
+/// Names seen so far, in the order first seen.
+#[derive(Default)]
+pub struct TagNames {
+    made: Vec<(Box<str>, Py<PyString>)>,
+    /// Where the next name is likely to be: after the last one found.
+    next: usize,
+}
+
+impl TagNames {
+    /// `name` as an interned Python string, made once.
+    pub fn get<'py>(&mut self, py: Python<'py>, name: &str) -> Bound<'py, PyString> {
+        if let Some(i) = self.find(name) {
+            self.next = i + 1;
+            return self.made[i].1.bind(py).clone();
+        }
+        let made = PyString::intern(py, name);
+        if self.made.len() < MOST {
+            self.made.push((name.into(), made.clone().unbind()));
+            self.next = self.made.len();
+        }
+        made
+    }
+
+    /// The index of `name`, looked for from where the last name was.
+    fn find(&self, name: &str) -> Option<usize> {
+        let (before, after) = self.made.split_at(self.next.min(self.made.len()));
+        let at = |(_, (made, _)): &(usize, &(Box<str>, Py<PyString>))| made.as_ref() == name;
+        let found = after
+            .iter()
+            .enumerate()
+            .find(at)
+            .map(|(i, _)| before.len() + i);
+        found.or_else(|| before.iter().enumerate().find(at).map(|(i, _)| i))
+    }
+}
