@@ -23,17 +23,21 @@ pub struct TagNames {
 }
 
 impl TagNames {
-    /// `name` as an interned Python string, made once.
+    /// `name` as a Python string, made once and interned for the first
+    /// [`MOST`] names, anew for the rest: interning those would keep ever
+    /// more strings where interned strings are immortal (CPython 3.12.0
+    /// to 3.12.5).
     pub fn get<'py>(&mut self, py: Python<'py>, name: &str) -> Bound<'py, PyString> {
         if let Some(i) = self.find(name) {
             self.next = i + 1;
             return self.made[i].1.bind(py).clone();
         }
-        let made = PyString::intern(py, name);
-        if self.made.len() < MOST {
-            self.made.push((name.into(), made.clone().unbind()));
-            self.next = self.made.len();
+        if self.made.len() == MOST {
+            return PyString::new(py, name);
         }
+        let made = PyString::intern(py, name);
+        self.made.push((name.into(), made.clone().unbind()));
+        self.next = self.made.len();
         made
     }
 

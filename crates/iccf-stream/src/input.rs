@@ -164,7 +164,11 @@ impl Input {
     #[must_use]
     pub fn decoded_ahead(mut self) -> Input {
         if self.compression != Compression::None {
-            self.reader = Box::new(ReadAhead::new(self.reader));
+            // Without a thread to spare (a process limit), read inline.
+            self.reader = match ReadAhead::new(self.reader) {
+                Ok(ahead) => Box::new(ahead),
+                Err(reader) => reader,
+            };
         }
         self
     }

@@ -35,14 +35,18 @@ type Block = io::Result<Vec<u8>>;
 /// time, and hands out its bytes in order: the same bytes and, where the
 /// inner reader fails, the same error after all the bytes before it.
 ///
-/// Dropping it stops the thread once its read in progress returns.
+/// Dropping it stops the thread once its read in progress returns. Should
+/// the thread end without a word (a panic in the inner reader), the next
+/// read fails rather than take the input as ended.
 ///
 /// ```
 /// use std::io::{Cursor, Read};
 /// use iccf_stream::read_ahead::ReadAhead;
 ///
 /// let text = b"1. 5254 5755 *\n".repeat(100_000);
-/// let mut reader = ReadAhead::new(Cursor::new(text.clone()));
+/// let Ok(mut reader) = ReadAhead::new(Cursor::new(text.clone())) else {
+///     panic!("no thread to read on: read the cursor itself");
+/// };
 /// let mut read = Vec::new();
 /// reader.read_to_end(&mut read)?;
 /// assert_eq!(read, text);
@@ -60,26 +64,40 @@ pub struct ReadAhead {
 }
 
 impl ReadAhead {
-    /// Starts reading `inner` on a new thread.
-    pub fn new<R: Read + Send + 'static>(inner: R) -> ReadAhead {
+    /// Starts reading `inner` on a new thread, or gives it back when no
+    /// thread can be made (a process or cgroup limit), to be read inline.
+    ///
+    /// # Errors
+    ///
+    /// `inner` itself, unread, when the thread could not start.
+    #[allow(clippy::result_large_err)] // the error is the reader given
+    pub fn new<R: Read + Send + 'static>(inner: R) -> Result<ReadAhead, R> {
         let (blocks_tx, blocks) = mpsc::sync_channel(AHEAD);
         let (spent, spent_rx) = mpsc::sync_channel(BLOCKS);
-        thread::Builder::new()
+        // The reader goes to the thread once it runs, so that it is still
+        // ours if it does not.
+        let (handover, handed) = mpsc::sync_channel::<R>(1);
+        let started = thread::Builder::new()
             .name("iccf-read-ahead".into())
-            .spawn(move || read_blocks(inner, &blocks_tx, &spent_rx))
-            // Without a thread (none left to make), reading inline is the
-            // same stream.
-            .map_or_else(|_| inline(), |_| ReadAhead::receiving(blocks, spent))
-    }
-
-    fn receiving(blocks: Receiver<Block>, spent: SyncSender<Vec<u8>>) -> ReadAhead {
-        ReadAhead {
+            .spawn(move || {
+                if let Ok(inner) = handed.recv() {
+                    read_blocks(inner, &blocks_tx, &spent_rx);
+                }
+            });
+        if started.is_err() {
+            return Err(inner);
+        }
+        // The thread holds the receiver until it has taken the reader.
+        handover
+            .send(inner)
+            .map_err(|mpsc::SendError(inner)| inner)?;
+        Ok(ReadAhead {
             blocks,
             spent,
             current: Vec::new(),
             pos: 0,
             done: false,
-        }
+        })
     }
 
     /// The next block into `current`; false at the end of the input.
@@ -87,11 +105,15 @@ impl ReadAhead {
         if self.done {
             return Ok(false);
         }
-        let Ok(block) = self.blocks.recv() else {
+        let received = self.blocks.recv();
+        let block = received
+            .map_err(|_| io::Error::other("the thread reading the input stopped before its end"))
+            .and_then(|block| block)
+            .inspect_err(|_| self.done = true)?;
+        if block.is_empty() {
             self.done = true;
             return Ok(false);
-        };
-        let block = block.inspect_err(|_| self.done = true)?;
+        }
         let spent = std::mem::replace(&mut self.current, block);
         // The thread may have ended: the block is then freed here.
         let _ = self.spent.try_send(spent);
@@ -118,19 +140,8 @@ impl Read for ReadAhead {
     }
 }
 
-/// A `ReadAhead` whose thread could not start: the caller's thread has to
-/// read inline, which [`ReadAhead::new`] cannot do with a reader it gave
-/// away, so this one reports the failure as the input's first read.
-fn inline() -> ReadAhead {
-    let (blocks_tx, blocks) = mpsc::sync_channel(1);
-    let (spent, _) = mpsc::sync_channel(1);
-    let err = io::Error::other("could not start a thread to read the input");
-    let _ = blocks_tx.send(Err(err));
-    ReadAhead::receiving(blocks, spent)
-}
-
-/// The thread: fills blocks from `inner` and sends them until the end,
-/// the first error, or the reader's going away.
+/// The thread: fills blocks from `inner` and sends them until the end (an
+/// empty block says so), the first error, or the reader's going away.
 fn read_blocks<R: Read>(mut inner: R, blocks: &SyncSender<Block>, spent: &Receiver<Vec<u8>>) {
     loop {
         // A spent block if the reader gave one back, else a new one.
@@ -139,15 +150,15 @@ fn read_blocks<R: Read>(mut inner: R, blocks: &SyncSender<Block>, spent: &Receiv
         let (filled, error) = fill(&mut inner, &mut block);
         block.truncate(filled);
         // The bytes before an error come first, as they would inline.
-        let sent = filled == 0 || blocks.send(Ok(block)).is_ok();
-        match error {
-            Some(err) if sent => {
-                let _ = blocks.send(Err(err));
-                return;
-            }
-            // The end of the input, or the reader is gone.
-            _ if filled == 0 || !sent => return,
-            _ => {}
+        if (filled > 0 || error.is_none()) && blocks.send(Ok(block)).is_err() {
+            return; // The reader is gone.
+        }
+        if let Some(err) = error {
+            let _ = blocks.send(Err(err));
+            return;
+        }
+        if filled == 0 {
+            return; // The end, sent as an empty block.
         }
     }
 }
@@ -174,6 +185,13 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
+
+    fn ahead<R: Read + Send + 'static>(inner: R) -> ReadAhead {
+        match ReadAhead::new(inner) {
+            Ok(reader) => reader,
+            Err(_) => panic!("no thread to read on"),
+        }
+    }
 
     /// Hands out `data` a few bytes per read (as a decoder or a pipe
     /// does), then fails with `error` if there is one.
@@ -221,7 +239,7 @@ mod tests {
                     step,
                     error: None,
                 };
-                let mut reader = ReadAhead::new(inner);
+                let mut reader = ahead(inner);
                 let mut read = Vec::new();
                 let mut buf = vec![0; 1000 + step % 3];
                 loop {
@@ -246,7 +264,7 @@ mod tests {
             step: 10_000,
             error: Some(io::ErrorKind::InvalidData),
         };
-        let mut reader = ReadAhead::new(inner);
+        let mut reader = ahead(inner);
         let mut read = Vec::new();
         let err = reader.read_to_end(&mut read).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidData);
@@ -278,7 +296,7 @@ mod tests {
     fn reads_a_bounded_way_ahead_and_stops_when_dropped() {
         let reads = Arc::new(AtomicUsize::new(0));
         let dropped = Arc::new(AtomicBool::new(false));
-        let mut reader = ReadAhead::new(Endless {
+        let mut reader = ahead(Endless {
             reads: reads.clone(),
             dropped: dropped.clone(),
         });
@@ -305,10 +323,37 @@ mod tests {
 
     #[test]
     fn empty_buffer_reads_nothing() {
-        let mut reader = ReadAhead::new(Cursor::new(b"abc".to_vec()));
+        let mut reader = ahead(Cursor::new(b"abc".to_vec()));
         assert_eq!(reader.read(&mut []).unwrap(), 0);
         let mut rest = String::new();
         reader.read_to_string(&mut rest).unwrap();
         assert_eq!(rest, "abc");
+    }
+
+    /// Gives `good` bytes, then panics, as a buggy decoder might.
+    struct PanicsAfter {
+        good: usize,
+    }
+
+    impl Read for PanicsAfter {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            assert!(self.good > 0, "a decoder bug");
+            let n = buf.len().min(self.good);
+            buf[..n].fill(b'x');
+            self.good -= n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_panic_on_the_thread_is_an_error_not_the_end_of_the_input() {
+        for good in [0, 100, BLOCK_SIZE, BLOCK_SIZE + 100] {
+            let mut reader = ahead(PanicsAfter { good });
+            let mut read = Vec::new();
+            let err = reader.read_to_end(&mut read).unwrap_err();
+            assert!(err.to_string().contains("stopped before its end"), "{err}");
+            // Only whole blocks were sent: a panic loses the one filling.
+            assert_eq!(read.len(), good / BLOCK_SIZE * BLOCK_SIZE);
+        }
     }
 }
