@@ -51,7 +51,10 @@ impl MoveText {
 
     /// `text`, copied.
     pub fn new(text: &str) -> MoveText {
-        MoveText::inline(text).unwrap_or_else(|| MoveText::heap(text))
+        match MoveText::inline(text.as_bytes()) {
+            Some((inline, _)) => inline,
+            None => MoveText::heap(text),
+        }
     }
 
     /// `bytes` as a text if they are UTF-8, as a move just written into a
@@ -68,14 +71,16 @@ impl MoveText {
     /// assert_eq!(MoveText::from_utf8(b"e8=Q+ {a long text}").unwrap(), "e8=Q+ {a long text}");
     /// ```
     pub fn from_utf8(bytes: &[u8]) -> Option<MoveText> {
-        if let Some(text) = MoveText::inline_ascii(bytes) {
-            return Some(text);
+        match MoveText::inline(bytes) {
+            Some((inline, true)) => Some(inline),
+            _ => std::str::from_utf8(bytes).ok().map(MoveText::new),
         }
-        std::str::from_utf8(bytes).ok().map(MoveText::new)
     }
 
-    /// Short ASCII `bytes` kept inline, copied and checked in one pass.
-    fn inline_ascii(bytes: &[u8]) -> Option<MoveText> {
+    /// `bytes` kept inline if they fit, copied and checked in one pass:
+    /// the text, and whether it is all ASCII (so UTF-8 whatever the
+    /// caller knows). Only UTF-8 may be kept: the caller checks.
+    fn inline(bytes: &[u8]) -> Option<(MoveText, bool)> {
         if bytes.len() > INLINE {
             return None;
         }
@@ -86,19 +91,8 @@ impl MoveText {
             all_bits |= from;
         }
         let len = bytes.len() as u8;
-        all_bits
-            .is_ascii()
-            .then_some(MoveText(TextRepr::Inline { len, bytes: inline }))
-    }
-
-    /// `text` kept inline, or `None` if it does not fit.
-    fn inline(text: &str) -> Option<MoveText> {
-        let mut bytes = [0; INLINE];
-        bytes
-            .get_mut(..text.len())?
-            .copy_from_slice(text.as_bytes());
-        let len = text.len() as u8;
-        Some(MoveText(TextRepr::Inline { len, bytes }))
+        let text = MoveText(TextRepr::Inline { len, bytes: inline });
+        Some((text, all_bits.is_ascii()))
     }
 
     fn heap(text: &str) -> MoveText {

@@ -74,7 +74,7 @@ impl GameRecord {
 }
 
 /// One main-line move in numeric, SAN, UCI, long algebraic and figurines.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RecordedMove {
     /// ICCF numeric: `7163`.
     pub numeric: MoveText,
@@ -101,6 +101,16 @@ impl RecordedMove {
             Notation::Uci => &self.uci,
             Notation::Lan => &self.lan,
             Notation::Figurine => &self.figurine,
+        }
+    }
+    /// The field that holds the move in `notation`, to be written.
+    pub(crate) fn get_mut(&mut self, notation: Notation) -> &mut MoveText {
+        match notation {
+            Notation::Numeric => &mut self.numeric,
+            Notation::San => &mut self.san,
+            Notation::Uci => &mut self.uci,
+            Notation::Lan => &mut self.lan,
+            Notation::Figurine => &mut self.figurine,
         }
     }
 }

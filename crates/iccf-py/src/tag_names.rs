@@ -41,15 +41,12 @@ impl TagNames {
         made
     }
 
-    /// The index of `name`, looked for from where the last name was.
+    /// The index of `name`, looked for from where the last name was, then
+    /// round to the first.
     fn find(&self, name: &str) -> Option<usize> {
-        let (before, after) = self.made.split_at(self.next.min(self.made.len()));
-        let at = |(_, (made, _)): &(usize, &(Box<str>, Py<PyString>))| made.as_ref() == name;
-        let found = after
-            .iter()
-            .enumerate()
-            .find(at)
-            .map(|(i, _)| before.len() + i);
-        found.or_else(|| before.iter().enumerate().find(at).map(|(i, _)| i))
+        let kept = self.made.len();
+        (0..kept)
+            .map(|k| (self.next + k) % kept)
+            .find(|&i| &*self.made[i].0 == name)
     }
 }

@@ -70,7 +70,6 @@ impl ReadAhead {
     /// # Errors
     ///
     /// `inner` itself, unread, when the thread could not start.
-    #[allow(clippy::result_large_err)] // the error is the reader given
     pub fn new<R: Read + Send + 'static>(inner: R) -> Result<ReadAhead, R> {
         let (blocks_tx, blocks) = mpsc::sync_channel(AHEAD);
         let (spent, spent_rx) = mpsc::sync_channel(BLOCKS);

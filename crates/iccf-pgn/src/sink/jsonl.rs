@@ -7,7 +7,7 @@ use shakmaty::Chess;
 use crate::convert::Report;
 use crate::lexer::TagValue;
 use crate::record::{GameRecord, MoveText, RecordNotations, RecordedMove};
-use crate::sink::{Played, Sink};
+use crate::sink::{Played, Sink, lossy};
 use crate::walk::Step;
 
 /// Gathers the main line of a game into a [`GameRecord`].
@@ -28,16 +28,6 @@ pub(crate) struct RecordSink {
 /// grow as they come.
 const MAX_RESERVED_TAGS: usize = 64;
 const MAX_RESERVED_MOVES: usize = 1024;
-
-/// `bytes` as text, any invalid UTF-8 replaced. Checked first as a whole:
-/// `String::from_utf8_lossy` walks even valid text chunk by chunk, which
-/// took a tenth of the time a record's tags take.
-fn lossy(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
-    }
-}
 
 impl RecordSink {
     /// Castling in Chess960 games written as `chess960_castling` says,
@@ -93,17 +83,6 @@ impl RecordSink {
     }
 }
 
-/// The field of `moved` that holds its text in `notation`.
-fn text_in(moved: &mut RecordedMove, notation: Notation) -> &mut MoveText {
-    match notation {
-        Notation::Numeric => &mut moved.numeric,
-        Notation::San => &mut moved.san,
-        Notation::Uci => &mut moved.uci,
-        Notation::Lan => &mut moved.lan,
-        Notation::Figurine => &mut moved.figurine,
-    }
-}
-
 /// Appends `record` as one line of JSON.
 pub(crate) fn write_jsonl(out: &mut Vec<u8>, record: &GameRecord) {
     // Writing to a Vec cannot fail, nor can serializing these types.
@@ -129,15 +108,11 @@ impl Sink for RecordSink {
 
     fn played(&mut self, m: &Played<'_>) {
         let mut moved = RecordedMove {
-            numeric: MoveText::default(),
-            san: MoveText::default(),
-            uci: MoveText::default(),
-            lan: MoveText::default(),
-            figurine: MoveText::default(),
             m: match m.step {
                 Step::Move(mv) => Some(mv),
                 Step::Null => None,
             },
+            ..RecordedMove::default()
         };
         for format in &self.formats[..self.format_count] {
             // One buffer for every move: the texts are kept inline.
@@ -147,7 +122,7 @@ impl Sink for RecordSink {
                 Step::Move(mv) => format.append(buf, m.before, mv, m.check),
                 Step::Null => buf.extend_from_slice(crate::sink::pgn::null_move(*format)),
             }
-            *text_in(&mut moved, format.notation) = MoveText::from_utf8(buf).unwrap_or_default();
+            *moved.get_mut(format.notation) = MoveText::from_utf8(buf).unwrap_or_default();
         }
         self.record.moves.push(moved);
     }

@@ -11,7 +11,7 @@ use crate::convert::{GameLocation, Report};
 use crate::game::{Game, Line, Node};
 use crate::lexer::{TagValue, line_col};
 use crate::problem::{Problem, ProblemKind};
-use crate::sink::{Ending, Played, Sink};
+use crate::sink::{Ending, Played, Sink, lossy};
 use crate::walk::{Step, pass_turn};
 
 /// Builds the tree of one game.
@@ -44,10 +44,6 @@ impl Open {
     fn unread(&mut self) -> Option<&mut Vec<String>> {
         self.broken.then_some(&mut self.line.unread)
     }
-}
-
-fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 impl<'g> TreeSink<'g> {
