@@ -500,7 +500,8 @@ pub struct ConvertArgs {
 
     /// Convert on N threads, 1 to 1024, 0 for all cores [default: all
     /// cores]. More than the cores available runs one thread a core: more
-    /// would only hold more batches in memory.
+    /// would only hold more batches in memory. With fewer than the cores, a
+    /// compressed input is decompressed on one thread more.
     #[arg(short, long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<Jobs>,
 
