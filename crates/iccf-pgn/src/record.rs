@@ -17,7 +17,7 @@
 //! ```
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use iccf::Notation;
 use iccf::lang::LangSet;
@@ -196,24 +196,36 @@ fn tags_in_order<S: Serializer>(tags: &[(String, String)], s: S) -> Result<S::Ok
 }
 
 /// The tags in the order written, as keys of a map: a name written again
-/// gets `#2`, `#3`, … so that no key is duplicated and nothing is lost.
+/// gets `#2`, `#3`, … so that no key is duplicated and nothing is lost. A
+/// number is passed over when its key is taken, by a name the game has
+/// written as it is or by an earlier repeat.
 ///
 /// ```
-/// let tags = [("Annotator".to_owned(), "A".to_owned()), ("Annotator".to_owned(), "B".to_owned())];
-/// let keys: Vec<_> = iccf_pgn::record::unique_tags(&tags).map(|(k, _)| k).collect();
-/// assert_eq!(keys, ["Annotator", "Annotator#2"]);
+/// fn keys(names: &[&str]) -> Vec<String> {
+///     let tags: Vec<_> = names.iter().map(|n| (n.to_string(), String::new())).collect();
+///     iccf_pgn::record::unique_tags(&tags).map(|(k, _)| k.into_owned()).collect()
+/// }
+/// assert_eq!(keys(&["Annotator", "Annotator"]), ["Annotator", "Annotator#2"]);
+/// assert_eq!(keys(&["A", "A", "A#2", "A"]), ["A", "A#3", "A#2", "A#4"]);
 /// ```
 pub fn unique_tags(tags: &[(String, String)]) -> impl Iterator<Item = (Cow<'_, str>, &str)> {
     let mut seen: HashMap<&str, usize> = HashMap::new();
+    // Made at the first repeat: most games have none.
+    let mut taken: Option<HashSet<Cow<'_, str>>> = None;
     tags.iter().map(move |(name, value)| {
         let count = seen.entry(name).or_default();
         *count += 1;
-        let key = if *count == 1 {
-            Cow::Borrowed(name.as_str())
-        } else {
-            Cow::Owned(format!("{name}#{count}"))
-        };
-        (key, value.as_str())
+        if *count == 1 {
+            return (Cow::Borrowed(name.as_str()), value.as_str());
+        }
+        let taken =
+            taken.get_or_insert_with(|| tags.iter().map(|(n, _)| Cow::from(n.as_str())).collect());
+        let key = (*count..)
+            .map(|n| format!("{name}#{n}"))
+            .find(|key| !taken.contains(key.as_str()))
+            .unwrap_or_default();
+        taken.insert(Cow::Owned(key.clone()));
+        (Cow::Owned(key), value.as_str())
     })
 }
 

@@ -7,8 +7,8 @@
 //! the thread.
 
 use std::collections::VecDeque;
-use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use iccf_pgn::convert::{Converter, Options};
@@ -70,7 +70,7 @@ impl GameIter {
     }
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let mut ready = self.ready.lock().unwrap_or_else(|e| e.into_inner());
+        let mut ready = lock_ready(py, &self.ready);
         let Ready {
             records,
             spent,
@@ -99,6 +99,23 @@ impl GameIter {
         let dict = record_dict(py, &record, &self.shape, made)?;
         spent.push(record);
         Ok(Some(dict))
+    }
+}
+
+/// Locks `ready`, waiting without the GIL while another thread has it.
+///
+/// The thread holding the lock may be waiting for records with the GIL
+/// let go, and takes the GIL again before it lets go of the lock: waiting
+/// for the lock with the GIL held would stop both threads, and with them
+/// every Python thread. (A guard cannot cross `detach`, so the wait is
+/// for the lock to be free, then another try with the GIL.)
+fn lock_ready<'a>(py: Python<'_>, ready: &'a Mutex<Ready>) -> MutexGuard<'a, Ready> {
+    loop {
+        match ready.try_lock() {
+            Ok(guard) => return guard,
+            Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => py.detach(|| drop(ready.lock())),
+        }
     }
 }
 

@@ -3,6 +3,8 @@ works: a counting thread keeps counting during the call. (iccf.games
 converts on a thread of its own; its consumer is Python code, which shares
 the GIL anyway.)"""
 
+import subprocess
+import sys
 import threading
 
 import iccf
@@ -38,3 +40,43 @@ def test_convert_file_releases_the_gil(testdata, tmp_path):
     during = count_during(lambda: iccf.convert_file(big, tmp_path / "out.pgn", jobs=1))
     # Held for the whole call, the GIL would leave the counter near 0.
     assert during > 10_000
+
+
+
+SHARED_ITERATOR = """
+import sys, threading
+import iccf
+
+games = iccf.games(sys.argv[1], notations="numeric", jobs=1)
+taken = [[] for _ in range(4)]
+
+def take(mine):
+    for record in games:
+        mine.append(record["game"])
+
+threads = [threading.Thread(target=take, args=(mine,)) for mine in taken]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(" ".join(",".join(map(str, mine)) for mine in taken))
+"""
+
+
+def test_games_shared_by_threads_gives_every_game_once(testdata, tmp_path):
+    """Threads taking turns at one games() iterator each get whole games,
+    every game once. A thread waiting for the next records once kept the
+    iterator's lock while it took the GIL back, and a thread holding the
+    GIL waited on that lock: the whole interpreter stopped (hence a
+    process of its own here, with a time limit)."""
+    big = tmp_path / "big.pgn"
+    big.write_bytes((testdata / TWIC).read_bytes() * 4)
+    expected = [r["game"] for r in iccf.games(big, notations="numeric", jobs=1)]
+    run = subprocess.run(
+        [sys.executable, "-c", SHARED_ITERATOR, str(big)], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    taken = [[int(n) for n in mine.split(",") if n] for mine in run.stdout.split()]
+    assert sorted(sum(taken, [])) == expected
+    for mine in taken:
+        assert mine == sorted(mine)
