@@ -31,5 +31,6 @@ pub mod setup;
 mod sink;
 pub mod spelling;
 pub mod split;
+mod tags;
 mod walk;
 pub mod writer;

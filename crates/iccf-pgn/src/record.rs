@@ -16,9 +16,6 @@
 //! assert_eq!(game.result.as_deref(), Some("*"));
 //! ```
 
-use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
-
 use iccf::Notation;
 use iccf::lang::LangSet;
 use serde::Serialize;
@@ -27,6 +24,7 @@ use shakmaty::{Chess, Move};
 
 pub use crate::move_text::MoveText;
 use crate::problem::Problem;
+pub use crate::tags::{TagIter, Tags};
 
 /// One game read: the main line converted as far as it goes.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -36,7 +34,7 @@ pub struct GameRecord {
     /// The tag pairs in the order written (a JSON object, where a name
     /// written again becomes `Name#2`).
     #[serde(serialize_with = "tags_in_order")]
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// The notation of the game's first move.
     #[serde(serialize_with = "notation_name")]
     pub input: Option<Notation>,
@@ -69,7 +67,7 @@ impl GameRecord {
         self.tags
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v)
     }
 }
 
@@ -186,47 +184,13 @@ impl Serialize for Problem {
     }
 }
 
-/// Tags as a JSON object in the order written (see [`unique_tags`]).
-fn tags_in_order<S: Serializer>(tags: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+/// Tags as a JSON object in the order written (see [`Tags::unique`]).
+fn tags_in_order<S: Serializer>(tags: &Tags, s: S) -> Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(tags.len()))?;
-    for (name, value) in unique_tags(tags) {
+    for (name, value) in tags.unique() {
         map.serialize_entry(&name, value)?;
     }
     map.end()
-}
-
-/// The tags in the order written, as keys of a map: a name written again
-/// gets `#2`, `#3`, … so that no key is duplicated and nothing is lost. A
-/// number is passed over when its key is taken, by a name the game has
-/// written as it is or by an earlier repeat.
-///
-/// ```
-/// fn keys(names: &[&str]) -> Vec<String> {
-///     let tags: Vec<_> = names.iter().map(|n| (n.to_string(), String::new())).collect();
-///     iccf_pgn::record::unique_tags(&tags).map(|(k, _)| k.into_owned()).collect()
-/// }
-/// assert_eq!(keys(&["Annotator", "Annotator"]), ["Annotator", "Annotator#2"]);
-/// assert_eq!(keys(&["A", "A", "A#2", "A"]), ["A", "A#3", "A#2", "A#4"]);
-/// ```
-pub fn unique_tags(tags: &[(String, String)]) -> impl Iterator<Item = (Cow<'_, str>, &str)> {
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    // Made at the first repeat: most games have none.
-    let mut taken: Option<HashSet<Cow<'_, str>>> = None;
-    tags.iter().map(move |(name, value)| {
-        let count = seen.entry(name).or_default();
-        *count += 1;
-        if *count == 1 {
-            return (Cow::Borrowed(name.as_str()), value.as_str());
-        }
-        let taken =
-            taken.get_or_insert_with(|| tags.iter().map(|(n, _)| Cow::from(n.as_str())).collect());
-        let key = (*count..)
-            .map(|n| format!("{name}#{n}"))
-            .find(|key| !taken.contains(key.as_str()))
-            .unwrap_or_default();
-        taken.insert(Cow::Owned(key.clone()));
-        (Cow::Owned(key), value.as_str())
-    })
 }
 
 fn notation_name<S: Serializer>(n: &Option<Notation>, s: S) -> Result<S::Ok, S::Error> {

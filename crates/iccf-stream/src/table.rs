@@ -38,7 +38,7 @@ use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use iccf::Notation;
 use iccf_pgn::convert::Problem;
-use iccf_pgn::record::{GameRecord, unique_tags};
+use iccf_pgn::record::GameRecord;
 
 /// The tags with a column of their own, by column name.
 const ROSTER: [(&str, &str); 6] = [
@@ -153,7 +153,7 @@ impl GameTable {
         for (builder, (_, tag)) in self.roster.iter_mut().zip(ROSTER) {
             builder.append_option(record.tag(tag));
         }
-        for (name, value) in unique_tags(&record.tags) {
+        for (name, value) in record.tags.unique() {
             let tag = self.tags.values();
             string_field(tag, 0).append_value(name);
             string_field(tag, 1).append_value(value);

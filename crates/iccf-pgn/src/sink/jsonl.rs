@@ -6,7 +6,7 @@ use shakmaty::Chess;
 
 use crate::convert::Report;
 use crate::lexer::TagValue;
-use crate::record::{GameRecord, MoveText, RecordNotations, RecordedMove};
+use crate::record::{GameRecord, MoveText, RecordNotations, RecordedMove, Tags};
 use crate::sink::{Played, Sink, lossy};
 use crate::walk::Step;
 
@@ -60,7 +60,7 @@ impl RecordSink {
     /// long real games have, as the tokens may be no moves at all (a huge
     /// game of garbage reserves no more than a real one).
     pub(crate) fn sized_for(mut self, tags: usize, moves: usize) -> RecordSink {
-        self.record.tags.reserve_exact(tags.min(MAX_RESERVED_TAGS));
+        self.record.tags = Tags::with_capacity(tags.min(MAX_RESERVED_TAGS));
         self.record
             .moves
             .reserve_exact(moves.min(MAX_RESERVED_MOVES));
@@ -98,8 +98,7 @@ impl Sink for RecordSink {
     }
 
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
-        let tag = (lossy(name), lossy(&value.unescaped()));
-        self.record.tags.push(tag);
+        self.record.tags.push_lossy(name, &value.unescaped());
     }
 
     fn misplaced_tag(&mut self, name: &[u8], value: TagValue<'_>, _raw: &[u8], _repaired: bool) {
