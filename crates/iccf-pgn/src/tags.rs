@@ -172,9 +172,14 @@ impl Tags {
             let taken =
                 taken.get_or_insert_with(|| self.iter().map(|(n, _)| Cow::Borrowed(n)).collect());
             let key = (*count..)
-                .map(|n| format!("{name}#{n}"))
-                .find(|key| !taken.contains(key.as_str()))
-                .unwrap_or_default();
+                .map(|n| (n, format!("{name}#{n}")))
+                .find(|(_, key)| !taken.contains(key.as_str()));
+            // The numbers do not run out before the keys.
+            let (n, key) = key.unwrap_or_default();
+            // The next repeat looks on from here: those passed over are
+            // taken for good (`A`, `A#2` … `A#50000`, then `A` again and
+            // again, each looking through them all, took quadratic time).
+            *count = n;
             taken.insert(Cow::Owned(key.clone()));
             (Cow::Owned(key), value)
         })
@@ -299,6 +304,11 @@ mod tests {
         assert!(tags.names_differ());
         tags.push("Tag30", "");
         assert!(!tags.names_differ());
+        // Each repeat looks on from the last one's number.
+        let mut taken: Tags = (2..=20_000).map(|n| (format!("A#{n}"), "")).collect();
+        taken.extend((0..20_000).map(|_| ("A", "")));
+        let last = taken.unique().last().map(|(key, _)| key.into_owned());
+        assert_eq!(last.as_deref(), Some("A#39999"));
         let few: Tags = [("A", "1"), ("B", "2"), ("A", "3")].into_iter().collect();
         let keys: Vec<_> = few.unique().collect();
         assert_eq!(
