@@ -7,9 +7,10 @@
 # machine needs nothing else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace --locked
-bash crates/iccf-cli/tests/dovecot/run.sh
+# Each step says how long it took (timed.sh), for CI's log.
+scripts/timed.sh cargo test --workspace --locked
+scripts/timed.sh bash crates/iccf-cli/tests/dovecot/run.sh
 # The crate graph (issue 17): Python without the CLI's crates, a CLI without `serve`.
-bash scripts/crate-graph-check.sh
-bash crates/iccf-web/e2e/run.sh
-bash crates/iccf-py/run-tests.sh
+scripts/timed.sh bash scripts/crate-graph-check.sh
+scripts/timed.sh bash crates/iccf-web/e2e/run.sh
+scripts/timed.sh bash crates/iccf-py/run-tests.sh
