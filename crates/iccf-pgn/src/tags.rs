@@ -4,6 +4,8 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
+use crate::encoding::lossy_str;
+
 /// A game's tag pairs in the order written, names and values kept in one
 /// string: a record is made for every game of a file, and two strings a
 /// tag were two allocations to make and two to free, most of the cost of
@@ -75,9 +77,9 @@ impl Tags {
     /// Adds a tag read from bytes, any byte that is not UTF-8 replaced by
     /// U+FFFD as [`String::from_utf8_lossy`] does.
     pub(crate) fn push_lossy(&mut self, name: &[u8], value: &[u8]) {
-        push_lossy_str(&mut self.text, name);
+        self.text.push_str(&lossy_str(name));
         let name_end = self.text.len();
-        push_lossy_str(&mut self.text, value);
+        self.text.push_str(&lossy_str(value));
         self.ends.push((name_end, self.text.len()));
         self.watch_last_name();
     }
@@ -86,10 +88,10 @@ impl Tags {
     /// hashes tells a real game's few names apart, cheaper than a map;
     /// only a name whose bit is taken is compared with those before it.
     fn watch_last_name(&mut self) {
-        let last = self.ends.len() - 1;
         if self.names != Names::Differ {
             return;
         }
+        let last = self.ends.len() - 1;
         if last >= WATCHED {
             self.names = Names::Unknown;
             return;
@@ -123,12 +125,12 @@ impl Tags {
 
     /// The name and value of the tag at `index`, the first being 0.
     pub fn get(&self, index: usize) -> Option<(&str, &str)> {
-        let &(name_end, value_end) = self.ends.get(index)?;
+        let &ends = self.ends.get(index)?;
         let start = match index {
             0 => 0,
             _ => self.ends[index - 1].1,
         };
-        Some((&self.text[start..name_end], &self.text[name_end..value_end]))
+        Some(tag_at(&self.text, start, ends))
     }
 
     /// The names and values in the order written.
@@ -211,9 +213,9 @@ impl<'a> Iterator for TagIter<'a> {
     type Item = (&'a str, &'a str);
 
     fn next(&mut self) -> Option<(&'a str, &'a str)> {
-        let &(name_end, value_end) = self.ends.next()?;
-        let start = std::mem::replace(&mut self.start, value_end);
-        Some((&self.text[start..name_end], &self.text[name_end..value_end]))
+        let &ends = self.ends.next()?;
+        let start = std::mem::replace(&mut self.start, ends.1);
+        Some(tag_at(self.text, start, ends))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -223,21 +225,18 @@ impl<'a> Iterator for TagIter<'a> {
 
 impl ExactSizeIterator for TagIter<'_> {}
 
+/// The name and value of the tag starting at `start` in `text`, with the
+/// `ends` of its name and value.
+fn tag_at(text: &str, start: usize, (name_end, value_end): (usize, usize)) -> (&str, &str) {
+    (&text[start..name_end], &text[name_end..value_end])
+}
+
 impl<'a> IntoIterator for &'a Tags {
     type Item = (&'a str, &'a str);
     type IntoIter = TagIter<'a>;
 
     fn into_iter(self) -> TagIter<'a> {
         self.iter()
-    }
-}
-
-/// Appends `bytes` to `text`, as text: any byte sequence that is not
-/// UTF-8 as U+FFFD.
-fn push_lossy_str(text: &mut String, bytes: &[u8]) {
-    match std::str::from_utf8(bytes) {
-        Ok(valid) => text.push_str(valid),
-        Err(_) => text.push_str(&String::from_utf8_lossy(bytes)),
     }
 }
 

@@ -16,6 +16,7 @@ use core::ops::Range;
 use shakmaty::Chess;
 use shakmaty::san::Suffix;
 
+use crate::encoding::lossy_str;
 use crate::lexer::{LexError, TagValue};
 use crate::walk::Step;
 
@@ -24,14 +25,10 @@ pub(crate) mod pgn;
 pub(crate) mod text;
 pub(crate) mod tree;
 
-/// `bytes` as text, any invalid UTF-8 replaced. Checked first as a whole:
-/// `String::from_utf8_lossy` walks even valid text chunk by chunk, which
-/// took a tenth of the time a record's tags take.
+/// `bytes` as an owned text, any invalid UTF-8 replaced (see
+/// [`lossy_str`]).
 pub(crate) fn lossy(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
-    }
+    lossy_str(bytes).into_owned()
 }
 
 /// A move the walk read and played.
