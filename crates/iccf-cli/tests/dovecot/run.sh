@@ -37,8 +37,9 @@ fi
 PATH="$PATH:/usr/sbin"
 
 # Built as `cargo test --workspace` builds them (the test and, for it, the
-# binary), with the workspace's features: `-p iccf-cli` alone resolved other
-# features and built most crates again, five of CI's minutes.
+# binary), with the workspace's features: after that command, as in
+# scripts/test-all.sh, nothing is built again (`-p iccf-cli` alone resolved
+# features of its own and built most crates a second time).
 (cd "$root" && cargo test --workspace --locked -q --no-run --test dovecot)
 
 tmp=$(mktemp -d)
