@@ -58,9 +58,9 @@ impl MoveText {
     }
 
     /// `bytes` as a text if they are UTF-8, as a move just written into a
-    /// byte buffer is: a move's few ASCII bytes are copied and checked in
-    /// one pass, where [`std::str::from_utf8`] then a copy took 60
-    /// instructions a move.
+    /// byte buffer is: a move's few ASCII bytes are copied, then checked
+    /// two words at a time, where [`std::str::from_utf8`] then a copy
+    /// took 60 instructions a move. Other text is checked once.
     ///
     /// ```
     /// use iccf_pgn::record::MoveText;
@@ -78,9 +78,9 @@ impl MoveText {
         }
     }
 
-    /// `bytes` kept inline if they fit, copied and checked in one pass:
-    /// the text, and whether it is all ASCII (so UTF-8 whatever the
-    /// caller knows). Only UTF-8 may be kept: the caller checks.
+    /// `bytes` kept inline if they fit: the text, and whether it is all
+    /// ASCII (so UTF-8 whatever the caller knows). Only UTF-8 may be
+    /// kept: the caller checks the rest.
     fn inline(bytes: &[u8]) -> Option<(MoveText, bool)> {
         if bytes.len() > INLINE {
             return None;
