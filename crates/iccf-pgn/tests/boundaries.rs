@@ -436,3 +436,105 @@ fn binary_input_split_into_garbage_games() {
     assert_eq!(refused(&text), None);
     assert_eq!(refused(b"1. e4 \x07 *\n"), None);
 }
+
+/// Hands out `input` in reads of the sizes `steps` cycles through, saying
+/// the input pauses (`WouldBlock`) between them, as a live stream does.
+struct Pausing<'a> {
+    input: &'a [u8],
+    steps: &'a [usize],
+    step: usize,
+    pause: bool,
+}
+
+impl Read for Pausing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if std::mem::replace(&mut self.pause, false) && !self.input.is_empty() {
+            return Err(io::ErrorKind::WouldBlock.into());
+        }
+        self.pause = true;
+        let want = self.steps[self.step % self.steps.len()];
+        self.step += 1;
+        let n = want.min(buf.len()).min(self.input.len());
+        buf[..n].copy_from_slice(&self.input[..n]);
+        self.input = &self.input[n..];
+        Ok(n)
+    }
+}
+
+/// Whether `bytes` hold no token but comments and escape lines: what
+/// stays with the game before.
+fn only_asides(bytes: &[u8]) -> bool {
+    Lexer::new(bytes).all(|t| {
+        matches!(
+            t.kind,
+            TokenKind::Comment(_) | TokenKind::LineComment(_) | TokenKind::Escape(_)
+        )
+    })
+}
+
+/// A live stream's pauses end a game at its result without waiting for
+/// the next (games were held until the input ended). Over real files
+/// paused everywhere: no byte is lost or moved out of order (but
+/// whitespace after the last game's cut, which makes no game), every game
+/// of the whole file still starts a game, if maybe earlier, over
+/// whitespace, comments and escape lines, and a pause adds a game start
+/// only where the game before it has its result and the new game has
+/// no movetext before its tags.
+#[test]
+fn live_input_held_its_last_game_until_the_next_began() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pgn");
+    let mut files = Vec::new();
+    for folder in ["pgn-extract", "iccf", "pgn4web"] {
+        for entry in std::fs::read_dir(format!("{root}/{folder}")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() > 20, "{} files", files.len());
+    for path in &files {
+        let input = std::fs::read(path).unwrap();
+        if input.len() > 300_000 {
+            continue;
+        }
+        let name = path.display();
+        let whole: Vec<usize> = split_games(&input).iter().map(|r| r.start).collect();
+        for steps in [&[1usize][..], &[7, 1, 300], &[4096]] {
+            let reader = Pausing {
+                input: &input,
+                steps,
+                step: 0,
+                pause: false,
+            };
+            let (games, _) = all_games(Splitter::new(reader), 1 << 20);
+            let joined: Vec<u8> = games.iter().flat_map(|(_, bytes)| bytes.clone()).collect();
+            // Whitespace after the last game's cut makes no game.
+            let rest = input.strip_prefix(&joined[..]).map(<[u8]>::trim_ascii);
+            assert_eq!(rest, Some(&b""[..]), "{name} {steps:?}: bytes lost");
+            let starts: Vec<usize> = games.iter().map(|(s, _)| s.byte_offset as usize).collect();
+            for &start in &whole {
+                let found = starts
+                    .iter()
+                    .any(|&s| s <= start && only_asides(&input[s..start]));
+                assert!(
+                    found,
+                    "{name} {steps:?}: the game at {start} joined another"
+                );
+            }
+            for (i, (span, bytes)) in games.iter().enumerate().skip(1) {
+                let start = span.byte_offset as usize;
+                if whole.contains(&start) {
+                    continue;
+                }
+                assert_eq!(games[i - 1].0.end, GameEnd::Result, "{name} at {start}");
+                let first = Lexer::new(bytes).find(|t| !only_asides(&bytes[t.span.clone()]));
+                assert!(
+                    first.is_none_or(|t| matches!(t.kind, TokenKind::Tag { .. })),
+                    "{name} {steps:?}: a pause at {start} cut a game"
+                );
+            }
+        }
+    }
+}

@@ -10,6 +10,7 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use crate::compression::Compression;
 use crate::error::{Operation, StreamError};
@@ -87,6 +88,11 @@ impl fmt::Debug for Input {
             .finish_non_exhaustive()
     }
 }
+
+/// How long a live input may send nothing before the games read so far
+/// are written: short enough to look immediate, long enough that a pipe
+/// fed at speed never waits so.
+pub const LIVE_PAUSE: Duration = Duration::from_millis(100);
 
 /// The memory a decoder may take by default: 128 MiB, enough for every xz
 /// preset (`xz -9` asks for 65 MiB) and for zstd's largest window without
@@ -170,6 +176,30 @@ impl Input {
                 Err(reader) => reader,
             };
         }
+        self
+    }
+}
+
+impl Input {
+    /// Whether this input is a stream of unknown length (a pipe, a FIFO, a
+    /// terminal), which may pause between games: a game server's stream,
+    /// `tail -f`.
+    pub fn is_live(&self) -> bool {
+        self.len.is_none()
+    }
+
+    /// This input read on a thread of its own as a live stream
+    /// ([`ReadAhead::live`]): each read handed on as it comes, decoded if
+    /// compressed, and a pause of [`LIVE_PAUSE`] said to the splitter, so
+    /// that the games read so far are converted and written at once
+    /// rather than when the input ends.
+    #[must_use]
+    pub fn read_live(mut self) -> Input {
+        // Without a thread to spare (a process limit), read inline.
+        self.reader = match ReadAhead::live(self.reader, LIVE_PAUSE) {
+            Ok(live) => Box::new(live),
+            Err(reader) => reader,
+        };
         self
     }
 }

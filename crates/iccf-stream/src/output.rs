@@ -536,6 +536,16 @@ impl Output {
         Ok(())
     }
 
+    /// Writes out what is buffered when the output is not compressed, so
+    /// that the games of a live input are seen as they are converted. A
+    /// compressed output is left alone: a flush would cut its blocks.
+    pub fn flush_plain(&mut self) -> io::Result<()> {
+        match self.writer.get_ref() {
+            Encoder::Stdout(_) | Encoder::Plain(_) => self.flush(),
+            _ => Ok(()),
+        }
+    }
+
     /// The temporary file being written, if any (for a signal handler that
     /// wants to remove it).
     pub fn temp_path(&self) -> Option<&Path> {

@@ -13,10 +13,16 @@
 //! ahead, the decoder runs beside the splitter and the converters instead
 //! of before them. The blocks go back to the thread once read, so a run
 //! makes [`BLOCKS`] of them whatever its length.
+//!
+//! A live input (a pipe: a game server's stream, `tail -f`) is read the
+//! same way with [`ReadAhead::live`], which hands on each read as it comes
+//! and says when the input pauses, so that the games read so far can be
+//! written rather than wait for more.
 
 use std::io::{self, Read};
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::thread;
+use std::time::Duration;
 
 /// Bytes read into each block.
 pub const BLOCK_SIZE: usize = 256 * 1024;
@@ -61,6 +67,9 @@ pub struct ReadAhead {
     pos: usize,
     /// The inner reader ended or failed: nothing more comes.
     done: bool,
+    /// For a live input, how long nothing may come before a read says
+    /// the input pauses.
+    pause_after: Option<Duration>,
 }
 
 impl ReadAhead {
@@ -71,6 +80,47 @@ impl ReadAhead {
     ///
     /// `inner` itself, unread, when the thread could not start.
     pub fn new<R: Read + Send + 'static>(inner: R) -> Result<ReadAhead, R> {
+        ReadAhead::start(inner, None)
+    }
+
+    /// Starts reading a live input, `inner`, on a new thread: each read of
+    /// it is handed on as it comes, not gathered into whole blocks, and
+    /// a read that waits `pause_after` for something to come fails with
+    /// [`io::ErrorKind::WouldBlock`]: the input pauses, and the caller may
+    /// do something else before it reads again. A reader made so is for
+    /// callers that know this (`Splitter` hands out the games it has);
+    /// others take it for an error.
+    ///
+    /// ```
+    /// use std::io::{ErrorKind, Read, Write};
+    /// use std::time::Duration;
+    /// use iccf_stream::read_ahead::ReadAhead;
+    ///
+    /// let (reader, mut writer) = std::io::pipe()?;
+    /// let Ok(mut live) = ReadAhead::live(reader, Duration::from_millis(500)) else {
+    ///     panic!("no thread to read on");
+    /// };
+    /// writer.write_all(b"1. e4 e5 *\n")?;
+    /// let mut buf = [0; 64];
+    /// assert_eq!(live.read(&mut buf)?, 11);
+    /// assert_eq!(live.read(&mut buf).unwrap_err().kind(), ErrorKind::WouldBlock);
+    /// drop(writer);
+    /// assert_eq!(live.read(&mut buf)?, 0);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `inner` itself, unread, when the thread could not start.
+    pub fn live<R: Read + Send + 'static>(inner: R, pause_after: Duration) -> Result<ReadAhead, R> {
+        ReadAhead::start(inner, Some(pause_after))
+    }
+
+    fn start<R: Read + Send + 'static>(
+        inner: R,
+        pause_after: Option<Duration>,
+    ) -> Result<ReadAhead, R> {
+        let live = pause_after.is_some();
         let (blocks_tx, blocks) = mpsc::sync_channel(AHEAD);
         let (spent, spent_rx) = mpsc::sync_channel(BLOCKS);
         // The reader goes to the thread once it runs, so that it is still
@@ -80,7 +130,7 @@ impl ReadAhead {
             .name("iccf-read-ahead".into())
             .spawn(move || {
                 if let Ok(inner) = handed.recv() {
-                    read_blocks(inner, &blocks_tx, &spent_rx);
+                    read_blocks(inner, live, &blocks_tx, &spent_rx);
                 }
             });
         if started.is_err() {
@@ -96,15 +146,29 @@ impl ReadAhead {
             current: Vec::new(),
             pos: 0,
             done: false,
+            pause_after,
         })
     }
 
-    /// The next block into `current`; false at the end of the input.
+    /// The next block into `current`; false at the end of the input. A
+    /// live input's pause is an error of kind `WouldBlock`.
     fn next_block(&mut self) -> io::Result<bool> {
         if self.done {
             return Ok(false);
         }
-        let received = self.blocks.recv();
+        let received = match self.pause_after {
+            Some(wait) => match self.blocks.recv_timeout(wait) {
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::WouldBlock,
+                        "the input pauses",
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => Err(mpsc::RecvError),
+                Ok(block) => Ok(block),
+            },
+            None => self.blocks.recv(),
+        };
         let block = received
             .map_err(|_| io::Error::other("the thread reading the input stopped before its end"))
             .and_then(|block| block)
@@ -139,14 +203,20 @@ impl Read for ReadAhead {
     }
 }
 
-/// The thread: fills blocks from `inner` and sends them until the end (an
-/// empty block says so), the first error, or the reader's going away.
-fn read_blocks<R: Read>(mut inner: R, blocks: &SyncSender<Block>, spent: &Receiver<Vec<u8>>) {
+/// The thread: fills blocks from `inner` (a `live` one's blocks hold a
+/// read each) and sends them until the end (an empty block says so), the
+/// first error, or the reader's going away.
+fn read_blocks<R: Read>(
+    mut inner: R,
+    live: bool,
+    blocks: &SyncSender<Block>,
+    spent: &Receiver<Vec<u8>>,
+) {
     loop {
         // A spent block if the reader gave one back, else a new one.
         let mut block = spent.try_recv().unwrap_or_default();
         block.resize(BLOCK_SIZE, 0);
-        let (filled, error) = fill(&mut inner, &mut block);
+        let (filled, error) = fill(&mut inner, &mut block, live);
         block.truncate(filled);
         // The bytes before an error come first, as they would inline.
         if (filled > 0 || error.is_none()) && blocks.send(Ok(block)).is_err() {
@@ -162,13 +232,15 @@ fn read_blocks<R: Read>(mut inner: R, blocks: &SyncSender<Block>, spent: &Receiv
     }
 }
 
-/// Reads into `block` until it is full, the input ends or a read fails:
-/// the bytes read, and the error if one stopped it.
-fn fill<R: Read>(inner: &mut R, block: &mut [u8]) -> (usize, Option<io::Error>) {
+/// Reads into `block` until it is full (or, if `live`, holds a read), the
+/// input ends or a read fails: the bytes read, and the error if one
+/// stopped it.
+fn fill<R: Read>(inner: &mut R, block: &mut [u8], live: bool) -> (usize, Option<io::Error>) {
     let mut filled = 0;
     while filled < block.len() {
         match inner.read(&mut block[filled..]) {
             Ok(0) => break,
+            Ok(n) if live => return (n, None),
             Ok(n) => filled += n,
             Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
             Err(err) => return (filled, Some(err)),

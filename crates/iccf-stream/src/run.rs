@@ -214,7 +214,10 @@ fn convert_one(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Summary, OneError> {
     let mut input = open_input_within(path, conversion.decoder_memory).map_err(OneError::Input)?;
-    if conversion.jobs.spares_a_core() {
+    let live = input.is_live();
+    if live {
+        input = input.read_live();
+    } else if conversion.jobs.spares_a_core() {
         input = input.decoded_ahead();
     }
     watch.opened(path, &input);
@@ -240,6 +243,7 @@ fn convert_one(
                 ready
                     .write_to(&mut *output)
                     .and_then(|()| output.game_boundary())
+                    .and_then(|()| if live { output.flush_plain() } else { Ok(()) })
                     .map_err(|err| OneError::Run(output.error(Operation::Write, err).into()))?;
                 counts.games += ready.games;
                 counts.moves += ready.moves;

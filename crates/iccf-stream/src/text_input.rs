@@ -39,6 +39,10 @@ impl std::error::Error for NotPgn {}
 /// `--encoding utf-16le/be`), as it is otherwise. A read error or input that
 /// is not PGN is an `io::Error` (a [`NotPgn`] inside for the latter).
 ///
+/// The head looked at is the first 4 KiB, or what came before a live
+/// input paused (see [`ReadAhead::live`](crate::read_ahead::ReadAhead::live)),
+/// so that a stream's first games are not held for the rest of it.
+///
 /// ```
 /// use iccf_stream::text_input::text_reader;
 /// use iccf_pgn::encoding::InputEncoding;
@@ -59,8 +63,7 @@ pub fn text_reader(
     mut reader: Box<dyn Read + Send>,
     encoding: InputEncoding,
 ) -> io::Result<Box<dyn Read + Send>> {
-    let mut head = Vec::with_capacity(HEAD_LEN);
-    (&mut reader).take(HEAD_LEN as u64).read_to_end(&mut head)?;
+    let head = read_head(&mut reader)?;
     let utf16 = match (encoding, utf16_bom(&head)) {
         // A named legacy encoding wins over a mark that may be chance.
         (InputEncoding::Fixed(_), _) if encoding.utf16().is_none() => None,
@@ -78,6 +81,29 @@ pub fn text_reader(
         ));
     }
     Ok(Box::new(stream))
+}
+
+/// The first [`HEAD_LEN`] bytes of `reader`, fewer at its end or when it
+/// pauses (a `WouldBlock` error) with two bytes or more read: enough for a
+/// byte-order mark. A pause before is waited out.
+fn read_head(reader: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut head = vec![0; HEAD_LEN];
+    let mut filled = 0;
+    while filled < HEAD_LEN {
+        match reader.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(err) if err.kind() == io::ErrorKind::WouldBlock && filled >= 2 => break,
+            Err(err)
+                if matches!(
+                    err.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+                ) => {}
+            Err(err) => return Err(err),
+        }
+    }
+    head.truncate(filled);
+    Ok(head)
 }
 
 /// The UTF-16 encoding whose byte-order mark starts `head`.

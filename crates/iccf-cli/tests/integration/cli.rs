@@ -818,3 +818,46 @@ fn move_read_less_than_convert() {
     let r = run(&["move", "Nc6", "--after", game], b"");
     assert!(r.stdout.starts_with("2836: Nc6,"), "{}", r.stdout);
 }
+
+/// Regression: the games of a live input (a game server's stream piped
+/// in, `tail -f`) were written only when the input ended; each now comes
+/// once its result's line has, while the input stays open.
+#[test]
+fn live_input_was_written_only_at_its_end() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    for jobs in ["1", "2"] {
+        let mut child = iccf()
+            .args(["convert", "--format", "text", "-j", jobs, "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("iccf starts");
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (lines, written) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if lines.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        // A wait for what must come, not a measure of speed: the game comes
+        // a fraction of a second after it is sent, or never.
+        let next = || written.recv_timeout(Duration::from_secs(60));
+        stdin
+            .write_all(b"[Event \"A\"]\n\n1. e4 e5 2. Nf3 1-0\n\n")
+            .unwrap();
+        stdin.flush().unwrap();
+        let first = next().expect("the first game, written while the input is open");
+        assert_eq!(first, "1. 5254 5755 2. 7163 1-0", "-j{jobs}");
+        stdin.write_all(b"[Event \"B\"]\n\n1. d4 *\n").unwrap();
+        drop(stdin);
+        assert_eq!(next().unwrap(), "1. 4244 *", "-j{jobs}");
+        assert!(child.wait().unwrap().success());
+    }
+}

@@ -409,6 +409,19 @@ impl Scanner {
         }
     }
 
+    /// At a pause in the input, between tokens: whether the game has ended
+    /// with a result whose line has ended too, so that the game is not
+    /// held until the next one starts. If so, the next bytes start a game.
+    pub(super) fn end_at_pause(&mut self) -> bool {
+        let ended = self.mode == Mode::Normal
+            && matches!(self.state, State::Result { .. })
+            && self.newlines > 0;
+        if ended {
+            self.new_game(0, GameEnd::Result);
+        }
+        ended
+    }
+
     /// Whether the game in progress has no whitespace-only tail to keep:
     /// it has ended (a result or a blank line) or has no content yet, and
     /// the scan is between tokens, so that whitespace can be skipped.

@@ -62,6 +62,49 @@ struct Dropped {
 ///   error: a NUL byte in the first MiB, or control bytes making more than
 ///   1/16 of the first 4 KiB (an executable, random bytes). Text in UTF-16
 ///   must be decoded before.
+///
+/// A live input (a game server's stream) may pause: a read that fails with
+/// [`io::ErrorKind::WouldBlock`] says so (and the splitter reads again).
+/// The games found by then come as a batch at once, and a game whose
+/// result has been followed by a line end is taken as ended, rather than
+/// wait for the next game to start. Its next bytes then start the next
+/// game: only a comment written on a later line after the result, and
+/// sent after the pause, goes with the next game rather than the one
+/// before.
+///
+/// ```
+/// use std::io::{self, Read};
+/// use iccf_pgn::split::Splitter;
+///
+/// /// Two games, with a pause after the first.
+/// struct Live(Vec<&'static [u8]>);
+/// impl Read for Live {
+///     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+///         match self.0.first().copied() {
+///             None => Ok(0),
+///             Some(b"") => {
+///                 self.0.remove(0);
+///                 Err(io::ErrorKind::WouldBlock.into())
+///             }
+///             Some(chunk) => {
+///                 buf[..chunk.len()].copy_from_slice(chunk);
+///                 self.0.remove(0);
+///                 Ok(chunk.len())
+///             }
+///         }
+///     }
+/// }
+///
+/// let live = Live(vec![b"[White \"A\"]\n\n1. e4 e5 1-0\n", b"", b"\n[White \"B\"]\n\n1. d4 *\n"]);
+/// let mut splitter = Splitter::new(live);
+/// let first = splitter.next_batch(1 << 20)?.expect("the first game, at the pause");
+/// assert_eq!(first.game(0), b"[White \"A\"]\n\n1. e4 e5 1-0\n");
+/// let second = splitter.next_batch(1 << 20)?.expect("the second game");
+/// assert_eq!((second.games[0].index, second.games[0].line), (2, 4));
+/// assert_eq!(second.game(0), b"\n[White \"B\"]\n\n1. d4 *\n");
+/// assert!(splitter.next_batch(1 << 20)?.is_none());
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Splitter<R> {
     reader: R,
@@ -99,6 +142,8 @@ pub struct Splitter<R> {
     /// Why the input was refused as not text.
     refused: Option<String>,
     eof: bool,
+    /// The last read said the input pauses.
+    paused: bool,
 }
 
 impl<R: Read> Splitter<R> {
@@ -139,6 +184,7 @@ impl<R: Read> Splitter<R> {
             head_controls: 0,
             refused: None,
             eof: false,
+            paused: false,
         }
     }
 
@@ -175,7 +221,8 @@ impl<R: Read> Splitter<R> {
     /// stream.
     ///
     /// A batch is returned as soon as its games reach `target_bytes`, so
-    /// it holds at least one game even when that game is larger.
+    /// it holds at least one game even when that game is larger, or when
+    /// the input pauses with a game found.
     ///
     /// # Errors
     ///
@@ -207,6 +254,9 @@ impl<R: Read> Splitter<R> {
             } else {
                 self.skip_unneeded();
                 self.fill()?;
+                if std::mem::take(&mut self.paused) && self.pause()? {
+                    break;
+                }
             }
         }
         if self.games.is_empty() {
@@ -225,6 +275,19 @@ impl<R: Read> Splitter<R> {
             data,
             games: std::mem::take(&mut self.games),
         }))
+    }
+
+    /// The input pauses with all of it scanned: the head is judged on the
+    /// bytes there are, and a game whose result's line has ended is taken
+    /// as ended. Whether there are games to hand out.
+    fn pause(&mut self) -> io::Result<bool> {
+        if self.limits && self.read < HEAD {
+            self.judge_head()?;
+        }
+        if self.scan_pos == self.filled && self.scanner.end_at_pause() {
+            self.push_game(self.scan_pos, GameEnd::Result);
+        }
+        Ok(!self.games.is_empty())
     }
 
     /// Returns the reader, dropping any buffered input.
@@ -359,6 +422,7 @@ impl<R: Read> Splitter<R> {
                     }
                 }
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) if err.kind() == io::ErrorKind::WouldBlock => self.paused = true,
                 Err(err) => return Err(err),
             }
             return Ok(());
