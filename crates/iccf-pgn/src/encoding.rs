@@ -311,6 +311,13 @@ pub(crate) fn lossy_str(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
+/// `bytes` as an owned text, any invalid UTF-8 replaced (see
+/// [`lossy_str`]): the text of a token or tag kept in a problem or a
+/// record.
+pub(crate) fn lossy(bytes: &[u8]) -> String {
+    lossy_str(bytes).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

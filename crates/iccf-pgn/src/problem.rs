@@ -17,6 +17,7 @@ use shakmaty::PositionErrorKinds;
 use shakmaty::fen::ParseFenError;
 
 use crate::convert::GameLocation;
+use crate::encoding::lossy;
 use crate::grammar::BOM;
 use crate::lexer::LexError;
 
@@ -374,7 +375,7 @@ impl<'g> Problems<'g> {
         };
         let end = span.end.min(self.game.len());
         let token = &self.game[span.start.min(end)..end];
-        let mut token = String::from_utf8_lossy(token).into_owned();
+        let mut token = lossy(token);
         if token.chars().count() > 60 {
             token = token.chars().take(57).collect::<String>() + "...";
         }

@@ -5,6 +5,7 @@ use core::ops::Range;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, FromSetup};
 
+use crate::encoding::lossy;
 use crate::lexer::{Token, TokenKind};
 use crate::problem::{ProblemKind, Problems};
 
@@ -63,7 +64,7 @@ impl SetupTags {
             }
             None => CastlingMode::Standard,
             Some((name, span)) => variant_mode(&name).ok_or_else(|| {
-                let name = String::from_utf8_lossy(&name).into_owned();
+                let name = lossy(&name);
                 (span, ProblemKind::UnsupportedVariant(name))
             })?,
         };
@@ -131,7 +132,7 @@ pub fn absurd_counter(fen: &[u8]) -> Option<String> {
         let digits = field.iter().all(u8::is_ascii_digit);
         let value = core::str::from_utf8(field).ok()?.parse::<u64>();
         let absurd = digits && value.map_or(true, |n| n > MAX_FEN_COUNTER);
-        absurd.then(|| String::from_utf8_lossy(field).into_owned())
+        absurd.then(|| lossy(field))
     })
 }
 

@@ -22,6 +22,7 @@ use iccf::token::{is_move, is_null_move};
 use iccf::{MoveNumber, check_suffix};
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
+use crate::encoding::lossy;
 use crate::lexer::{LexError, TagValue, Token, TokenKind};
 use crate::problem::{ProblemKind, Problems};
 use crate::sink::{Ending, Played, Sink};
@@ -251,7 +252,7 @@ impl<'g> Walk<'g, '_, '_> {
             return;
         }
         if result != r {
-            let kind = ProblemKind::TypedResult(String::from_utf8_lossy(result).into_owned());
+            let kind = ProblemKind::TypedResult(lossy(result));
             self.problems.warn(span, None, kind);
         }
         sink.result(result);
@@ -276,7 +277,7 @@ impl<'g> Walk<'g, '_, '_> {
         }
         let raw = &self.game[span.clone()];
         if let Some(result) = forfeit_result(raw).filter(|_| self.nothing_played(s)) {
-            let kind = ProblemKind::TypedResult(String::from_utf8_lossy(result).into_owned());
+            let kind = ProblemKind::TypedResult(lossy(result));
             self.problems.warn(span, None, kind);
             sink.result(result);
             s.result = Some(result);
@@ -285,7 +286,7 @@ impl<'g> Walk<'g, '_, '_> {
         let mut nag = Vec::with_capacity(digits.len() + 1);
         nag.push(b'$');
         nag.extend_from_slice(digits);
-        let kind = ProblemKind::Glyph(String::from_utf8_lossy(&nag).into_owned());
+        let kind = ProblemKind::Glyph(lossy(&nag));
         self.problems.warn(span, None, kind);
         if s.tells::<S>() {
             sink.annotation(&nag);
@@ -307,7 +308,7 @@ impl<'g> Walk<'g, '_, '_> {
     /// both, and the move after it is read as any other.
     fn wrong_number(&mut self, pos: &Chess, span: Range<usize>) {
         let kind = ProblemKind::MoveNumberMismatch {
-            written: String::from_utf8_lossy(&self.game[span.clone()]).into_owned(),
+            written: lossy(&self.game[span.clone()]),
             expected: MoveNumber::from_position(pos),
         };
         self.problems.warn(span, None, kind);
@@ -358,8 +359,7 @@ impl<'g> Walk<'g, '_, '_> {
                 s.tag_result = read.map(<[u8]>::to_vec);
                 if let Some(result) = read.filter(|&r| r != written.trim_ascii()) {
                     // `[Result "½-½"]`: written as PGN spells it.
-                    let kind =
-                        ProblemKind::TypedResult(String::from_utf8_lossy(result).into_owned());
+                    let kind = ProblemKind::TypedResult(lossy(result));
                     self.problems.warn(t.span.clone(), None, kind);
                     sink.tag(name, TagValue::new(result));
                     return;
@@ -510,7 +510,7 @@ impl<'g> Walk<'g, '_, '_> {
             (None, tag) => {
                 let result = tag.as_deref().unwrap_or(b"*");
                 if self.scope == Scope::Game {
-                    let written = String::from_utf8_lossy(result).into_owned();
+                    let written = lossy(result);
                     self.problems
                         .warn(end, None, ProblemKind::NoResult(written));
                 }

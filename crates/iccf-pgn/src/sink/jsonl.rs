@@ -5,9 +5,10 @@ use iccf::{CastlingNotation, MoveFormat, Notation};
 use shakmaty::Chess;
 
 use crate::convert::Report;
+use crate::encoding::lossy;
 use crate::lexer::TagValue;
 use crate::record::{GameRecord, MoveText, RecordNotations, RecordedMove, Tags};
-use crate::sink::{Played, Sink, lossy};
+use crate::sink::{Played, Sink};
 use crate::walk::Step;
 
 /// Gathers the main line of a game into a [`GameRecord`].

@@ -16,7 +16,6 @@ use core::ops::Range;
 use shakmaty::Chess;
 use shakmaty::san::Suffix;
 
-use crate::encoding::lossy_str;
 use crate::lexer::{LexError, TagValue};
 use crate::walk::Step;
 
@@ -24,12 +23,6 @@ pub(crate) mod jsonl;
 pub(crate) mod pgn;
 pub(crate) mod text;
 pub(crate) mod tree;
-
-/// `bytes` as an owned text, any invalid UTF-8 replaced (see
-/// [`lossy_str`]).
-pub(crate) fn lossy(bytes: &[u8]) -> String {
-    lossy_str(bytes).into_owned()
-}
 
 /// A move the walk read and played.
 #[derive(Debug)]

@@ -8,10 +8,11 @@
 use shakmaty::{Chess, Position};
 
 use crate::convert::{GameLocation, Report};
+use crate::encoding::lossy;
 use crate::game::{Game, Line, Node};
 use crate::lexer::{TagValue, line_col};
 use crate::problem::{Problem, ProblemKind};
-use crate::sink::{Ending, Played, Sink, lossy};
+use crate::sink::{Ending, Played, Sink};
 use crate::walk::{Step, pass_turn};
 
 /// Builds the tree of one game.
