@@ -7,7 +7,7 @@ use std::io::{self, Read};
 
 use iccf_pgn::{
     lexer::{LexError, Lexer, TagValue, TokenKind, line_col},
-    split::{GameEnd, Splitter, game_spans, split_games},
+    split::{GameEnd, GameSpan, Splitter, game_spans, split_games},
 };
 
 /// The games of `input` as text, with how each ended.
@@ -472,60 +472,83 @@ fn only_asides(bytes: &[u8]) -> bool {
     })
 }
 
-/// A live stream's pauses end a game at its result without waiting for
-/// the next (games were held until the input ended). Over real files
-/// paused everywhere: no byte is lost or moved out of order (but
-/// whitespace after the last game's cut, which makes no game), every game
-/// of the whole file still starts a game, if maybe earlier, over
-/// whitespace, comments and escape lines, and a pause adds a game start
-/// only where the game before it has its result and the new game has
-/// no movetext before its tags.
-#[test]
-fn live_input_held_its_last_game_until_the_next_began() {
+/// The test files small enough to be read many ways, as they are and
+/// with CR LF line ends.
+fn small_test_files() -> Vec<(String, Vec<u8>)> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pgn");
     let mut files = Vec::new();
     for folder in ["pgn-extract", "iccf", "pgn4web"] {
         for entry in std::fs::read_dir(format!("{root}/{folder}")).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "pgn") {
-                files.push(path);
+            if path.extension().is_none_or(|e| e != "pgn") {
+                continue;
+            }
+            let input = std::fs::read(&path).unwrap();
+            if input.len() < 300_000 {
+                let crlf = input.iter().fold(Vec::new(), |mut out, &b| {
+                    if b == b'\n' {
+                        out.push(b'\r');
+                    }
+                    out.push(b);
+                    out
+                });
+                files.push((format!("{} (CR LF)", path.display()), crlf));
+                files.push((path.display().to_string(), input));
             }
         }
     }
     files.sort();
-    assert!(files.len() > 20, "{} files", files.len());
-    for path in &files {
-        let input = std::fs::read(path).unwrap();
-        if input.len() > 300_000 {
-            continue;
-        }
-        let name = path.display();
-        let whole: Vec<usize> = split_games(&input).iter().map(|r| r.start).collect();
+    assert!(files.len() > 40, "{} files", files.len());
+    files
+}
+
+/// The games of `input` read with a pause after each read of the sizes
+/// `steps` cycles through.
+fn paused(input: &[u8], steps: &[usize]) -> Vec<(GameSpan, Vec<u8>)> {
+    let reader = Pausing {
+        input,
+        steps,
+        step: 0,
+        pause: false,
+    };
+    all_games(Splitter::new(reader), 1 << 20).0
+}
+
+/// A live stream's pauses end a game at its result without waiting for
+/// the next (games were held until the input ended). Over real files
+/// paused everywhere: no byte is lost or moved out of order (but
+/// whitespace after the last game's cut, which makes no game), every game
+/// of the whole file still starts a game, if maybe earlier, over
+/// whitespace, comments and escape lines, where it has its line and
+/// column; and a pause adds a game start only where the game before it
+/// has its result and the new game has no movetext before its tags.
+#[test]
+fn live_input_held_its_last_game_until_the_next_began() {
+    for (name, input) in small_test_files() {
+        let whole = game_spans(&input);
         for steps in [&[1usize][..], &[7, 1, 300], &[4096]] {
-            let reader = Pausing {
-                input: &input,
-                steps,
-                step: 0,
-                pause: false,
-            };
-            let (games, _) = all_games(Splitter::new(reader), 1 << 20);
+            let games = paused(&input, steps);
             let joined: Vec<u8> = games.iter().flat_map(|(_, bytes)| bytes.clone()).collect();
             // Whitespace after the last game's cut makes no game.
             let rest = input.strip_prefix(&joined[..]).map(<[u8]>::trim_ascii);
             assert_eq!(rest, Some(&b""[..]), "{name} {steps:?}: bytes lost");
-            let starts: Vec<usize> = games.iter().map(|(s, _)| s.byte_offset as usize).collect();
-            for &start in &whole {
-                let found = starts
-                    .iter()
-                    .any(|&s| s <= start && only_asides(&input[s..start]));
-                assert!(
-                    found,
-                    "{name} {steps:?}: the game at {start} joined another"
-                );
+            for span in &whole {
+                let start = span.byte_offset as usize;
+                let found = games.iter().find(|(s, _)| {
+                    let s = s.byte_offset as usize;
+                    s <= start && only_asides(&input[s..start])
+                });
+                let Some((found, _)) = found else {
+                    panic!("{name} {steps:?}: the game at {start} joined another");
+                };
+                if found.byte_offset == span.byte_offset {
+                    let at = (found.line, found.column);
+                    assert_eq!(at, (span.line, span.column), "{name} {steps:?}");
+                }
             }
             for (i, (span, bytes)) in games.iter().enumerate().skip(1) {
-                let start = span.byte_offset as usize;
-                if whole.contains(&start) {
+                let start = span.byte_offset;
+                if whole.iter().any(|s| s.byte_offset == start) {
                     continue;
                 }
                 assert_eq!(games[i - 1].0.end, GameEnd::Result, "{name} at {start}");
@@ -537,4 +560,38 @@ fn live_input_held_its_last_game_until_the_next_began() {
             }
         }
     }
+}
+
+/// The other half: a game sent whole, its result followed by a blank
+/// line, comes out at the pause after it, before anything more is read.
+/// Each real game is sent so, one read and one pause a game, as long as
+/// the file's games end so.
+#[test]
+fn live_input_gave_a_finished_game_only_when_the_next_began() {
+    let mut seen = 0;
+    for (name, input) in small_test_files() {
+        let whole = game_spans(&input);
+        let sizes: Vec<usize> = whole.iter().map(|s| s.len as usize).collect();
+        let reader = Pausing {
+            input: &input,
+            steps: &sizes,
+            step: 0,
+            pause: false,
+        };
+        let mut splitter = Splitter::new(reader);
+        for (i, span) in whole.iter().enumerate() {
+            let game = &input[span.range.clone()];
+            let finished = span.end == GameEnd::Result
+                && (game.ends_with(b"\n\n") || game.ends_with(b"\r\n\r\n"))
+                && i + 1 < whole.len();
+            if !finished {
+                break;
+            }
+            let batch = splitter.next_batch(1 << 20).unwrap().expect("a game");
+            let got: Vec<_> = batch.iter().map(|(s, bytes)| (s.index, bytes)).collect();
+            assert_eq!(got, [(span.index, game)], "{name}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 300, "only {seen} games sent so");
 }

@@ -139,7 +139,7 @@ pub fn open_input(path: &Path) -> Result<Input, StreamError> {
 /// power of two at or below it).
 pub fn open_input_within(path: &Path, decoder_memory: u64) -> Result<Input, StreamError> {
     if is_stdio(path) {
-        let stdin = Box::new(io::stdin());
+        let stdin = Box::new(WaitingStdin(io::stdin()));
         return open_reader_within(stdin, "<stdin>", stdin_len(), decoder_memory);
     }
     let name = path.display().to_string();
@@ -201,6 +201,29 @@ impl Input {
             Err(reader) => reader,
         };
         self
+    }
+}
+
+/// Standard input, read as a blocking one even when the process that
+/// started us left it non-blocking: a read that would block waits a
+/// moment and tries again, rather than fail (or be taken for a live
+/// input's pause, [`ReadAhead::live`]).
+struct WaitingStdin(io::Stdin);
+
+/// How long a read of a non-blocking stdin with nothing to read waits
+/// before it tries again.
+const NONBLOCKING_RETRY: Duration = Duration::from_millis(10);
+
+impl Read for WaitingStdin {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.0.read(buf) {
+                Err(err) if err.kind() == io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(NONBLOCKING_RETRY);
+                }
+                other => return other,
+            }
+        }
     }
 }
 

@@ -821,43 +821,63 @@ fn move_read_less_than_convert() {
 
 /// Regression: the games of a live input (a game server's stream piped
 /// in, `tail -f`) were written only when the input ended; each now comes
-/// once its result's line has, while the input stays open.
+/// once a blank line follows its result, while the input stays open. On
+/// a stdin left non-blocking too, which ended the input at the first
+/// pause (exit 0, the games after it lost).
 #[test]
 fn live_input_was_written_only_at_its_end() {
-    use std::io::{BufRead, BufReader};
-    use std::sync::mpsc;
-    use std::time::Duration;
-
-    for jobs in ["1", "2"] {
-        let mut child = iccf()
+    for (jobs, nonblocking) in [("1", false), ("2", false), ("1", true)] {
+        let (reader, stdin) = std::io::pipe().unwrap();
+        #[cfg(unix)]
+        if nonblocking {
+            use std::os::fd::AsRawFd;
+            let fd = reader.as_raw_fd();
+            // SAFETY: fcntl on a descriptor this test owns.
+            unsafe {
+                let flags = libc::fcntl(fd, libc::F_GETFL);
+                assert_ne!(libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK), -1);
+            }
+        }
+        let child = iccf()
             .args(["convert", "--format", "text", "-j", jobs, "-"])
-            .stdin(Stdio::piped())
+            .stdin(reader)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("iccf starts");
-        let mut stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (lines, written) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                if lines.send(line.unwrap()).is_err() {
-                    break;
-                }
-            }
-        });
-        // A wait for what must come, not a measure of speed: the game comes
-        // a fraction of a second after it is sent, or never.
-        let next = || written.recv_timeout(Duration::from_secs(60));
-        stdin
-            .write_all(b"[Event \"A\"]\n\n1. e4 e5 2. Nf3 1-0\n\n")
-            .unwrap();
-        stdin.flush().unwrap();
-        let first = next().expect("the first game, written while the input is open");
-        assert_eq!(first, "1. 5254 5755 2. 7163 1-0", "-j{jobs}");
-        stdin.write_all(b"[Event \"B\"]\n\n1. d4 *\n").unwrap();
-        drop(stdin);
-        assert_eq!(next().unwrap(), "1. 4244 *", "-j{jobs}");
-        assert!(child.wait().unwrap().success());
+        live_games_come_as_sent(child, stdin, &format!("-j{jobs} nonblocking {nonblocking}"));
     }
+}
+
+/// Sends two games to `child` (`iccf convert --format text -`) with a
+/// pause between them, and sees the first written before the second is
+/// sent, the second once the input ends.
+fn live_games_come_as_sent(mut child: std::process::Child, mut stdin: impl Write, case: &str) {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let stdout = child.stdout.take().unwrap();
+    let (lines, written) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    // A wait for what must come, not a measure of speed: the game comes
+    // a fraction of a second after it is sent, or never.
+    let next = || written.recv_timeout(Duration::from_secs(60));
+    stdin
+        .write_all(b"[Event \"A\"]\n\n1. e4 e5 2. Nf3 1-0\n\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    let first = next().expect("the first game, written while the input is open");
+    assert_eq!(first, "1. 5254 5755 2. 7163 1-0", "{case}");
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"[Event \"B\"]\n\n1. d4 *\n").unwrap();
+    drop(stdin);
+    assert_eq!(next().unwrap(), "1. 4244 *", "{case}");
+    assert!(child.wait().unwrap().success(), "{case}");
 }

@@ -410,12 +410,17 @@ impl Scanner {
     }
 
     /// At a pause in the input, between tokens: whether the game has ended
-    /// with a result whose line has ended too, so that the game is not
+    /// with a result and a blank line after it, so that the game is not
     /// held until the next one starts. If so, the next bytes start a game.
+    ///
+    /// After a blank line any movetext starts the next game anyway, so
+    /// only what stays with the game before (comments, escape lines) can
+    /// go with the next game instead. Not at a CR, whose LF would count as
+    /// a second line end in the next game.
     pub(super) fn end_at_pause(&mut self) -> bool {
         let ended = self.mode == Mode::Normal
-            && matches!(self.state, State::Result { .. })
-            && self.newlines > 0;
+            && self.state == State::Result { blank_line: true }
+            && !self.cr;
         if ended {
             self.new_game(0, GameEnd::Result);
         }

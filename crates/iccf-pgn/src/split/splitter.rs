@@ -66,11 +66,11 @@ struct Dropped {
 /// A live input (a game server's stream) may pause: a read that fails with
 /// [`io::ErrorKind::WouldBlock`] says so (and the splitter reads again).
 /// The games found by then come as a batch at once, and a game whose
-/// result has been followed by a line end is taken as ended, rather than
+/// result has been followed by a blank line is taken as ended, rather than
 /// wait for the next game to start. Its next bytes then start the next
-/// game: only a comment written on a later line after the result, and
-/// sent after the pause, goes with the next game rather than the one
-/// before.
+/// game, as any movetext after such a blank line would: only a comment or
+/// escape line sent after the pause goes with the next game rather than
+/// the one before.
 ///
 /// ```
 /// use std::io::{self, Read};
@@ -95,13 +95,13 @@ struct Dropped {
 ///     }
 /// }
 ///
-/// let live = Live(vec![b"[White \"A\"]\n\n1. e4 e5 1-0\n", b"", b"\n[White \"B\"]\n\n1. d4 *\n"]);
+/// let live = Live(vec![b"[White \"A\"]\n\n1. e4 e5 1-0\n\n", b"", b"[White \"B\"]\n\n1. d4 *\n"]);
 /// let mut splitter = Splitter::new(live);
 /// let first = splitter.next_batch(1 << 20)?.expect("the first game, at the pause");
-/// assert_eq!(first.game(0), b"[White \"A\"]\n\n1. e4 e5 1-0\n");
+/// assert_eq!(first.game(0), b"[White \"A\"]\n\n1. e4 e5 1-0\n\n");
 /// let second = splitter.next_batch(1 << 20)?.expect("the second game");
-/// assert_eq!((second.games[0].index, second.games[0].line), (2, 4));
-/// assert_eq!(second.game(0), b"\n[White \"B\"]\n\n1. d4 *\n");
+/// assert_eq!((second.games[0].index, second.games[0].line), (2, 5));
+/// assert_eq!(second.game(0), b"[White \"B\"]\n\n1. d4 *\n");
 /// assert!(splitter.next_batch(1 << 20)?.is_none());
 /// # Ok::<_, std::io::Error>(())
 /// ```
@@ -278,9 +278,12 @@ impl<R: Read> Splitter<R> {
     }
 
     /// The input pauses with all of it scanned: the head is judged on the
-    /// bytes there are, and a game whose result's line has ended is taken
-    /// as ended. Whether there are games to hand out.
+    /// bytes there are, and a game followed by a blank line after its
+    /// result is taken as ended. Whether there are games to hand out.
     fn pause(&mut self) -> io::Result<bool> {
+        // Games may be handed out before the head is whole: judged on what
+        // there is (from 1 KiB: less passes, and what follows is still
+        // judged as it comes, which may refuse the input after games).
         if self.limits && self.read < HEAD {
             self.judge_head()?;
         }
