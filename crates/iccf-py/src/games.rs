@@ -138,7 +138,12 @@ pub fn games(
         ..Options::default()
     };
     let jobs = checked_jobs(jobs)?.get();
-    let input = source::open(source)?;
+    let mut input = source::open(source)?;
+    if input.is_live() {
+        // A file object or pipe: its games come as they are read, not
+        // when it ends (a stream of games from a server).
+        input = input.read_live();
+    }
     let (tx, rx) = mpsc::sync_channel(AHEAD);
     let (spent_tx, spent) = mpsc::channel();
     std::thread::spawn(move || {

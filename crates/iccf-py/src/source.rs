@@ -27,6 +27,7 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
             .unwrap_or_else(|_| "<file object>".to_owned());
         let reader = FileObject {
             file: source.clone().unbind(),
+            read1: source.hasattr("read1")?,
             pending: Vec::new(),
             at: 0,
         };
@@ -56,10 +57,15 @@ fn data(source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
     Ok(None)
 }
 
-/// A Python file object read from Rust: `read(n)` with the GIL, `bytes`
-/// as they are and `str` (text mode) as UTF-8.
+/// A Python file object read from Rust: `read1(n)` (or `read(n)` where
+/// there is none) with the GIL, `bytes` as they are and `str` (text mode)
+/// as UTF-8.
 struct FileObject {
     file: Py<PyAny>,
+    /// The file has `read1`, which gives what one read of its stream
+    /// gives: a pipe's games as they come, where `read(n)` waits for `n`
+    /// bytes.
+    read1: bool,
     /// Bytes read but not yet handed out: a text file's `read(n)` gives n
     /// characters, up to 4n bytes.
     pending: Vec<u8>,
@@ -70,10 +76,11 @@ impl Read for FileObject {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.at == self.pending.len() {
             self.pending = Python::attach(|py| {
+                let method = if self.read1 { "read1" } else { "read" };
                 let chunk = self
                     .file
                     .bind(py)
-                    .call_method1("read", (buf.len(),))
+                    .call_method1(method, (buf.len(),))
                     .map_err(io::Error::other)?;
                 if let Ok(bytes) = chunk.cast::<PyBytes>() {
                     return Ok(bytes.as_bytes().to_vec());

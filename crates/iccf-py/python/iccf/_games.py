@@ -106,7 +106,9 @@ def games(
     The records hold what ``iccf convert --format jsonl`` writes, built in
     Rust. A thread reads the file on ``jobs`` threads (``None``: one per
     core) a few hundred kilobytes ahead of the reader, without Python's
-    GIL; dropping the iterator stops it.
+    GIL; dropping the iterator stops it. A stream that stays open (a
+    pipe, a server's response) gives each game once a blank line follows
+    its result and the stream pauses, not when it ends.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "one.pgn"
