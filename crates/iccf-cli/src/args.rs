@@ -464,8 +464,8 @@ pub struct ServeArgs {
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// Input files; none or "-" reads standard input. A pipe or FIFO is
-    /// read as a live stream: each game is written once a blank line
+    /// Input files; none or "-" reads standard input. A pipe, FIFO or
+    /// terminal is read as a live stream: each game is written once a blank line
     /// follows its result and the input pauses, not when the stream ends.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,

@@ -142,8 +142,6 @@ pub struct Splitter<R> {
     /// Why the input was refused as not text.
     refused: Option<String>,
     eof: bool,
-    /// The last read said the input pauses.
-    paused: bool,
 }
 
 impl<R: Read> Splitter<R> {
@@ -184,7 +182,6 @@ impl<R: Read> Splitter<R> {
             head_controls: 0,
             refused: None,
             eof: false,
-            paused: false,
         }
     }
 
@@ -253,8 +250,8 @@ impl<R: Read> Splitter<R> {
                 break;
             } else {
                 self.skip_unneeded();
-                self.fill()?;
-                if std::mem::take(&mut self.paused) && self.pause()? {
+                let paused = self.fill()?;
+                if paused && self.pause()? {
                     break;
                 }
             }
@@ -404,7 +401,9 @@ impl<R: Read> Splitter<R> {
         self.too_large = false;
     }
 
-    fn fill(&mut self) -> io::Result<()> {
+    /// Reads once more into the buffer: whether the input paused instead
+    /// (a `WouldBlock` error).
+    fn fill(&mut self) -> io::Result<bool> {
         if self.filled == self.buf.len() {
             self.buf.resize(self.filled + self.block_size, 0);
         }
@@ -425,10 +424,10 @@ impl<R: Read> Splitter<R> {
                     }
                 }
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                Err(err) if err.kind() == io::ErrorKind::WouldBlock => self.paused = true,
+                Err(err) if err.kind() == io::ErrorKind::WouldBlock => return Ok(true),
                 Err(err) => return Err(err),
             }
-            return Ok(());
+            return Ok(false);
         }
     }
 
