@@ -133,13 +133,16 @@ pub fn game_batches(
         ..Options::default()
     };
     let jobs = checked_jobs(jobs)?.get();
-    let input = source::open(source)?;
+    let opened = source::open(source)?;
     let (tx, rx) = mpsc::sync_channel(AHEAD);
     std::thread::spawn(move || {
         let converter = Converter::new(options)
             .with_record_notations(RecordNotations::of(fields.iter().copied()));
         let mut table = GameTable::new(&fields);
-        if let Err(err) = produce(input, &converter, jobs, batch_size, &mut table, &tx) {
+        let produced = opened
+            .input()
+            .and_then(|input| produce(input, &converter, jobs, batch_size, &mut table, &tx));
+        if let Err(err) = produced {
             // Nobody listens when the iterator was dropped: nothing to say.
             let _ = tx.send(Err(err));
         }

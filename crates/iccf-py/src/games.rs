@@ -138,17 +138,15 @@ pub fn games(
         ..Options::default()
     };
     let jobs = checked_jobs(jobs)?.get();
-    let mut input = source::open(source)?;
-    if input.is_live() {
-        // A file object or pipe: its games come as they are read, not
-        // when it ends (a stream of games from a server).
-        input = input.read_live();
-    }
+    let opened = source::open(source)?;
     let (tx, rx) = mpsc::sync_channel(AHEAD);
     let (spent_tx, spent) = mpsc::channel();
     std::thread::spawn(move || {
         let converter = Converter::new(options).with_record_notations(notations);
-        if let Err(err) = produce(input, &converter, jobs, &tx, &spent) {
+        let produced = opened
+            .input()
+            .and_then(|input| produce(input, &converter, jobs, &tx, &spent));
+        if let Err(err) = produced {
             // Nobody listens when the iterator was dropped: nothing to say.
             let _ = tx.send(Err(err));
         }
@@ -178,6 +176,13 @@ fn produce(
     spent: &Receiver<Vec<GameRecord>>,
 ) -> Result<(), StreamError> {
     let name = input.name.clone();
+    let input = if input.is_live() {
+        // A file object or pipe: its games come as they are read, not
+        // when it ends (a stream of games from a server).
+        input.read_live()
+    } else {
+        input
+    };
     let read = |err| StreamError::io(Operation::Read, &name, None, err);
     let reader = text_reader(input.reader, InputEncoding::Auto).map_err(read)?;
     let run = Run {

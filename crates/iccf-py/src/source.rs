@@ -6,6 +6,7 @@
 use std::io::{self, Cursor, Read};
 use std::path::PathBuf;
 
+use iccf_stream::error::StreamError;
 use iccf_stream::input::{Input, open_input, open_reader};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -13,11 +14,35 @@ use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 
 use crate::errors::stream_error;
 
-/// Opens `source`, decompressing it by its magic bytes.
-pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
+/// A source opened as far as it can be without waiting for its stream.
+pub enum Opened {
+    /// A path or bytes, its compression told from its first bytes.
+    Input(Input),
+    /// A file object (a pipe, a server's response), whose first bytes may
+    /// not have come yet: its compression is told on the thread that
+    /// reads it ([`Opened::input`]), so that opening it neither waits nor
+    /// holds the GIL while it waits.
+    FileObject(FileObject, String),
+}
+
+impl Opened {
+    /// The input, decompressed by its magic bytes: a file object's first
+    /// bytes are read here, waited for if they have not come.
+    pub fn input(self) -> Result<Input, StreamError> {
+        match self {
+            Opened::Input(input) => Ok(input),
+            Opened::FileObject(file, name) => open_reader(Box::new(file), name, None),
+        }
+    }
+}
+
+/// Opens `source`, decompressing it by its magic bytes: a path or bytes
+/// at once (a missing file raises here), a file object when it is read.
+pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Opened> {
     if let Some(data) = data(source)? {
         let len = data.len() as u64;
         return open_reader(Box::new(Cursor::new(data)), "<bytes>", Some(len))
+            .map(Opened::Input)
             .map_err(|err| stream_error(&err));
     }
     if source.hasattr("read")? && !source.is_instance_of::<PyString>() {
@@ -31,10 +56,15 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
             pending: Vec::new(),
             at: 0,
         };
-        return open_reader(Box::new(reader), name, None).map_err(|err| stream_error(&err));
+        return Ok(Opened::FileObject(reader, name));
     }
     match source.extract::<PathBuf>() {
-        Ok(path) => open_input(&path).map_err(|err| stream_error(&err)),
+        // A FIFO's `open` waits for a writer: not with the GIL held.
+        Ok(path) => source
+            .py()
+            .detach(|| open_input(&path))
+            .map(Opened::Input)
+            .map_err(|err| stream_error(&err)),
         Err(_) => Err(PyTypeError::new_err(format!(
             "a source of games is a path, bytes or a file object, not {}",
             source.get_type().name()?
@@ -60,7 +90,7 @@ fn data(source: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
 /// A Python file object read from Rust: `read1(n)` (or `read(n)` where
 /// there is none) with the GIL, `bytes` as they are and `str` (text mode)
 /// as UTF-8.
-struct FileObject {
+pub struct FileObject {
     file: Py<PyAny>,
     /// The file has `read1`, which gives what one read of its stream
     /// gives: a pipe's games as they come, where `read(n)` waits for `n`

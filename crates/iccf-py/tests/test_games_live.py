@@ -3,6 +3,7 @@ each game comes as soon as it has been sent, its result followed by a
 blank line, not when the stream ends (games were held until then, or until
 256 KiB had come)."""
 
+import gzip
 import os
 import queue
 import threading
@@ -37,8 +38,6 @@ def test_a_pipes_games_come_while_it_is_open():
         read_end, write_end = os.pipe()
         source = os.fdopen(read_end, "rb", buffering=0 if opened == "unbuffered" else -1)
         with os.fdopen(write_end, "wb", buffering=0) as writer:
-            # Written first: games() reads the first bytes to tell the
-            # compression before it returns.
             writer.write(GAME_A)
             records = read_in_background(iccf.games(source, notations="numeric"))
             first = records.get(timeout=WAIT)
@@ -48,6 +47,25 @@ def test_a_pipes_games_come_while_it_is_open():
         second = records.get(timeout=WAIT)
         assert (second["game"], second["moves"]) == (2, ["4244"])
         assert records.get(timeout=WAIT) is None
+        source.close()
+
+
+def test_games_on_a_pipe_returns_before_its_first_bytes_come():
+    # games() read the first bytes, to tell the compression, before it
+    # returned: the caller waited for the stream's first game.
+    for compress in (lambda data: data, gzip.compress):
+        read_end, write_end = os.pipe()
+        source = os.fdopen(read_end, "rb")
+        opened = queue.Queue()
+        threading.Thread(target=lambda: opened.put(iccf.games(source, notations="numeric")), daemon=True).start()
+        games = opened.get(timeout=WAIT)
+        with os.fdopen(write_end, "wb", buffering=0) as writer:
+            records = read_in_background(games)
+            writer.write(compress(GAME_A + GAME_B))
+        assert [r["moves"] for r in iter(lambda: records.get(timeout=WAIT), None)] == [
+            ["5254", "5755", "7163"],
+            ["4244"],
+        ]
         source.close()
 
 
