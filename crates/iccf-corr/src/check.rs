@@ -170,7 +170,7 @@ pub fn check_message(
             crate::follow_up::read_their_if_moves(game, side, &lines, &mut report);
         }
     } else if let Some(last) = game.plies.len().checked_sub(1) {
-        note_already_recorded(game, last, &plies, &mut report);
+        note_already_recorded(game, last, &plies, &loose, &mut report);
     }
     if report.their_sent.is_none() && report.new_move.is_some() {
         report.their_sent = message.date;
@@ -392,22 +392,33 @@ fn unnumbered_move(expected: MoveNumber, written: &Written<'_>) -> Option<Writte
     })
 }
 
-/// Their last move written again: a message read twice, not a new move.
+/// Their last move written again: a message read twice, not a new move;
+/// or written as another move (outside a record, which
+/// [`check_record`] compares): a correction or a stale message, which the
+/// player must see rather than an "in order".
 fn note_already_recorded(
     game: &Game,
     last: usize,
     plies: &[WrittenPly],
+    loose: &[&WrittenPly],
     report: &mut MessageReport,
 ) {
     let mv = game.plies[last].mv;
     let (before, _) = game.replay_to(last);
+    let no = game.number_of_ply(last);
     if plies
         .iter()
         .any(|p| game.ply_of(p.no) == Some(last) && same(&p.text, mv, &before))
     {
         report.findings.push(Finding::AlreadyRecorded {
-            no: game.number_of_ply(last),
+            no,
             numeric: mv.to_string(),
+        });
+    } else if let Some(other) = loose.iter().find(|p| game.ply_of(p.no) == Some(last)) {
+        report.findings.push(Finding::DiffersFromRecorded {
+            no,
+            written: other.text.clone(),
+            recorded: mv.to_string(),
         });
     }
 }
@@ -604,6 +615,27 @@ mod tests {
             "{:?}",
             again.findings
         );
+    }
+
+    #[test]
+    fn their_recorded_move_written_as_another_is_a_problem() {
+        let mut played = game();
+        let report = check(&played, Color::White, "2. 7163\n2... 2836");
+        crate::apply(
+            &mut played,
+            &report,
+            Color::White,
+            "2026.12.08".parse().unwrap(),
+        );
+        let other = check(&played, Color::White, "2. 7163\n2... 7866");
+        assert_eq!(
+            problems(&other),
+            ["your move 2... 7866 differs from the 2... 2836 recorded"]
+        );
+        assert!(other.new_move.is_none());
+        // The same move in algebraic is the move recorded.
+        let again = check(&played, Color::White, "2. 7163\n2... Nc6");
+        assert!(again.in_order(), "{:?}", again.findings);
     }
 
     #[test]

@@ -131,6 +131,17 @@ pub enum Finding {
         /// The move.
         numeric: String,
     },
+    /// Their last move written again as another move: a correction or a
+    /// stale message, never taken for the one recorded.
+    DiffersFromRecorded {
+        /// Its number.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+        /// What they wrote.
+        written: String,
+        /// The move recorded.
+        recorded: String,
+    },
     /// A draw offer, acceptance, resignation or claim in words.
     Claim {
         /// Which.
@@ -387,6 +398,14 @@ impl fmt::Display for Finding {
             Finding::AlreadyRecorded { no, numeric } => {
                 write!(f, "your move {no} {numeric} is recorded already")
             }
+            Finding::DiffersFromRecorded {
+                no,
+                written,
+                recorded,
+            } => write!(
+                f,
+                "your move {no} {written} differs from the {no} {recorded} recorded"
+            ),
             Finding::Claim { claim } => write!(f, "the message {}", claim.describe()),
             Finding::GameOver { result } => write!(f, "the game is over ({result})"),
             Finding::ClaimNotTaken {
