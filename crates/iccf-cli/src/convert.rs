@@ -65,7 +65,14 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
             "--format parquet writes a binary file: give -o FILE.parquet or redirect the output"
         );
     }
-    let mut output = create_output(args.output.as_deref(), &conversion.inputs, args.force)?;
+    let mut output = create_output(args.output.as_deref(), &conversion.inputs, args.force)
+        .map_err(|err| match err {
+            StreamError::ReadOnly { path } => anyhow::anyhow!(
+                "output {} is read-only; use --force to replace it",
+                path.display()
+            ),
+            err => err.into(),
+        })?;
     if let Some(bytes) = args.zstd_frames {
         output.use_zstd_frames(usize::try_from(bytes).unwrap_or(usize::MAX))?;
     }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use iccf_corr::{Date, Game, LEAVE_TAG, TimeControl, check_file_dates, leave_of};
-use iccf_stream::error::Operation;
+use iccf_stream::error::{Operation, StreamError};
 use iccf_stream::lock::{DEFAULT_LOCK_WAIT, FileLock};
 use iccf_stream::output::{Output, create_output};
 use shakmaty::Color;
@@ -224,7 +224,15 @@ pub fn save(path: &Path, game: &Game) -> anyhow::Result<()> {
 /// file, and replaces the game file only when the output is committed
 /// (`iccf card` commits it once the card is shown).
 pub fn prepare(path: &Path, game: &Game) -> anyhow::Result<Output> {
-    let mut output = create_output(Some(path), &[], false)?;
+    let mut output = create_output(Some(path), &[], false).map_err(|err| match err {
+        // A game file kept read-only on purpose (a finished game): the
+        // player decides, there is no option to force it.
+        StreamError::ReadOnly { path } => anyhow::anyhow!(
+            "game file {} is read-only; make it writable to record moves in it",
+            path.display()
+        ),
+        err => err.into(),
+    })?;
     output
         .write_all(&iccf_corr::write_game(game))
         .map_err(|err| output.error(Operation::Write, err))?;

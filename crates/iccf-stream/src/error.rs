@@ -233,7 +233,7 @@ impl fmt::Display for StreamError {
             StreamError::IsDirectory { path, .. } => write!(f, "{} is a directory", path.display()),
             StreamError::ReadOnly { path } => write!(
                 f,
-                "output {} is read-only; use --force to replace it",
+                "output {} is read-only; refusing to replace it",
                 path.display()
             ),
             StreamError::SameAsInput { output, input } => write!(

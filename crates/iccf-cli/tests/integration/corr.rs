@@ -550,3 +550,33 @@ fn scripted_clock_with_leave_warning_and_overstep() {
         r.stderr
     );
 }
+
+/// Regression: a read-only game file was refused with "use --force", an
+/// option `check` and `card` do not have.
+#[cfg(unix)]
+#[test]
+fn read_only_game_file_advised_a_missing_force() {
+    use std::os::unix::fs::PermissionsExt;
+    let mut players = Players::new();
+    let message = players.card(true, &["--move", "5254"]);
+    players.check(false, &message);
+    let reply = players.card(false, &["--move", "5755"]);
+    let white = players.file(true);
+    let before = std::fs::read(&white).unwrap();
+    std::fs::set_permissions(&white, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let white = white.display().to_string();
+    let r = run(
+        &["check", &white, "-", "--apply", "--date", "2027.01.09"],
+        reply.as_bytes(),
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains(&format!(
+            "game file {white} is read-only; make it writable to record moves in it"
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("--force"), "{}", r.stderr);
+    assert_eq!(std::fs::read(&white).unwrap(), before);
+}
