@@ -39,7 +39,7 @@ use iccf::token::{is_move, is_null_move};
 use iccf::{CastlingNotation, MoveFormat, Notation};
 use shakmaty::Chess;
 
-use crate::encoding::{InputEncoding, decode};
+use crate::encoding::{InputEncoding, decode, splittable};
 use crate::game::Game;
 use crate::language::{Choice, Choose, named_language};
 pub use crate::language::{GameHint, Neighbours, Verdict};
@@ -282,7 +282,8 @@ impl Converter {
 
     /// Converts every game of PGN text in memory, as
     /// [`Converter::convert_stream()`] does, with the games' locations in
-    /// `pgn`; one report a game.
+    /// `pgn` (UTF-16 is transcoded whole first, see [`splittable`]); one
+    /// report a game.
     ///
     /// ```
     /// use iccf_pgn::convert::{Converter, Options};
@@ -293,7 +294,8 @@ impl Converter {
     /// assert_eq!(String::from_utf8(out).unwrap(), "1. 5254 5755 *\n\n1. 4244 *\n\n");
     /// ```
     pub fn convert_all(&self, pgn: &[u8], out: &mut Vec<u8>) -> Vec<Report> {
-        self.convert_stream(&located_games(pgn), out)
+        let text = splittable(pgn, self.options.encoding);
+        self.convert_stream(&located_games(&text), out)
     }
 
     /// Reads every game of PGN text in memory into a [`GameRecord`]: what
@@ -301,8 +303,9 @@ impl Converter {
     /// options' notation and format do not matter here.
     pub fn records(&self, pgn: &[u8]) -> Vec<GameRecord> {
         let mut records = Vec::new();
+        let text = splittable(pgn, self.options.encoding);
         self.stream(
-            &located_games(pgn),
+            &located_games(&text),
             &mut |at, game, hint| self.record_with_hint(game, at, hint),
             &mut |_, record| records.push(record),
         );

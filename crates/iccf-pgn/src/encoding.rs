@@ -55,6 +55,33 @@ impl InputEncoding {
     }
 }
 
+/// A whole PGN text in memory made ready to split: UTF-16 (named by
+/// `encoding`, or under `auto` by a byte-order mark) transcoded to UTF-8,
+/// any other text as it is, for [`decode`] to decode game by game. A named
+/// legacy encoding wins over a mark that may be chance, as for a stream.
+///
+/// ```
+/// use iccf_pgn::encoding::{InputEncoding, splittable};
+///
+/// let utf16: Vec<u8> = "\u{feff}1. e4 *".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// assert_eq!(&*splittable(&utf16, InputEncoding::Auto), b"1. e4 *");
+/// assert_eq!(&*splittable(b"1. e4 *", InputEncoding::Auto), b"1. e4 *");
+/// ```
+pub fn splittable(pgn: &[u8], encoding: InputEncoding) -> Cow<'_, [u8]> {
+    let utf16 = match encoding {
+        InputEncoding::Fixed(e) if e != UTF_16LE && e != UTF_16BE => None,
+        InputEncoding::Fixed(e) => Some(e),
+        InputEncoding::Auto => Encoding::for_bom(pgn)
+            .map(|(e, _)| e)
+            .filter(|e| *e == UTF_16LE || *e == UTF_16BE),
+    };
+    match utf16 {
+        // `decode` drops the mark of the encoding it names.
+        Some(e) => Cow::Owned(e.decode(pgn).0.into_owned().into_bytes()),
+        None => Cow::Borrowed(pgn),
+    }
+}
+
 impl FromStr for InputEncoding {
     type Err = ParseEncodingError;
 

@@ -52,7 +52,7 @@ use iccf::lang::Lang;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::convert::{Converter, GameLocation, Options, Report, located_games};
-use crate::encoding::InputEncoding;
+use crate::encoding::{InputEncoding, splittable};
 use crate::problem::Problem;
 
 /// How games are read: the two choices `iccf convert` offers for reading.
@@ -155,20 +155,8 @@ impl Reader {
     /// assert_eq!(games[1].result.as_deref(), Some("1-0"));
     /// ```
     pub fn read_games(&self, pgn: &[u8]) -> Vec<Game> {
-        let text = whole_text(pgn, self.encoding);
+        let text = splittable(pgn, self.encoding);
         self.converter().games(&located_games(&text))
-    }
-}
-
-/// UTF-16 text transcoded whole to UTF-8, which the splitter needs.
-fn whole_text(pgn: &[u8], encoding: InputEncoding) -> std::borrow::Cow<'_, [u8]> {
-    let utf16 = encoding
-        .utf16()
-        .or_else(|| encoding_rs::Encoding::for_bom(pgn).map(|(e, _)| e))
-        .filter(|e| *e == encoding_rs::UTF_16LE || *e == encoding_rs::UTF_16BE);
-    match utf16 {
-        Some(e) => std::borrow::Cow::Owned(e.decode(pgn).0.into_owned().into_bytes()),
-        None => std::borrow::Cow::Borrowed(pgn),
     }
 }
 

@@ -39,6 +39,23 @@ def test_convert_matches_the_cli_byte_for_byte(testdata, cli):
         assert out == expected, (to, fmt, lang)
 
 
+def test_convert_reads_utf16_bytes_as_the_cli_does(testdata, cli):
+    # UTF-16 with a byte-order mark was decoded game by game as CP1251:
+    # every move an error.
+    path = testdata / "pgn/pgn-extract/fischer.pgn"
+    text = path.read_text(encoding="utf-8")
+    expected, _ = iccf.convert(text)
+    for codec in ("utf-16", "utf-16-le", "utf-16-be"):
+        data = text.encode(codec)
+        if codec != "utf-16":
+            data = "\ufeff".encode(codec) + data
+        out, problems = iccf.convert(data)
+        assert out == expected, codec
+        assert not [p for p in problems if p.severity == "error"], codec
+        cli_out = subprocess.run([cli, "convert", "-q", "-"], input=data, capture_output=True, check=True).stdout
+        assert cli_out.decode() == expected, codec
+
+
 def test_bad_arguments_are_value_errors():
     for kwargs in [{"to": "morse"}, {"format": "xml"}, {"lang": "xx"}, {"input_lang": "yy"}]:
         with pytest.raises(ValueError):

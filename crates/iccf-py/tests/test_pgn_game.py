@@ -122,6 +122,17 @@ def test_chess960_castling_and_null_moves():
     assert [m.uci() for m in null.mainline_moves()] == ["e2e4", "0000", "d2d4"]
 
 
+def test_an_escaped_tag_value_is_kept_as_python_chess_keeps_it():
+    # read_game unescaped `\"`: python-chess then wrote `[Event "Say "hi""]`
+    # and write_game refused the game.
+    text = '[Event "Say \\"hi\\" \\\\ bye"]\n\n1. e4 *\n'
+    theirs = chess.pgn.read_game(io.StringIO(text))
+    ours = iccf.read_game(text)
+    assert ours.headers["Event"] == theirs.headers["Event"] == 'Say \\"hi\\" \\\\ bye'
+    assert exported(ours) == exported(theirs)
+    assert exported(iccf.read_game(iccf.write_game(ours, notation="san"))) == exported(theirs)
+
+
 def test_end_of_input_is_none():
     assert iccf.read_game("") is None
     assert iccf.read_game(io.StringIO("  \n")) is None

@@ -168,6 +168,12 @@ def _strip_comment(comment: str) -> str:
     return comment
 
 
+def _as_written(value: str) -> str:
+    """A tag value escaped again, as python-chess keeps one (``Say \\"hi\\"``)
+    and writes it back: unescaped, its quote would end the tag."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def _visit(visitor: Any, tree: Any) -> None:
     """Plays ``tree`` (from ``_iccf.read_game_tree``) into ``visitor`` in
     the order ``chess.pgn.read_game`` calls it."""
@@ -176,7 +182,7 @@ def _visit(visitor: Any, tree: Any) -> None:
     visitor.begin_game()
     visitor.begin_headers()
     for name, value in tree["tags"]:
-        visitor.visit_header(name, value)
+        visitor.visit_header(name, _as_written(value))
     visitor.end_headers()
     board = chess.Board(tree["fen"], chess960=tree["chess960"])
     visitor.visit_board(board)
