@@ -155,6 +155,8 @@ pub enum LexError {
     MalformedTag,
     /// A `"` inside a tag value that is not escaped as `\"`.
     UnescapedQuote,
+    /// A tag value without quotes (`[Round 3]`).
+    UnquotedTagValue,
     /// A `]` outside of a tag.
     UnexpectedBracket,
     /// A `}` outside of a comment.
@@ -171,6 +173,7 @@ impl fmt::Display for LexError {
             LexError::UnterminatedString => "unterminated tag value",
             LexError::MalformedTag => "malformed tag",
             LexError::UnescapedQuote => "unescaped quote in tag value",
+            LexError::UnquotedTagValue => "tag value without quotes",
             LexError::UnexpectedBracket => "unexpected ']'",
             LexError::UnexpectedBrace => "unexpected '}'",
             LexError::MissingNagNumber => "missing number after '$'",
@@ -179,6 +182,23 @@ impl fmt::Display for LexError {
 }
 
 impl Error for LexError {}
+
+impl LexError {
+    /// Whether the tag this error repaired keeps all its text: a value
+    /// without quotes, an unescaped quote, a missing `"` or `]`. The tag
+    /// was read as its writer meant it, so it is worth a warning, not an
+    /// error; other text dropped from a tag (`[A#2 "3"]`, `[Site "x" y]`)
+    /// is an error.
+    pub fn repaired_whole(self) -> bool {
+        matches!(
+            self,
+            LexError::UnquotedTagValue
+                | LexError::UnescapedQuote
+                | LexError::UnterminatedString
+                | LexError::UnterminatedTag
+        )
+    }
+}
 
 /// What a [`Token`] is, with its payload borrowed from the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -502,7 +522,7 @@ fn repair_tag<'a>(bytes: &'a [u8], name: &'a [u8], from: usize) -> (TokenKind<'a
     let (end, closed) = tag_end(bytes, from);
     let body_end = if closed { end - 1 } else { end };
     let Some(open) = memchr::memchr(b'"', &bytes[from..body_end]).map(|k| from + k) else {
-        return recover_tag(bytes, from);
+        return unquoted_tag(bytes, name, from, (end, closed));
     };
     let last = memchr::memrchr(b'"', &bytes[open + 1..body_end]).map(|k| open + 1 + k);
     let value_end = match last {
@@ -522,6 +542,10 @@ fn repair_tag<'a>(bytes: &'a [u8], name: &'a [u8], from: usize) -> (TokenKind<'a
         LexError::UnterminatedString
     } else if has_unescaped_quote(value) {
         LexError::UnescapedQuote
+    } else if trim_tag_space(&bytes[after..body_end]) == b"]" && value.ends_with(b"\\") {
+        // `[Site "C:\games\"]`: the last quote escaped, so the value never
+        // ends; its writer meant a value ending in a backslash.
+        LexError::UnterminatedString
     } else if !bytes[after..body_end].iter().all(|&b| has(b, TAG_SPACE)) {
         LexError::MalformedTag
     } else {
@@ -531,6 +555,29 @@ fn repair_tag<'a>(bytes: &'a [u8], name: &'a [u8], from: usize) -> (TokenKind<'a
         name,
         value: TagValue(value),
         error: Some(error),
+    };
+    (tag, end)
+}
+
+/// A tag whose value has no quotes (`[Round 3]`), its text after the name
+/// starting at `from` and the tag ending at `end`: the value is that text,
+/// trimmed, as clear as a quoted one, so the tag section goes on with it.
+/// Nothing after the name (`[Bad]`) is no tag.
+fn unquoted_tag<'a>(
+    bytes: &'a [u8],
+    name: &'a [u8],
+    from: usize,
+    (end, closed): (usize, bool),
+) -> (TokenKind<'a>, usize) {
+    let body_end = if closed { end - 1 } else { end };
+    let value = trim_tag_space(&bytes[skip(bytes, from, TAG_SPACE)..body_end]);
+    if value.is_empty() {
+        return recover_tag(bytes, from);
+    }
+    let tag = TokenKind::Tag {
+        name,
+        value: TagValue(value),
+        error: Some(LexError::UnquotedTagValue),
     };
     (tag, end)
 }
@@ -1067,6 +1114,40 @@ mod tests {
         assert_eq!(&input[tokens[3].span.clone()], b"[Bad]");
         assert_eq!(&input[tokens[4].span.clone()], b"[Site \"x\" y]");
         assert_eq!(&input[tokens[5].span.clone()], b"[Round");
+    }
+
+    /// Regression: `[Round 3]` (no quotes) was no tag, so it ended the tag
+    /// section and every later tag went into the movetext.
+    #[test]
+    fn unquoted_tag_value_is_read() {
+        use TokenKind::Tag;
+        let input = b"[Round 3]\n[Site C:\\games ]\n[Date 2026.12.01\n[White \"A\"]";
+        let kinds: Vec<_> = Lexer::new(input).map(|t| t.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                Tag {
+                    name: b"Round",
+                    value: TagValue(b"3"),
+                    error: Some(LexError::UnquotedTagValue),
+                },
+                Tag {
+                    name: b"Site",
+                    value: TagValue(b"C:\\games"),
+                    error: Some(LexError::UnquotedTagValue),
+                },
+                Tag {
+                    name: b"Date",
+                    value: TagValue(b"2026.12.01"),
+                    error: Some(LexError::UnquotedTagValue),
+                },
+                Tag {
+                    name: b"White",
+                    value: TagValue(b"A"),
+                    error: None,
+                },
+            ]
+        );
     }
 
     #[test]

@@ -117,6 +117,9 @@ struct State<'g> {
     tag_result: Option<Vec<u8>>,
     /// In [`Scope::MainLine`]: how deep the skipped variations go.
     skipping: usize,
+    /// Comments between tags (an index into the tokens each), given to
+    /// the sink once the tags end: PGN has no place for them there.
+    held: Vec<usize>,
 }
 
 impl State<'_> {
@@ -139,14 +142,20 @@ impl<'g> Walk<'g, '_, '_> {
             result: None,
             tag_result: None,
             skipping: 0,
+            held: Vec::new(),
         };
         let mut i = 0;
         while let Some(t) = self.tokens.get(i) {
             i += 1;
-            // `%` escape lines may stand between tags.
+            // `%` escape lines may stand between tags, and comments are
+            // held until the tags end: a tag after them is still a tag.
             if s.in_tags && !matches!(t.kind, TokenKind::Tag { .. } | TokenKind::Escape(_)) {
+                if is_comment(t) && self.tag_follows(i) {
+                    s.held.push(i - 1);
+                    continue;
+                }
                 s.in_tags = false;
-                sink.end_tags();
+                self.end_tags(&mut s, sink);
             }
             if s.skipping > 0 {
                 match t.kind {
@@ -159,6 +168,26 @@ impl<'g> Walk<'g, '_, '_> {
             self.token(&mut s, &mut i, t, sink);
         }
         self.finish(&mut s, sink);
+    }
+
+    /// Whether a tag comes after the token before `i`, past comments and
+    /// `%` lines alone.
+    fn tag_follows(&self, i: usize) -> bool {
+        self.tokens[i..]
+            .iter()
+            .find(|t| !is_comment(t) && !matches!(t.kind, TokenKind::Escape(_)))
+            .is_some_and(|t| matches!(t.kind, TokenKind::Tag { .. }))
+    }
+
+    /// Tells the sink the tags have ended, then the comments held among
+    /// them, as the movetext's first.
+    fn end_tags<S: Sink>(&mut self, s: &mut State<'g>, sink: &mut S) {
+        sink.end_tags();
+        for at in std::mem::take(&mut s.held) {
+            let mut next = at + 1;
+            let t = &self.tokens[at];
+            self.token(s, &mut next, t, sink);
+        }
     }
 
     /// Handles token `t`; `i` indexes the next one and steps past a `!?`
@@ -347,9 +376,16 @@ impl<'g> Walk<'g, '_, '_> {
         sink: &mut S,
     ) {
         let raw = &self.game[t.span.clone()];
-        if let Some(err) = error {
-            self.problems
-                .error(t.span.clone(), None, ProblemKind::Lex(err));
+        match error {
+            // Read as its writer meant it: the tag section goes on.
+            Some(err) if s.in_tags && err.repaired_whole() => {
+                self.problems
+                    .warn(t.span.clone(), None, ProblemKind::Lex(err));
+            }
+            Some(err) => self
+                .problems
+                .error(t.span.clone(), None, ProblemKind::Lex(err)),
+            None => {}
         }
         if s.in_tags {
             if name.eq_ignore_ascii_case(b"Result") {
@@ -491,7 +527,7 @@ impl<'g> Walk<'g, '_, '_> {
         // line: the movetext.
         let movetext = !s.in_tags;
         if s.in_tags {
-            sink.end_tags();
+            self.end_tags(s, sink);
         }
         let end = self.game.len()..self.game.len();
         if !s.stack.is_empty() {
@@ -592,6 +628,11 @@ impl<'g> Walk<'g, '_, '_> {
             }
         }
     }
+}
+
+/// Whether `t` is a `{}` or `;` comment.
+fn is_comment(t: &Token<'_>) -> bool {
+    matches!(t.kind, TokenKind::Comment(_) | TokenKind::LineComment(_))
 }
 
 /// Whether bare digits `n` written where move `fullmoves` is next can be a

@@ -168,3 +168,79 @@ fn typed_results_and_glyphs_exit_0() {
         ]
     );
 }
+
+/// Regression: `[Round 3]` (no quotes), or a comment between two tags,
+/// ended the tag section: every later tag went into the movetext, where
+/// other readers lose the players and the result.
+#[test]
+fn a_broken_tag_line_pushed_the_later_tags_into_the_movetext() {
+    for (broken, warning) in [
+        ("[Round 3]", Some("`[Round 3]`: tag value without quotes")),
+        ("; from the club bulletin", None),
+        ("{ from the club bulletin }", None),
+    ] {
+        let game = format!(
+            "[Event \"Open\"]\n{broken}\n[White \"Smith\"]\n[Black \"Jones\"]\n\
+             [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n"
+        );
+        let r = run(&["convert", "-"], game.as_bytes());
+        assert_eq!(r.code, 0, "{broken}: {}", r.stderr);
+        let tags: Vec<&str> = r
+            .stdout
+            .lines()
+            .take_while(|l| l.starts_with('['))
+            .collect();
+        assert!(
+            tags.ends_with(&["[White \"Smith\"]", "[Black \"Jones\"]", "[Result \"1-0\"]"]),
+            "{broken}: {}",
+            r.stdout
+        );
+        assert!(
+            r.stdout.contains("1. 5254 5755 2. 7163 2836 1-0"),
+            "{}",
+            r.stdout
+        );
+        match warning {
+            Some(warning) => {
+                assert!(r.stdout.contains("[Round \"3\"]"), "{}", r.stdout);
+                assert!(r.stderr.contains("warning: game 1"), "{}", r.stderr);
+                assert!(r.stderr.contains(warning), "{}", r.stderr);
+            }
+            // The comment is kept, before the first move.
+            None => {
+                assert_eq!(r.stderr, "");
+                assert!(r.stdout.contains("from the club bulletin"), "{}", r.stdout);
+            }
+        }
+    }
+}
+
+/// Regression: tags repaired with all their text (an unescaped quote, a
+/// value ending in a backslash) were errors, exit 1, with every move
+/// converted; a tag that loses text is still an error.
+#[test]
+fn repaired_tags_that_kept_their_text_made_exit_1() {
+    let game = "[Event \"The \"Big\" Open\"]\n[Site \"C:\\games\\\"]\n\n1. e4 e5 1-0\n";
+    let r = run(&["convert", "-"], game.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("[Event \"The \\\"Big\\\" Open\"]\n[Site \"C:\\\\games\\\\\"]\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        r.stderr.matches("warning: game 1").count(),
+        2,
+        "{}",
+        r.stderr
+    );
+    let r = run(&["convert", "-"], b"[Site \"x\" y]\n\n1. e4 *\n");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("error: game 1 `[Site \"x\" y]`: malformed tag"),
+        "{}",
+        r.stderr
+    );
+}
