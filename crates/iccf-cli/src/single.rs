@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use anyhow::Context;
-use iccf::lang::{Lang, LangSet, letter_groups};
-use iccf::read::{ReadMove, read_move_in};
+use iccf::lang::{Lang, LangSet};
+use iccf::read::{ReadMove, read_move_in_any};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move};
 use iccf_pgn::convert::{Converter, Options};
 use iccf_pgn::lexer::{Lexer, TokenKind};
@@ -141,38 +141,14 @@ fn the_move<'t>(text: &'t str, pos: &Chess) -> Result<&'t str, String> {
 }
 
 /// Reads `text` in `lang`, or with none given in the language of
-/// `--after`, else in every language that reads it legally: one reading
-/// per move, with the languages that read it (English's first), as each
-/// language reads its letters one way.
+/// `--after`, else in every language that reads it legally.
 fn read_in_any(
     text: &str,
     pos: &Chess,
     lang: Option<Lang>,
     after: LangSet,
 ) -> Result<Vec<(LangSet, ReadMove)>, String> {
-    let read = |lang| read_move_in(text.as_bytes(), pos, lang);
-    if let Some(lang) = lang.or(after.first()) {
-        return read(lang)
-            .map(|r| vec![(LangSet::from(lang), r)])
-            .map_err(|err| err.to_string());
-    }
-    let mut found: Vec<(LangSet, ReadMove)> = Vec::new();
-    for group in letter_groups(LangSet::ALL) {
-        let Some(Ok(r)) = group.first().map(read) else {
-            continue;
-        };
-        match found.iter_mut().find(|(_, other)| other.m == r.m) {
-            Some((langs, _)) => *langs |= group,
-            None => found.push((group, r)),
-        }
-    }
-    if found.is_empty() {
-        // No language reads it: English says why.
-        return read(Lang::En)
-            .map(|r| vec![(LangSet::from(Lang::En), r)])
-            .map_err(|err| err.to_string());
-    }
-    Ok(found)
+    read_move_in_any(text.as_bytes(), pos, lang.or(after.first())).map_err(|err| err.to_string())
 }
 
 /// Prints legal move `m` of `pos`: numeric, SAN and the piece, then every

@@ -77,6 +77,11 @@ pub fn card(
     let today: Date = date
         .parse()
         .map_err(|err| PyValueError::new_err(format!("date `{date}`: {err}")))?;
+    // Refused as `iccf card` refuses them: a `date` before the game's last
+    // would count the days used backwards.
+    if let Some(error) = iccf_corr::check_file_dates(&game, today).first() {
+        return Err(PyValueError::new_err(format!("game: {error}")));
+    }
     let lang: MessageLang = lang
         .parse()
         .map_err(|err| PyValueError::new_err(format!("lang `{lang}`: {err}")))?;

@@ -50,6 +50,31 @@ pub fn move_error(py: Python<'_>, err: &ReadMoveError, text: &str, number: MoveN
     pyerr
 }
 
+/// The `IllegalMoveError` (kind `ambiguous-language`) for `text`, which
+/// languages read as different moves, `moves` in numeric: as an ambiguous
+/// SAN move, a move that cannot be played until it is told which.
+pub fn ambiguous_language_error(
+    py: Python<'_>,
+    text: &str,
+    number: MoveNumber,
+    reason: String,
+    notation: Option<&'static str>,
+    moves: Vec<String>,
+) -> PyErr {
+    let message = shorten_quotes(&format!("{number} `{text}`: {reason}"));
+    let pyerr = IllegalMoveError::new_err(message);
+    let attributes = Attributes {
+        kind: "ambiguous-language",
+        text: Some(text),
+        move_number: Some(number.to_string()),
+        reason,
+        notation,
+        nearest: moves,
+    };
+    attributes.set_on(py, &pyerr);
+    pyerr
+}
+
 /// A `ParseError` for text that is no move, else an `IllegalMoveError`,
 /// saying `message`.
 pub fn move_exception(err: &ReadMoveError, message: String) -> PyErr {

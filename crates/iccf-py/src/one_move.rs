@@ -1,8 +1,8 @@
 //! `iccf.move`: one move read in any notation, written in every notation,
 //! as `iccf move` shows it.
 
-use iccf::lang::Lang;
-use iccf::read::read_move_in;
+use iccf::lang::{Lang, LangSet};
+use iccf::read::{ReadMove, read_move_in_any};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move, role_name};
 use iccf_pgn::game::Reader;
 use iccf_pgn::problem::ProblemKind;
@@ -12,7 +12,7 @@ use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::args;
-use crate::errors::{move_error, parse_error};
+use crate::errors::{ambiguous_language_error, move_error, parse_error};
 
 /// A legal move in its position: `.numeric`, `.san`, `.lan`, `.uci`,
 /// `.figurine`, `.localized(lang)`, and the piece described.
@@ -21,21 +21,27 @@ pub struct PyMove {
     pos: Chess,
     m: Move,
     input: Notation,
+    lang: Lang,
     warning: Option<String>,
 }
 
 impl PyMove {
     fn write(&self, notation: Notation, lang: Lang) -> String {
-        let mut after = self.pos.clone();
-        after.play_unchecked(self.m);
-        let mut buf = Vec::new();
-        let format = MoveFormat {
-            lang,
-            ..MoveFormat::new(notation)
-        };
-        format.append(&mut buf, &self.pos, self.m, Suffix::from_position(&after));
-        String::from_utf8_lossy(&buf).into_owned()
+        written(&self.pos, self.m, notation, lang)
     }
+}
+
+/// Legal move `m` of `pos` in `notation`, with `lang`'s letters.
+fn written(pos: &Chess, m: Move, notation: Notation, lang: Lang) -> String {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let mut buf = Vec::new();
+    let format = MoveFormat {
+        lang,
+        ..MoveFormat::new(notation)
+    };
+    format.append(&mut buf, pos, m, Suffix::from_position(&after));
+    String::from_utf8_lossy(&buf).into_owned()
 }
 
 #[pymethods]
@@ -86,6 +92,12 @@ impl PyMove {
     fn input(&self) -> &'static str {
         self.input.name()
     }
+    /// The language whose letters the move was read in: `input_lang`, or
+    /// the one `auto` found (reading the text in it gives the same move).
+    #[getter]
+    fn input_lang(&self) -> &'static str {
+        self.lang.code()
+    }
     /// What was read but is not written as it should be, if anything.
     #[getter]
     fn warning(&self) -> Option<String> {
@@ -123,31 +135,69 @@ impl PyMove {
 }
 
 /// Reads one move in any notation, after the moves of `after` from `fen`
-/// (the start position by default).
+/// (the start position by default), in the piece letters of `input_lang`;
+/// `auto` as `iccf move`: the language of `after`, else every language
+/// that reads the move, which must then agree on it.
 #[pyfunction]
-#[pyo3(name = "move", signature = (text, *, fen = None, after = None, input_lang = "en", chess960 = false))]
+#[pyo3(name = "move", signature = (text, *, fen = None, after = None, input_lang = Some("en"), chess960 = false))]
+#[pyo3(text_signature = "(text, *, fen=None, after=None, input_lang='en', chess960=False)")]
 pub fn read_move(
     py: Python<'_>,
     text: &str,
     fen: Option<&str>,
     after: Option<&str>,
-    input_lang: &str,
+    input_lang: Option<&str>,
     chess960: bool,
 ) -> PyResult<PyMove> {
-    let lang = args::lang(input_lang)?;
+    let mut lang = args::input_lang(input_lang)?;
     let mut pos = start(py, fen, chess960)?;
     if let Some(after) = after {
-        pos = play_after(py, pos, after, lang)?;
+        let langs;
+        (pos, langs) = play_after(py, pos, after, lang)?;
+        lang = lang.or(langs.first());
     }
     let text = text.trim();
-    let read = read_move_in(text.as_bytes(), &pos, lang)
-        .map_err(|err| move_error(py, &err, text, MoveNumber::from_position(&pos)))?;
+    let number = MoveNumber::from_position(&pos);
+    let readings = read_move_in_any(text.as_bytes(), &pos, lang)
+        .map_err(|err| move_error(py, &err, text, number))?;
+    let [(langs, read)] = <[_; 1]>::try_from(readings)
+        .map_err(|readings| ambiguous_language(py, &pos, &readings, text, number))?;
     Ok(PyMove {
         pos,
         m: read.m,
         input: read.notation,
+        lang: langs.first().unwrap_or(Lang::En),
         warning: read.warning.map(|w| w.to_string()),
     })
+}
+
+/// The error for `text`, which languages read as different moves: each
+/// move with the languages that read it, as `iccf move` lists them.
+fn ambiguous_language(
+    py: Python<'_>,
+    pos: &Chess,
+    readings: &[(LangSet, ReadMove)],
+    text: &str,
+    number: MoveNumber,
+) -> PyErr {
+    let moves: Vec<String> = readings
+        .iter()
+        .map(|(_, read)| written(pos, read.m, Notation::Numeric, Lang::En))
+        .collect();
+    let each: Vec<String> = readings
+        .iter()
+        .zip(&moves)
+        .map(|((langs, read), numeric)| {
+            let san = written(pos, read.m, Notation::San, Lang::En);
+            format!("{numeric} ({san}) in {langs}")
+        })
+        .collect();
+    let reason = format!(
+        "languages read different moves: {}; give input_lang",
+        each.join(", ")
+    );
+    let notation = readings.first().map(|(_, read)| read.notation.name());
+    ambiguous_language_error(py, text, number, reason, notation, moves)
 }
 
 fn start(py: Python<'_>, fen: Option<&str>, chess960: bool) -> PyResult<Chess> {
@@ -169,16 +219,22 @@ fn start(py: Python<'_>, fen: Option<&str>, chess960: bool) -> PyResult<Chess> {
 
 /// The position after the main line of `after`, read from `start` as
 /// `iccf move --after` and `iccf convert` read a game: variations and
-/// comments are not played. Any error of the game is raised.
-fn play_after(py: Python<'_>, start: Chess, after: &str, lang: Lang) -> PyResult<Chess> {
+/// comments are not played. Any error of the game is raised. With the
+/// languages its letters were read in.
+fn play_after(
+    py: Python<'_>,
+    start: Chess,
+    after: &str,
+    lang: Option<Lang>,
+) -> PyResult<(Chess, LangSet)> {
     let reader = Reader {
-        input_lang: Some(lang),
+        input_lang: lang,
         start: Some(start.clone()),
         ..Reader::default()
     };
     let games = reader.read_games(after.as_bytes());
     let game = match games.as_slice() {
-        [] => return Ok(start),
+        [] => return Ok((start, LangSet::EMPTY)),
         [game] => game,
         more => {
             let message = format!("`after` holds {} games: give one", more.len());
@@ -194,7 +250,7 @@ fn play_after(py: Python<'_>, start: Chess, after: &str, lang: Lang) -> PyResult
             kind => parse_error(py, format!("{number} `{}`: {kind}", problem.token)),
         });
     }
-    Ok(game.end().clone())
+    Ok((game.end().clone(), game.report.langs))
 }
 
 /// Every language: (code, name, letters K Q R B N).

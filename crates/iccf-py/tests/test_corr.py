@@ -48,6 +48,35 @@ def test_card_records_our_move_and_writes_the_message():
         iccf.card(game, "Bb6", date=datetime.date(2026, 12, 1))
 
 
+DATED = GAME.replace(
+    "1. 5254 5755 2. 7163 *",
+    "1. 5254 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.02] [%ccrcv 2026.12.02]} *",
+)
+
+
+def test_card_takes_the_date_as_a_date_or_as_the_cli_writes_it():
+    sent = iccf.card(DATED, "Nf3", date=datetime.date(2026, 12, 3))
+    assert iccf.card(DATED, "Nf3", date="2026.12.03") == sent
+    assert "2. 7163 (sent 2026.12.03)" in sent.text
+    with pytest.raises(ValueError, match="date `2026-13-01`: expected a date YYYY.MM.DD"):
+        iccf.card(DATED, "Nf3", date="2026-13-01")
+    with pytest.raises(TypeError, match="date is a datetime.date or YYYY.MM.DD, not int"):
+        iccf.card(DATED, "Nf3", date=20261203)
+
+
+def test_card_refuses_a_date_before_the_game_s_as_the_cli_does(tmp_path, cli):
+    with pytest.raises(ValueError) as refused:
+        iccf.card(DATED, "Nf3", date=datetime.date(2020, 1, 1))
+    assert str(refused.value) == "game: move 1.: sent 2026.12.01, after today (2020.01.01)"
+    game = tmp_path / "game.pgn"
+    game.write_text(DATED)
+    run = subprocess.run(
+        [cli, "card", str(game), "--move", "7163", "--date", "2020.01.01"], capture_output=True, text=True
+    )
+    assert run.returncode == 2
+    assert run.stderr.strip() == f"iccf: {game}: move 1.: sent 2026.12.01, after today (2020.01.01)"
+
+
 def test_card_on_the_real_everitt_wang_game(testdata):
     """A real ICCF game (SAN, as the server's download has it): the card
     repeats Black's last move and writes the whole record in numeric, which

@@ -75,6 +75,16 @@ def test_missing_file_is_file_not_found_with_errno_and_filename(tmp_path):
         assert info.value.filename == str(missing)
 
 
+def test_an_output_in_a_missing_folder_is_file_not_found_naming_the_output(testdata, tmp_path):
+    out = tmp_path / "missing" / "out.pgn"
+    with pytest.raises(FileNotFoundError) as info:
+        iccf.convert_file(testdata / FISCHER, out)
+    assert info.value.errno == errno.ENOENT
+    assert info.value.filename == str(out)
+    # Not the temporary file the output is written to first.
+    assert ".tmp" not in str(info.value)
+
+
 def test_a_folder_is_is_a_directory_error(tmp_path):
     for call in (lambda: iccf.games(tmp_path), lambda: iccf.convert_file(tmp_path, tmp_path / "out.pgn")):
         with pytest.raises(IsADirectoryError) as info:

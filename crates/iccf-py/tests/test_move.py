@@ -33,6 +33,37 @@ def test_every_language_reads_back_its_own_letters():
         assert iccf.move(text, input_lang=code).numeric == "7163", (code, text)
 
 
+def test_auto_reads_the_move_in_every_language_as_the_cli_does(cli):
+    """`auto` (the CLI's default): the language of `after`, else every
+    language, which must read the same move; where they differ the error
+    lists each move with its languages, as `iccf move` lists them."""
+    assert iccf.move("Cf3", input_lang="auto").numeric == "7163"  # fr, es, it...: C is a knight
+    assert iccf.move("Lb5", after="1. e4 e5 2. Sf3 Sc6", input_lang="auto").numeric == "6125"  # de: L is a bishop
+    assert iccf.move("Nf3", input_lang=None).numeric == "7163"
+    m = iccf.move("Sf6", after="1. e4 e5 2. Sf3 Sc6 3. Lb5", input_lang="auto")
+    assert (m.numeric, m._native.input_lang) == ("7866", "de")
+    with pytest.raises(iccf.IllegalMoveError) as info:
+        iccf.move("Sf3", input_lang="auto")
+    err = info.value
+    assert (err.kind, err.nearest, err.text, err.move_number) == ("ambiguous-language", ["7163", "6263"], "Sf3", "1.")
+    assert str(err) == (
+        "1. `Sf3`: languages read different moves: "
+        "7163 (Nf3) in de pl sv no da hr sl, 6263 (f3) in fi af; give input_lang"
+    )
+    run = subprocess.run([cli, "move", "Sf3", "--input-lang", "auto"], capture_output=True, text=True)
+    assert [line.split(":")[0] for line in run.stdout.splitlines() if line[:1].isdigit()] == err.nearest
+    # No language reads it: English says why, as the CLI does.
+    with pytest.raises(iccf.ParseError, match="unknown piece letter `X` in English"):
+        iccf.move("Xf3", input_lang="auto")
+
+
+def test_a_move_read_with_auto_pickles_in_its_language():
+    import pickle
+
+    m = iccf.move("Sc6", after="1. e4 e5 2. Sf3", input_lang="auto")
+    assert pickle.loads(pickle.dumps(m)) == m
+
+
 def test_illegal_numeric_move_names_the_nearest_legal_ones():
     with pytest.raises(iccf.IllegalMoveError) as info:
         iccf.move("5245")

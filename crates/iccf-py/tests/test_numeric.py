@@ -34,6 +34,14 @@ def test_numeric_of_an_iccf_move_and_a_null_move():
         iccf.numeric(chess.Board(), "e9e4")
 
 
+@pytest.mark.parametrize("piece, name", [(chess.KING, "king"), (chess.PAWN, "pawn")])
+def test_a_promotion_to_a_king_or_a_pawn_is_a_value_error(piece, name):
+    # python-chess makes such a move; numeric has no digit for it.
+    move = chess.Move(chess.E7, chess.E8, piece)
+    with pytest.raises(ValueError, match=f"promotion to a {name} has no numeric form"):
+        iccf.numeric(chess.Board(), move)
+
+
 def test_fen_takes_a_board():
     board = chess.Board()
     for san in ["e4", "e5", "Nf3"]:

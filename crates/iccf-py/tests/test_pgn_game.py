@@ -133,6 +133,17 @@ def test_an_escaped_tag_value_is_kept_as_python_chess_keeps_it():
     assert exported(iccf.read_game(iccf.write_game(ours, notation="san"))) == exported(theirs)
 
 
+def test_a_path_or_a_number_is_a_type_error_naming_what_read_game_takes(tmp_path):
+    path = tmp_path / "one.pgn"
+    path.write_text("1. e4 *\n")
+    with pytest.raises(TypeError, match=r"file object or the PGN as str or bytes, not \w+Path: open the path first$"):
+        iccf.read_game(path)
+    with pytest.raises(TypeError, match="str or bytes, not int$"):
+        iccf.read_game(123)
+    with open(path) as f:
+        assert [m.uci() for m in iccf.read_game(f).mainline_moves()] == ["e2e4"]
+
+
 def test_end_of_input_is_none():
     assert iccf.read_game("") is None
     assert iccf.read_game(io.StringIO("  \n")) is None

@@ -324,6 +324,32 @@ fn a_missing_input_has_its_errno_and_path() {
     assert_eq!(err.path(), Some(Path::new("/nonexistent/x.pgn")));
 }
 
+#[test]
+fn a_missing_output_folder_has_its_errno_and_path() {
+    let path = Path::new("/nonexistent/out.pgn");
+    let err = create_output(Some(path), &[], false).unwrap_err();
+    assert_eq!(err.os_error(), Some(2));
+    assert_eq!(err.path(), Some(path));
+    // Not the temporary file's name, which the user never gave.
+    assert!(!format!("{err:#}").contains(".tmp"), "{err:#}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_replaced_output_keeps_its_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.pgn");
+    fs::write(&path, b"old").unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+    let out = create_output(Some(&path), &[], false).unwrap();
+    out.commit().unwrap();
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn dev_null_is_written_not_replaced() {

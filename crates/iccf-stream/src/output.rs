@@ -405,26 +405,29 @@ fn temp_file_beside(
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut builder = tempfile::Builder::new();
     let prefix = temp_prefix(target);
-    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
-    #[cfg(unix)]
-    {
-        // NamedTempFile defaults to 0600; ask for 0666 so the umask applies as
-        // for any new file, or keep the permissions of the file we replace.
-        use std::os::unix::fs::PermissionsExt;
-        let perms = match existing {
-            Some(meta) => meta.permissions(),
-            None => fs::Permissions::from_mode(0o666),
-        };
-        builder.permissions(perms);
-    }
-    #[cfg(not(unix))]
-    let _ = existing;
-    builder
-        .tempfile_in(&dir)
-        // The error names the temporary file, which the user never asked for.
-        .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))
+    // Opened here rather than by `tempfile_in`, whose error wraps the
+    // system's in one naming the temporary file, which the user never asked
+    // for, and that hides its errno (Python's FileNotFoundError).
+    let open = |path: &Path| {
+        let mut options = fs::OpenOptions::new();
+        options.read(true).write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            // NamedTempFile defaults to 0600; ask for 0666 so the umask applies
+            // as for any new file, or keep the permissions of the file we
+            // replace.
+            use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+            options.mode(existing.map_or(0o666, |meta| meta.permissions().mode()));
+        }
+        #[cfg(not(unix))]
+        let _ = existing;
+        options.open(path)
+    };
+    tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(TEMP_SUFFIX)
+        .make_in(&dir, open)
         .map_err(|err| {
             let name = format!("{name} in {}", dir.display());
             StreamError::io(Operation::CreateTemp, &name, Some(target), err)

@@ -21,7 +21,7 @@ use shakmaty::san::{San, SanError};
 use shakmaty::uci::{IllegalUciMoveError, UciMove};
 use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
 
-use crate::lang::Lang;
+use crate::lang::{Lang, LangSet, letter_groups};
 use crate::localized::{ParseLocalizedSanError, parse_ascii_san, parse_san, to_move_lenient};
 use crate::plain::read_plain;
 use crate::{
@@ -98,6 +98,60 @@ pub fn read_move_in(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, Re
         });
     }
     read_general(text, pos, lang)
+}
+
+/// Reads `text` as [`read_move_in()`] in `lang`, or with none in every
+/// language: one reading for each move the languages that read `text` as
+/// a legal move find, with those languages (English's first). Each
+/// language reads its letters one way: `Sf3` is Nf3 in German, f3 in
+/// Finnish.
+///
+/// # Errors
+///
+/// [`ReadMoveError`]: in `lang`, else in English when no language reads
+/// `text` legally (English says why).
+///
+/// # Examples
+///
+/// ```
+/// use iccf::{lang::Lang, read::read_move_in_any};
+/// use shakmaty::{Chess, Role};
+///
+/// let pos = Chess::default();
+/// let readings = read_move_in_any(b"Sf3", &pos, None)?;
+/// let found: Vec<(String, Role)> =
+///     readings.iter().map(|(langs, read)| (langs.to_string(), read.m.role())).collect();
+/// assert_eq!(found, [
+///     ("de pl sv no da hr sl".to_owned(), Role::Knight),
+///     ("fi af".to_owned(), Role::Pawn),
+/// ]);
+/// assert_eq!(read_move_in_any(b"Sf3", &pos, Some(Lang::De))?.len(), 1);
+/// assert_eq!(read_move_in_any(b"Nf3", &pos, None)?.len(), 1);
+/// # Ok::<_, iccf::read::ReadMoveError>(())
+/// ```
+pub fn read_move_in_any(
+    text: &[u8],
+    pos: &Chess,
+    lang: Option<Lang>,
+) -> Result<Vec<(LangSet, ReadMove)>, ReadMoveError> {
+    if let Some(lang) = lang {
+        return read_move_in(text, pos, lang).map(|read| vec![(LangSet::from(lang), read)]);
+    }
+    let mut found: Vec<(LangSet, ReadMove)> = Vec::new();
+    // Languages with the same letters read alike: one read a group.
+    for group in letter_groups(LangSet::ALL) {
+        let Some(Ok(read)) = group.first().map(|lang| read_move_in(text, pos, lang)) else {
+            continue;
+        };
+        match found.iter_mut().find(|(_, other)| other.m == read.m) {
+            Some((langs, _)) => *langs |= group,
+            None => found.push((group, read)),
+        }
+    }
+    if found.is_empty() {
+        return read_move_in(text, pos, Lang::En).map(|read| vec![(LangSet::from(Lang::En), read)]);
+    }
+    Ok(found)
 }
 
 /// [`read_move_in()`] without the shortcut for plain moves, whose answers

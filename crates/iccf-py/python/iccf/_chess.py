@@ -8,7 +8,7 @@ an ``iccf.Move``) or a UCI string.
 from typing import Any, Union
 
 from . import _iccf
-from ._squares import _DIGIT_OF_PIECE, _DIGITS, from_uci, numeric_of
+from ._squares import _DIGITS, from_uci, numeric_of, promotion_digit
 
 
 def numeric(board: Any, move: Any) -> str:
@@ -35,7 +35,7 @@ def numeric(board: Any, move: Any) -> str:
         raise ValueError("a null move has no numeric form")
     promotion = move.promotion
     if promotion:
-        return _DIGITS[start] + _DIGITS[end] + _DIGIT_OF_PIECE[promotion]
+        return _DIGITS[start] + _DIGITS[end] + promotion_digit(promotion)
     return _DIGITS[start] + _DIGITS[end]
 
 

@@ -46,17 +46,21 @@ def card(
     offer_draw: bool = False,
     accept_draw: bool = False,
     resign: bool = False,
-    date: Optional[datetime.date] = None,
+    date: Union[datetime.date, str, None] = None,
 ) -> Card:
-    """Record our ``move`` (any notation) on ``date`` (today by default) and
-    the offers in the game; return the card to send, with its fixed words in
-    ``lang`` and the moves also in notation ``also``, and the game's new text.
+    """Record our ``move`` (any notation) on ``date`` (a ``datetime.date``
+    or ``YYYY.MM.DD`` as ``iccf card --date`` takes it; today by default)
+    and the offers in the game; return the card to send, with its fixed
+    words in ``lang`` and the moves also in notation ``also``, and the
+    game's new text.
 
     >>> game = '[White "Us"]\\n[Black "Them"]\\n[ICCFSide "white"]\\n\\n*'
     >>> sent = card(game, "e4", date=datetime.date(2026, 12, 1))
     >>> print(sent.text.splitlines()[4])
     My move: 1. 5254 (sent 2026.12.01)
     >>> "1. 5254" in sent.game
+    True
+    >>> card(game, "e4", date="2026.12.01").text == sent.text
     True
     """
     offers = [
@@ -68,11 +72,10 @@ def card(
         )
         if given
     ]
-    day = date or datetime.datetime.now(datetime.timezone.utc).date()
     text, saved = _iccf.card(
         game_pgn,
         move,
-        date=day.strftime("%Y.%m.%d"),
+        date=_day(date),
         side=side,
         lang=lang,
         also=also,
@@ -81,3 +84,15 @@ def card(
         offers=offers,
     )
     return Card(text, saved)
+
+
+def _day(date: Union[datetime.date, str, None]) -> str:
+    """``date`` as ``YYYY.MM.DD``: a string is read (and refused if it is
+    no date) by the same parser as ``iccf card --date``."""
+    if date is None:
+        date = datetime.datetime.now(datetime.timezone.utc).date()
+    if isinstance(date, str):
+        return date
+    if isinstance(date, datetime.date):
+        return f"{date.year:04}.{date.month:02}.{date.day:02}"
+    raise TypeError(f"date is a datetime.date or YYYY.MM.DD, not {type(date).__name__}")

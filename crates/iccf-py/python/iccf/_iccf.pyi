@@ -73,6 +73,8 @@ class Move:
     @property
     def input(self) -> str: ...
     @property
+    def input_lang(self) -> str: ...
+    @property
     def warning(self) -> Optional[str]: ...
     @property
     def move_number(self) -> str: ...
@@ -137,7 +139,7 @@ def move(
     *,
     fen: Optional[str] = None,
     after: Optional[str] = None,
-    input_lang: str = "en",
+    input_lang: Optional[str] = "en",
     chess960: bool = False,
 ) -> Move: ...
 @final

@@ -3,7 +3,7 @@
 from typing import Any, List, Optional, Tuple
 
 from . import _iccf
-from ._iccf import ParseError
+from ._iccf import IllegalMoveError, ParseError
 from ._squares import from_uci
 
 
@@ -26,17 +26,21 @@ class Move:
 
     __slots__ = ("_native", "_state")
 
-    def __init__(self, text: str, fen: Optional[str] = None, input_lang: str = "en", chess960: bool = False):
+    def __init__(
+        self, text: str, fen: Optional[str] = None, input_lang: Optional[str] = "en", chess960: bool = False
+    ):
         """The move ``text`` from ``fen`` (the start position by default);
         ``iccf.move`` also plays moves before it."""
         self._native = _iccf.move(text, fen=fen, input_lang=input_lang, chess960=chess960)
-        self._state = (text, self._native.fen_before, input_lang, chess960)
+        self._state = (text, self._native.fen_before, self._native.input_lang, chess960)
 
     @classmethod
-    def _of(cls, native: _iccf.Move, text: str, input_lang: str, chess960: bool) -> "Move":
+    def _of(cls, native: _iccf.Move, text: str, chess960: bool) -> "Move":
         made = cls.__new__(cls)
         made._native = native
-        made._state = (text, native.fen_before, input_lang, chess960)
+        # The language the move was read in, not `auto`: without the moves
+        # before it, `auto` may find the text ambiguous.
+        made._state = (text, native.fen_before, native.input_lang, chess960)
         return made
 
     def __reduce__(self) -> Tuple[Any, Tuple[str, str, str, bool]]:
@@ -186,7 +190,7 @@ def move(
     *,
     fen: Any = None,
     after: Optional[str] = None,
-    input_lang: str = "en",
+    input_lang: Optional[str] = "en",
     chess960: bool = False,
 ) -> Move:
     """Read one move in numeric, SAN, long algebraic or UCI notation.
@@ -194,7 +198,9 @@ def move(
     The move is played from ``fen`` (FEN text or a ``chess.Board``; the
     start position by default) after the moves of ``after`` (movetext such
     as ``"1. e4 e5 2. Nf3"``), with algebraic moves in the piece letters of
-    ``input_lang``.
+    ``input_lang``. With ``auto`` (or ``None``), as ``iccf move``: the
+    language of ``after``, else every language that reads the move, which
+    must agree on it (``Sf3`` is Nf3 in German, f3 in Finnish).
 
     >>> m = move("5254")
     >>> m.san, m.lan, m.uci, m.figurine, m.description
@@ -229,10 +235,17 @@ def move(
     ... except ParseError as err:
     ...     err.kind
     'not-a-move'
+    >>> move("Cf3", input_lang="auto").numeric
+    '7163'
+    >>> try:
+    ...     move("Sf3", input_lang="auto")
+    ... except IllegalMoveError as err:
+    ...     err.kind, err.nearest
+    ('ambiguous-language', ['7163', '6263'])
     """
     fen_text, chess960 = _start(fen, chess960)
     native = _iccf.move(text, fen=fen_text, after=after, input_lang=input_lang, chess960=chess960)
-    return Move._of(native, text.strip(), input_lang, chess960)
+    return Move._of(native, text.strip(), chess960)
 
 
 def languages() -> List[Tuple[str, str, List[str]]]:

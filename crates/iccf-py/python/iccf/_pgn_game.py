@@ -11,6 +11,7 @@ variations in the same places.
 """
 
 import io
+import os
 import weakref
 from typing import IO, Any, Callable, List, Optional, Union
 
@@ -107,6 +108,14 @@ def _next_game_bytes(handle: Handle) -> Optional[bytes]:
         return handle.encode("utf-8")
     if isinstance(handle, (bytes, bytearray, memoryview)):
         return bytes(handle)
+    if not hasattr(handle, "readline"):
+        # As python-chess's read_game, a path is not opened here: the
+        # caller chooses its encoding and closes the file.
+        hint = ": open the path first" if isinstance(handle, os.PathLike) else ""
+        raise TypeError(
+            "read_game reads a file object or the PGN as str or bytes, "
+            f"not {type(handle).__name__}{hint}"
+        )
     return _read_one_game(handle)
 
 

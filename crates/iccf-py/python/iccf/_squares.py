@@ -60,5 +60,20 @@ def numeric_of(from_square: int, to_square: int, promotion: Optional[int]) -> st
         raise ValueError("a null move has no numeric form")
     text = _DIGITS[from_square] + _DIGITS[to_square]
     if promotion:
-        return text + _DIGIT_OF_PIECE[promotion]
+        return text + promotion_digit(promotion)
     return text
+
+
+def promotion_digit(piece: int) -> str:
+    """ICCF's digit (1-4) of python-chess's promotion piece type ``piece``.
+
+    >>> import chess
+    >>> promotion_digit(chess.QUEEN), promotion_digit(chess.KNIGHT)
+    ('1', '4')
+    """
+    digit = _DIGIT_OF_PIECE.get(piece)
+    if digit is None:
+        # chess.Move takes any piece type; only Q R B N have a digit.
+        name = {1: "pawn", 6: "king"}.get(piece, f"piece type {piece!r}")
+        raise ValueError(f"a promotion to a {name} has no numeric form: 1-4 are Q, R, B, N")
+    return digit
