@@ -100,6 +100,33 @@ fn game_from_fen_restarts_at_its_first_move_number() {
     );
 }
 
+/// Regression: a game of tags and moves without a result, then after a
+/// blank line a game of bare movetext from `1.`, was read as one game, the
+/// second game's moves errors in the first.
+#[test]
+fn tagged_game_without_result_merged_with_bare_game_after_blank_line() {
+    for blank in ["\n\n", "\r\n\r\n", "\n \t\n", "\r\r"] {
+        let first = format!("[Event \"A\"]\n[White \"x\"]\n\n1. e4 e5 2. Nf3{blank}");
+        let input = format!("{first}1. d4 d5 2. c4 *\n");
+        assert_eq!(
+            games(&input),
+            [
+                (first.as_str(), GameEnd::Renumbered),
+                ("1. d4 d5 2. c4 *\n", GameEnd::Result)
+            ],
+            "{blank:?}"
+        );
+        assert_eq!(trickled(input.as_bytes()), whole(input.as_bytes()));
+    }
+    // Without the blank line, or from another number, it is the same game.
+    for one_game in [
+        "[Event \"a\"]\n\n1. e4 e5 2. Nf3\n1. d4 d5 *",
+        "[Event \"a\"]\n\n1. e4 e5\n\n2. Nf3 Nc6 *",
+    ] {
+        assert_eq!(split_games(one_game.as_bytes()).len(), 1, "{one_game:?}");
+    }
+}
+
 #[test]
 fn renumbering_only_at_line_start_for_white_outside_variations() {
     for one_game in [

@@ -119,10 +119,10 @@ fn find_tag_stop(data: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
 /// non-ASCII character, which a result as authors type it may be (`1–0`,
 /// `½–½`: no `-`).
 ///
-/// Line ends are stops only with `LINES`: in a game with tags (and no
-/// FEN), no rule looks at them before the result.
+/// Line ends are stops in every game, even one with tags: a blank line then
+/// `1.` starts a game of bare movetext after a game without result.
 #[inline(always)]
-fn plain_stops<const LINES: bool>(word: u64) -> u64 {
+fn plain_stops(word: u64) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const fn splat(byte: u8) -> u64 {
@@ -134,11 +134,7 @@ fn plain_stops<const LINES: bool>(word: u64) -> u64 {
     let ne = |t: u64| (t + LOW7) | t;
     let not_dash = ne(y ^ splat(b'-'));
     let not_semicolon = ne(y ^ splat(b';'));
-    let not_line_end = if LINES {
-        ne(y ^ splat(b'\n')) & ne(y ^ splat(b'\r'))
-    } else {
-        HIGH
-    };
+    let not_line_end = ne(y ^ splat(b'\n')) & ne(y ^ splat(b'\r'));
     let not_bracket = ne((y & splat(0xD9)) ^ splat(0x59));
     let not_dollar_to_star = !(y + splat(0x80 - b'$')) | (y + splat(0x80 - b'*' - 1));
     let ascii_stops = !(not_dash & not_semicolon & not_line_end & not_bracket & not_dollar_to_star)
@@ -153,17 +149,14 @@ fn plain_stops<const LINES: bool>(word: u64) -> u64 {
 /// one, which may be cut. Other tokens are moves, move numbers and
 /// whitespace, which only need skipping; this runs eight bytes at a time
 /// over most of the movetext.
-fn skip_plain<const LINES: bool>(data: &[u8], i: usize) -> usize {
+fn skip_plain(data: &[u8], i: usize) -> usize {
     let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap());
     let mut stop = data.len();
     let mut pairs = data[i..].chunks_exact(16);
     let mut j = i;
     // Two words a turn halve the loop's own cost.
     for pair in &mut pairs {
-        let (low, high) = (
-            plain_stops::<LINES>(word(&pair[..8])),
-            plain_stops::<LINES>(word(&pair[8..])),
-        );
+        let (low, high) = (plain_stops(word(&pair[..8])), plain_stops(word(&pair[8..])));
         if low | high != 0 {
             stop = match low {
                 0 => j + 8 + (high.trailing_zeros() / 8) as usize,
@@ -178,7 +171,7 @@ fn skip_plain<const LINES: bool>(data: &[u8], i: usize) -> usize {
             // Zeros are no stops.
             let mut padded = [0; 8];
             padded[..chunk.len()].copy_from_slice(chunk);
-            let stops = plain_stops::<LINES>(u64::from_le_bytes(padded));
+            let stops = plain_stops(u64::from_le_bytes(padded));
             if stops != 0 {
                 stop = j + (stops.trailing_zeros() / 8) as usize;
                 break;
@@ -536,11 +529,7 @@ impl Scanner {
             }
         }
         if self.mode == Mode::Normal && self.state == State::Open && self.moved {
-            *i = if self.tags && self.roster & FEN == 0 {
-                skip_plain::<false>(data, *i)
-            } else {
-                skip_plain::<true>(data, *i)
-            };
+            *i = skip_plain(data, *i);
         }
     }
 
@@ -655,8 +644,10 @@ impl Scanner {
             }
             State::Open if !self.moved || self.depth > 0 || newlines == 0 => Start::Same,
             State::Open if newlines == 2 && !self.tags => Start::NewGame(GameEnd::BlankLine),
-            // Tags other than a FEN say where the game starts.
-            State::Open if self.tags && self.roster & FEN == 0 => Start::Same,
+            // Tags other than a FEN say where the game starts, unless a
+            // blank line comes before the restarted numbers: a game of
+            // tags and moves without a result, then one of bare movetext.
+            State::Open if self.tags && self.roster & FEN == 0 && newlines < 2 => Start::Same,
             State::Open => match move_number(data, i, self.eof) {
                 Number::Yes {
                     number,
@@ -938,13 +929,7 @@ mod tests {
                 for filler in [b'e', b' ', 0xBD, 0] {
                     let mut word = [filler; 8];
                     word[at] = byte;
-                    let stops = plain_stops::<true>(u64::from_le_bytes(word));
-                    let no_lines = plain_stops::<false>(u64::from_le_bytes(word));
-                    let line_ends: u64 = (0..8)
-                        .filter(|&k| matches!(word[k], b'\n' | b'\r'))
-                        .map(|k| 0x80 << (8 * k))
-                        .sum();
-                    assert_eq!(no_lines, stops & !line_ends, "{word:x?}");
+                    let stops = plain_stops(u64::from_le_bytes(word));
                     let expected: u64 = (0..8)
                         .filter(|&k| is_plain_stop(word[k]))
                         .map(|k| 0x80 << (8 * k))
