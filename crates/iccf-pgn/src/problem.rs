@@ -18,8 +18,7 @@ use shakmaty::fen::ParseFenError;
 
 use crate::convert::GameLocation;
 use crate::encoding::lossy;
-use crate::grammar::BOM;
-use crate::lexer::LexError;
+use crate::lexer::{LexError, line_col};
 
 /// Whether a problem left part of the game unconverted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -307,8 +306,8 @@ pub(crate) struct Problems<'g> {
     at: GameLocation,
     pub(crate) errors: Vec<Problem>,
     pub(crate) warnings: Vec<Problem>,
-    /// The last problem's (offset, line, characters before it on its
-    /// line): problems come mostly in input order, so each is located from
+    /// The last problem's (offset, line, column), as `line_col` gives
+    /// them: problems come mostly in input order, so each is located from
     /// the one before, not from the start of the game.
     located: Cell<(usize, usize, usize)>,
 }
@@ -321,7 +320,7 @@ impl<'g> Problems<'g> {
             at,
             errors: Vec::new(),
             warnings: Vec::new(),
-            located: Cell::new((0, 1, 0)),
+            located: Cell::new((0, 1, 1)),
         }
     }
 
@@ -390,40 +389,63 @@ impl<'g> Problems<'g> {
         }
     }
 
-    /// `lexer::line_col(self.game, offset)`, in time linear in the distance
-    /// from the previous call's offset: a game with 100,000 errors on one
-    /// line took minutes when each was located from the start.
+    /// `lexer::line_col(self.game, offset)` (a lone CR, LF or CRLF ends a
+    /// line; a byte-order mark starting one is skipped), in time linear in
+    /// the distance from the previous call's offset: a game with 100,000
+    /// errors on one line took minutes when each was located from the start.
     fn locate(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.game.len());
-        let (mut from, mut line, mut column) = self.located.get();
-        if offset < from {
-            (from, line, column) = (0, 1, 0);
-        }
-        if from == 0 && self.game.starts_with(BOM) && offset >= BOM.len() {
-            from = BOM.len();
-        }
-        let delta = &self.game[from..offset];
-        let chars = |bytes: &[u8]| {
-            bytes
-                .iter()
-                .filter(|&&b| !(0x80..0xc0).contains(&b))
-                .count()
-        };
-        match memchr::memrchr(b'\n', delta) {
-            Some(i) => {
-                line += delta.iter().filter(|&&b| b == b'\n').count();
-                column = chars(&delta[i + 1..]);
+        let game = self.game;
+        let offset = offset.min(game.len());
+        let splits_crlf =
+            |at: usize| at > 0 && game[at - 1] == b'\r' && game.get(at) == Some(&b'\n');
+        let (from, line, column) = self.located.get();
+        let found = if offset < from || splits_crlf(from) || splits_crlf(offset) {
+            line_col(game, offset)
+        } else {
+            let delta = &game[from..offset];
+            match line_col(delta, delta.len()) {
+                // On the same line: a mark is skipped only at its start.
+                (1, delta_column) if column == 1 => (line, delta_column),
+                (1, _) => (line, column + chars(delta)),
+                (lines, delta_column) => (line + lines - 1, delta_column),
             }
-            None => column += chars(delta),
-        }
-        self.located.set((offset, line, column));
-        (line, column + 1)
+        };
+        self.located.set((offset, found.0, found.1));
+        found
     }
+}
+
+/// The characters of UTF-8 `bytes`: its bytes but continuation bytes.
+fn chars(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .filter(|&&b| !(0x80..0xc0).contains(&b))
+        .count()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: problems after lone CR line ends (old Mac files) were
+    /// all placed on line 1, as only LF was counted; the lexer's
+    /// `line_col`, which the splitter agrees with, counts CR, LF and CRLF.
+    #[test]
+    fn old_mac_line_ends_placed_every_problem_on_line_1() {
+        let game = "\u{feff}[A \"é\"]\r\r1. e4\r\n2. Nf3\n\r\u{feff}Qé9 x\ry *".as_bytes();
+        // Tokens start on characters, never inside one.
+        let offsets: Vec<usize> = (0..=game.len())
+            .filter(|&k| !game.get(k).is_some_and(|b| (0x80..0xc0).contains(b)))
+            .collect();
+        // In order, as problems mostly come, then out of order.
+        let mut order = offsets.clone();
+        order.extend(offsets.iter().rev().step_by(3));
+        order.extend(offsets.iter().step_by(7));
+        let problems = Problems::new(game, GameLocation::default());
+        for offset in order {
+            assert_eq!(problems.locate(offset), line_col(game, offset), "{offset}");
+        }
+    }
 
     #[test]
     fn problems_are_located_in_the_whole_input() {
