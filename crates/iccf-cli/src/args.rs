@@ -121,6 +121,9 @@ pub enum Command {
     /// Without --move it prints the card for our last move again (such as
     /// an if-move that `check --apply` played).
     ///
+    /// --resign and --accept-draw end the game and go instead of a move:
+    /// with --move or --if they are a usage error.
+    ///
     /// Exit status: 0 card printed, 1 move or if-move line refused (the game
     /// file is left as it was), 2 usage or I/O error.
     Card(CardArgs),
@@ -327,6 +330,8 @@ pub struct CheckArgs {
     pub accept_result: bool,
 
     /// Read an unclear move as the N-th suggestion check printed for it.
+    /// N out of range, or no unclear move, is a usage error; with a
+    /// folder, give the game file instead.
     #[arg(long, value_name = "N")]
     pub accept: Option<usize>,
 
@@ -383,11 +388,13 @@ pub struct CardArgs {
     #[arg(long)]
     pub offer_draw: bool,
 
-    /// Accept the opponent's draw offer (ends the game).
+    /// Accept the opponent's draw offer (ends the game). Instead of a move:
+    /// refused with --move or --if, since a move after it is never played.
     #[arg(long)]
     pub accept_draw: bool,
 
-    /// Resign (ends the game).
+    /// Resign (ends the game). Instead of a move: refused with --move or
+    /// --if, since a move after it is never played.
     #[arg(long)]
     pub resign: bool,
 
@@ -522,9 +529,10 @@ pub struct ConvertArgs {
     pub lang: iccf::lang::Lang,
 
     /// Piece letters of the algebraic moves read, by language code, or auto:
-    /// per game, the language under which the whole game is legal. When
-    /// several languages make it legal with different moves, the game is
-    /// reported and this option decides.
+    /// per game, the language under which the whole game is legal, English
+    /// first when it reads the game (unless the games around it are in
+    /// another language). When other languages make it legal with
+    /// different moves, the game is reported and this option decides.
     #[arg(long, value_name = "CODE", default_value = "auto", value_parser = parse_input_lang)]
     pub input_lang: InputLang,
 
