@@ -433,14 +433,30 @@ impl<'g> Walk<'g, '_, '_> {
             }
             return;
         }
-        let Some(step) = self.read_step(&s.line.pos, text, span.clone()) else {
-            s.line.broken = true;
-            if tells {
-                let end = self.suffix_end(i, span.end);
-                let with_suffix = &self.game[span.start..end];
-                sink.failed(&s.line.pos, &self.game[span.clone()], with_suffix);
-            }
-            return;
+        let (step, span) = match self.read_step(&s.line.pos, text, span.clone()) {
+            Ok(step) => (step, span),
+            // Checked only when the move is no move: writings the lexer
+            // leaves in pieces cost nothing on the way of every move.
+            Err(err) => match self.repair(&s.line.pos, i, text, span.clone()) {
+                Repaired::Move(step, span) => (step, span),
+                Repaired::Number => return,
+                failed => {
+                    // The error where it is; the whole token copied.
+                    let (err, at) = match failed {
+                        Repaired::Failed(err, at) => (err, at),
+                        _ => (err, span.clone()),
+                    };
+                    let number = MoveNumber::from_position(&s.line.pos);
+                    self.problems.error(at, Some(number), err);
+                    s.line.broken = true;
+                    if tells {
+                        let end = self.suffix_end(i, span.end);
+                        let with_suffix = &self.game[span.start..end];
+                        sink.failed(&s.line.pos, &self.game[span.clone()], with_suffix);
+                    }
+                    return;
+                }
+            },
         };
         let needs_number = core::mem::replace(&mut s.need_number, false);
         let end = self.suffix_end(i, span.end);
@@ -602,18 +618,20 @@ impl<'g> Walk<'g, '_, '_> {
                 .any(|t| t.kind == TokenKind::VariationStart)
     }
 
-    /// Reads one move in `pos`, counting it; `None` when it cannot be read
-    /// or played, which is recorded.
+    /// Reads one move in `pos`, counting it, with its warning recorded;
+    /// the error when it cannot be read or played.
     #[inline(always)]
-    fn read_step(&mut self, pos: &Chess, text: &[u8], span: Range<usize>) -> Option<Step> {
+    fn read_step(
+        &mut self,
+        pos: &Chess,
+        text: &[u8],
+        span: Range<usize>,
+    ) -> Result<Step, ProblemKind> {
         if is_null_move(text) {
-            if pass_turn(pos).is_none() {
-                let kind = ProblemKind::NullMoveInCheck;
-                self.problems
-                    .error(span, Some(MoveNumber::from_position(pos)), kind);
-                return None;
-            }
-            return Some(Step::Null);
+            return match pass_turn(pos) {
+                Some(_) => Ok(Step::Null),
+                None => Err(ProblemKind::NullMoveInCheck),
+            };
         }
         match read_move_in(text, pos, self.lang) {
             Ok(read) => {
@@ -623,16 +641,82 @@ impl<'g> Walk<'g, '_, '_> {
                         .warn(span, Some(MoveNumber::from_position(pos)), kind);
                 }
                 self.moves += 1;
-                Some(Step::Move(read.m))
+                Ok(Step::Move(read.m))
             }
-            Err(err) => {
-                let kind = ProblemKind::Move(err);
-                self.problems
-                    .error(span, Some(MoveNumber::from_position(pos)), kind);
-                None
-            }
+            Err(err) => Err(ProblemKind::Move(err)),
         }
     }
+
+    /// Move `text` at `span`, which cannot be read, as people also write
+    /// it: with its promotion piece in parentheses (`e8(Q)`, lexed as `e8`
+    /// and a variation `(Q)`, which `i` then steps past), or after Black's
+    /// move number written with an ellipsis (`12…Nc6`, `12…`, `…`).
+    #[cold]
+    #[inline(never)]
+    fn repair(&mut self, pos: &Chess, i: &mut usize, text: &[u8], span: Range<usize>) -> Repaired {
+        const ELLIPSIS: &[u8] = "\u{2026}".as_bytes();
+        if let Some(at) = text.windows(ELLIPSIS.len()).position(|w| w == ELLIPSIS) {
+            let (number, rest) = (&text[..at], &text[at + ELLIPSIS.len()..]);
+            if !number.iter().all(u8::is_ascii_digit) {
+                return Repaired::Not;
+            }
+            let dots_end = span.start + at + ELLIPSIS.len();
+            if !number.is_empty() && !MoveNumber::from_position(pos).matches(number, 3) {
+                self.wrong_number(pos, span.start..dots_end);
+            }
+            if rest.is_empty() {
+                return Repaired::Number;
+            }
+            // The number read, what follows it is the move, right or wrong.
+            let rest_span = dots_end..span.end;
+            return match self.read_step(pos, rest, rest_span.clone()) {
+                Ok(step) => Repaired::Move(step, rest_span),
+                Err(err) => Repaired::Failed(err, rest_span),
+            };
+        }
+        let parts = self.tokens.get(*i..*i + 3).unwrap_or_default();
+        let [open, piece, close] = parts else {
+            return Repaired::Not;
+        };
+        let piece_text = &self.game[piece.span.clone()];
+        let adjacent = open.span.start == span.end
+            && piece.span.start == open.span.end
+            && close.span.start == piece.span.end;
+        let one_letter = core::str::from_utf8(piece_text).is_ok_and(|p| p.chars().count() == 1);
+        if !(adjacent
+            && one_letter
+            && open.kind == TokenKind::VariationStart
+            && close.kind == TokenKind::VariationEnd)
+        {
+            return Repaired::Not;
+        }
+        // A check or mate sign after the `)` is the move's, as in `e8=Q+`.
+        let sign = self.tokens.get(*i + 3).filter(|t| {
+            t.span.start == close.span.end
+                && matches!(t.kind, TokenKind::Move(m) if m.iter().all(|&b| matches!(b, b'+' | b'#')))
+        });
+        let whole = span.start..sign.map_or(close.span.end, |t| t.span.end);
+        match self.read_step(pos, &self.game[whole.clone()], whole.clone()) {
+            Ok(step) => {
+                *i += 3 + usize::from(sign.is_some());
+                Repaired::Move(step, whole)
+            }
+            Err(_) => Repaired::Not,
+        }
+    }
+}
+
+/// What a move that could not be read was after all.
+enum Repaired {
+    /// A move written another way, and where it is.
+    Move(Step, Range<usize>),
+    /// A move number alone.
+    Number,
+    /// Nothing: the move's error stands.
+    Not,
+    /// A move written another way that cannot be read either: its error,
+    /// and where it is.
+    Failed(ProblemKind, Range<usize>),
 }
 
 /// Whether `t` is a `{}` or `;` comment.

@@ -225,3 +225,57 @@ fn game_over_a_limit_vanished() {
     let records = Converter::new(Options::default()).records(game.as_bytes());
     assert_eq!((records[0].game, records[0].errors.len()), (1, 1));
 }
+
+/// Regression: `e8(Q)`, a promotion as some books and people write it (the
+/// move reader takes `e8(D)`), was lexed as `e8` and a variation `(Q)`:
+/// "no white pawn can move to e8". A check sign after it is the move's;
+/// `e8 (Q)`, apart, stays a variation.
+#[test]
+fn promotion_in_parentheses_read_as_a_variation() {
+    let fen = "[FEN \"8/4P3/8/8/8/8/k7/7K w - - 0 1\"]\n\n";
+    for (moves, expected) in [
+        ("1. e8(Q) Kb2 *", "1. 57581 1222 *\n"),
+        ("1. e8(N)+! Kb2 *", "1. 57584 1222 *\n"),
+        ("1. e8(Ф) Крb2 *", "1. 57581 1222 *\n"),
+        ("1. e8(D) Kb2 *", "1. 57581 1222 *\n"),
+    ] {
+        let (out, reports) = convert(&format!("{fen}{moves}"), OutputFormat::Text);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{moves}: {:?}",
+            reports[0].errors
+        );
+        assert_eq!(out, expected, "{moves}");
+    }
+    let (_, reports) = convert(&format!("{fen}1. e8 (Q) *"), OutputFormat::Text);
+    assert_eq!(
+        kinds(&reports[0])[0],
+        "game 1, 1. `e8`: no white pawn can move to e8"
+    );
+}
+
+/// Regression: the ellipsis `…` that editors make of Black's three dots
+/// (`2…Nc6`) was read as part of the move, which then could not be read.
+/// The number is checked as `2...` is; a move after it that cannot be
+/// read is the error, the token copied whole.
+#[test]
+fn ellipsis_for_blacks_dots_was_read_as_part_of_the_move() {
+    for moves in ["1. e4 1…e5 2. Nf3 2… Nc6 *", "1. e4 …e5 2. Nf3 … Nc6 *"] {
+        let (out, reports) = convert(moves, OutputFormat::Text);
+        assert!(
+            kinds(&reports[0]).is_empty(),
+            "{moves}: {:?}",
+            kinds(&reports[0])
+        );
+        assert_eq!(out, "1. 5254 5755 2. 7163 2836 *\n", "{moves}");
+    }
+    let (out, reports) = convert("1. e4 e5 2…Nc6 *", OutputFormat::Pgn);
+    assert_eq!(
+        kinds(&reports[0]),
+        [
+            "game 1 `2…`: move number 2… does not fit the position: the next move is 2.",
+            "game 1, 2. `Nc6`: no white knight can move to c6"
+        ]
+    );
+    assert!(out.contains("2…Nc6"), "{out}");
+}
