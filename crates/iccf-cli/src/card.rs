@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, bail};
 use iccf::MoveFormat;
-use iccf_corr::{CardOptions, Game, Offer};
+use iccf_corr::{CardOptions, Game, Offer, OfferError};
 use shakmaty::Color;
 
 use iccf_stream::output::check_stdout;
@@ -76,6 +76,30 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
         return Ok(false);
     }
     Ok(true)
+}
+
+/// Refuses a resignation or a draw acceptance given with a move or
+/// if-moves, as a usage error: either ends the game, so the move would be
+/// recorded and sent but never played (ICCF: one resigns, or accepts the
+/// draw, instead of moving). `check` likewise finds their acceptance with
+/// a move unclear.
+pub fn refuse_ending_with_move(args: &CardArgs) -> anyhow::Result<()> {
+    let with_move = args.mv.is_some() || !args.if_lines.is_empty();
+    let Err(OfferError::WithMove(offer)) = Offer::alone(&offers(args), with_move) else {
+        return Ok(());
+    };
+    let ending = match offer {
+        Offer::Resign => "--resign",
+        _ => "--accept-draw",
+    };
+    let with = match &args.mv {
+        Some(mv) => format!("--move {mv}"),
+        None => "--if".to_owned(),
+    };
+    bail!(
+        "{ending} ends the game, so {with} would never be played: give {ending} without a move, \
+         or the move without {ending}"
+    )
 }
 
 /// A refused move or line: said on stderr, nothing written, exit 1.

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use anyhow::Context;
-use iccf_corr::{Applied, CheckOptions, MessageReport};
+use anyhow::{Context, bail};
+use iccf_corr::{Applied, CheckOptions, Finding, MessageReport};
 
 use iccf_pgn::problem::escape_controls;
 use iccf_stream::output::check_stdout;
@@ -27,6 +27,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
         accept: args.accept,
     };
     let report = iccf_corr::check_message(&file.game, file.side, &message, &opts);
+    check_accept(args, &report)?;
     let applied = if args.apply && report.in_order() && !report.resend {
         let mut applied = iccf_corr::apply(&mut file.game, &report, file.side, file.today);
         if args.accept_result {
@@ -52,6 +53,42 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
         print_text(&mut out, &report, applied.as_deref(), args)?;
     }
     Ok(report.in_order())
+}
+
+/// `--accept N` must take one of the readings `check` suggests for their
+/// unclear move: out of range, or with no unclear move to read, it is a
+/// usage error (exit 2, nothing recorded), not ignored.
+fn check_accept(args: &CheckArgs, report: &MessageReport) -> anyhow::Result<()> {
+    let Some(n) = args.accept else {
+        return Ok(());
+    };
+    let taken = |f: &Finding| matches!(f, Finding::SuggestionTaken { .. });
+    if report.findings.iter().any(taken) {
+        return Ok(());
+    }
+    let message = args.message.display();
+    let unclear = report.findings.iter().find_map(|f| match f {
+        Finding::UnclearMove {
+            no,
+            written,
+            suggestions,
+            ..
+        } => Some((no, written, suggestions.len())),
+        _ => None,
+    });
+    match unclear {
+        Some((no, written, 0)) => bail!(
+            "--accept {n}: {message}: your move {no} {written} has no suggested reading to take"
+        ),
+        Some((no, written, 1)) => bail!(
+            "--accept {n}: {message}: your move {no} {written} has 1 suggested reading: give --accept 1"
+        ),
+        Some((no, written, count)) => bail!(
+            "--accept {n}: {message}: your move {no} {written} has {count} suggested readings: \
+             give --accept 1 to {count}"
+        ),
+        None => bail!("--accept {n}: {message} has no unclear move to read"),
+    }
 }
 
 /// The message's bytes, from its file or standard input, at most

@@ -146,6 +146,13 @@ fn part_outcome(
 /// `iccf check DIR MESSAGE`: `Ok(false)` unless every part found its game
 /// and is in order.
 pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
+    // The suggestions are numbered per game: --accept needs the one game.
+    if let Some(n) = args.accept {
+        bail!(
+            "--accept {n} reads an unclear move of one game: give its game file \
+             (iccf check FILE MESSAGE --accept {n})"
+        );
+    }
     let mut folder = read_folder(&args.game.game, args.game.me.as_deref())?;
     let received = Received::read(&single::read_message(args)?);
     let today = args.game.date.unwrap_or_else(corr_file::today);
@@ -222,6 +229,7 @@ pub fn print(out: &mut impl Write, outcome: &Outcome, apply: bool) -> anyhow::Re
 /// `iccf card`: with a folder, on the game GAME names; the card written
 /// clears the game's card-due mark.
 pub fn card(mut args: CardArgs) -> anyhow::Result<bool> {
+    card::refuse_ending_with_move(&args)?;
     if !args.game.game.is_dir() {
         if let Some(extra) = &args.in_folder {
             bail!("{extra}: give a folder before GAME, or a game file alone");

@@ -28,11 +28,21 @@ pub enum OfferError {
     NoOpenOffer,
     /// The game is over.
     GameOver,
+    /// A resignation or a draw acceptance given with a move: either ends
+    /// the game instead of a move (ICCF), so the move would be sent but
+    /// never played.
+    WithMove(Offer),
 }
 
 impl core::fmt::Display for OfferError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
+            OfferError::WithMove(Offer::Resign) => {
+                "a resignation goes instead of a move: a move sent with it is never played"
+            }
+            OfferError::WithMove(_) => {
+                "accepting their draw goes instead of a move: a move sent with it is never played"
+            }
             OfferError::Together => {
                 "a draw offer, a draw acceptance and a resignation exclude each other: give one"
             }
@@ -47,6 +57,33 @@ impl core::fmt::Display for OfferError {
 impl std::error::Error for OfferError {}
 
 impl Offer {
+    /// Whether it ends the game (an acceptance, a resignation): then it
+    /// goes instead of a move, never with one.
+    pub fn ends_game(self) -> bool {
+        matches!(self, Offer::AcceptDraw | Offer::Resign)
+    }
+
+    /// Refuses `offers` sent with a move (or if-moves) when one ends the
+    /// game.
+    ///
+    /// # Errors
+    ///
+    /// [`OfferError::WithMove`] naming it.
+    ///
+    /// ```
+    /// use iccf_corr::{Offer, OfferError};
+    ///
+    /// assert_eq!(Offer::alone(&[Offer::Resign], true), Err(OfferError::WithMove(Offer::Resign)));
+    /// assert_eq!(Offer::alone(&[Offer::OfferDraw], true), Ok(()));
+    /// assert_eq!(Offer::alone(&[Offer::Resign], false), Ok(()));
+    /// ```
+    pub fn alone(offers: &[Offer], with_move: bool) -> Result<(), OfferError> {
+        match offers.iter().find(|o| o.ends_game()) {
+            Some(&offer) if with_move => Err(OfferError::WithMove(offer)),
+            _ => Ok(()),
+        }
+    }
+
     /// Records the offer by `side`: a draw offer on the last move, or the
     /// result of an acceptance or resignation. [`record_offers`] checks
     /// first that they make sense.

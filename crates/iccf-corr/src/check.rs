@@ -130,6 +130,9 @@ pub fn check_message(
         plies.retain(|p| p.no.turn == side);
         plies.extend(record);
     }
+    if plies.is_empty() {
+        plies = bare_pair(game, side, &lines);
+    }
     if game.is_over() {
         report.findings.push(Finding::GameOver {
             result: game.result().to_owned(),
@@ -180,6 +183,40 @@ pub fn check_message(
     report
 }
 
+/// Our last move and their reply written as a bare pair, without a
+/// number ("7163 2836"): read, numbered from our move, when the first is
+/// our last move as we sent it and their reply is due. Any other pair of
+/// bare numbers is not guessed at.
+fn bare_pair(game: &Game, side: Color, lines: &[(usize, &str)]) -> Vec<WrittenPly> {
+    let unnumbered = scan_unnumbered(lines.iter().copied());
+    let [ours, theirs] = unnumbered.as_slice() else {
+        return Vec::new();
+    };
+    let Some(last) = game.last_ply_of(side) else {
+        return Vec::new();
+    };
+    let (before, _) = game.replay_to(last);
+    if last + 1 != game.plies.len()
+        || ours.line != theirs.line
+        || !same(&ours.text, game.plies[last].mv, &before)
+    {
+        return Vec::new();
+    }
+    [(ours, last), (theirs, last + 1)]
+        .into_iter()
+        .map(|(u, ply)| WrittenPly {
+            no: game.number_of_ply(ply),
+            text: u.text.clone(),
+            line: u.line,
+            // Not a record from move 1: loose plies, one run.
+            run: usize::MAX - 2,
+            date: u.date,
+            gloss: u.gloss.clone(),
+            alternatives: u.alternatives.clone(),
+        })
+        .collect()
+}
+
 /// Their moves as the message writes them.
 struct Written<'a> {
     loose: &'a [&'a WrittenPly],
@@ -205,6 +242,8 @@ fn attachment_record(game: &Game, message: &Message) -> Option<(String, Vec<Writ
                 line: usize::MAX,
                 run: usize::MAX,
                 date: ply.sent,
+                gloss: None,
+                alternatives: Vec::new(),
             })
             .collect();
         Some((name.clone(), record))
@@ -389,6 +428,8 @@ fn unnumbered_move(expected: MoveNumber, written: &Written<'_>) -> Option<Writte
         line: only.line,
         run: usize::MAX - 1,
         date: only.date,
+        gloss: only.gloss.clone(),
+        alternatives: only.alternatives.clone(),
     })
 }
 
@@ -423,6 +464,45 @@ fn note_already_recorded(
     }
 }
 
+/// Whether their move is put in doubt by what is written with it: other
+/// moves offered for it (`4844 or 4845`), or a move in brackets beside it
+/// that is another move (`4844 (Qd5)`, with 4844 legal and not Qd5).
+/// Either is a finding: which did they mean? Never silently the first.
+fn written_in_doubt(
+    pos: &Chess,
+    no: MoveNumber,
+    written: &WrittenPly,
+    legal: Option<&Move>,
+    report: &mut MessageReport,
+) -> bool {
+    if !written.alternatives.is_empty() {
+        let mut moves = vec![written.text.clone()];
+        moves.extend(written.alternatives.iter().cloned());
+        report
+            .findings
+            .push(Finding::SeveralNewMoves { no, written: moves });
+        return true;
+    }
+    let (Some(m), Some(gloss)) = (legal, &written.gloss) else {
+        return false;
+    };
+    if same(gloss, numeric(*m), pos) {
+        return false;
+    }
+    let gloss_numeric = iccf::lang::Lang::all().find_map(|lang| {
+        let read = iccf::read::read_move_in(gloss.as_bytes(), pos, lang).ok()?;
+        Some(numeric(read.m).to_string())
+    });
+    report.findings.push(Finding::GlossDiffers {
+        no,
+        written: written.text.clone(),
+        san: San::from_move(pos, *m).to_string(),
+        gloss: gloss.clone(),
+        gloss_numeric,
+    });
+    true
+}
+
 fn read_new_move(
     pos: &Chess,
     no: MoveNumber,
@@ -434,6 +514,9 @@ fn read_new_move(
     let legal = NumericMove::from_ascii_lenient(written.text.as_bytes())
         .ok()
         .and_then(|n| n.to_move(pos).ok());
+    if written_in_doubt(pos, no, written, legal.as_ref(), report) {
+        return;
+    }
     if let Some(m) = legal {
         let numeric = numeric(m).to_string();
         let san = San::from_move(pos, m).to_string();
@@ -460,7 +543,20 @@ fn read_new_move(
         written: written.text.clone(),
         suggestions,
         nearest: nearest(&written.text, pos),
+        other_side: other_sides_move(&written.text, pos),
     });
+}
+
+/// Whether `written` is a legal move for the side not to move: their
+/// move given for the wrong side, worth saying (the ply's numbering or
+/// the move itself is off).
+fn other_sides_move(written: &str, pos: &Chess) -> bool {
+    let Ok(mv) = NumericMove::from_ascii_lenient(written.as_bytes()) else {
+        return false;
+    };
+    pos.clone()
+        .swap_turn()
+        .is_ok_and(|other| mv.to_move(&other).is_ok())
 }
 
 #[cfg(test)]
@@ -497,6 +593,109 @@ mod tests {
         );
         assert_eq!(report.our_received.unwrap().to_string(), "2026.12.05");
         assert_eq!(report.their_sent.unwrap().to_string(), "2026.12.06");
+    }
+
+    /// Regression: `2... 2836 (Nf6)` took 2836 (Nc6) silently, and `2...
+    /// 2836 or 2846` the first of the two.
+    #[test]
+    fn numeric_with_disagreeing_san_or_alternatives_is_accepted_silently() {
+        for (text, problem) in [
+            (
+                "2. 7163\n2... 2836 (Nf6)",
+                "your move 2... 2836 is Nc6, but you write (Nf6) beside it, which is 7866: \
+                 which do you mean?",
+            ),
+            (
+                "2. 7163\n2... 2836 (Qd5)",
+                "your move 2... 2836 is Nc6, but you write (Qd5) beside it, not a legal move: \
+                 which do you mean?",
+            ),
+            (
+                "2. 7163\n2... 2836 or 7866",
+                "several moves given as 2...: 2836, 7866: which do you mean?",
+            ),
+            (
+                "2. 7163\nMy move: 2836 oder 7866",
+                "several moves given as 2...: 2836, 7866: which do you mean?",
+            ),
+        ] {
+            let report = check(&game(), Color::White, text);
+            assert_eq!(problems(&report), [problem], "{text}");
+            assert_eq!(report.new_move, None, "{text}");
+        }
+        // A gloss that agrees, in any language, and a date in brackets.
+        for text in [
+            "2. 7163\n2... 2836 (Nc6)",
+            "2. 7163\n2... 2836 (Sc6).",
+            "2. 7163\n2... 2836 (Nc6!)",
+            "2. 7163\n2... 2836 (sent 2026.12.06)",
+            "2. 7163\nMy move: 2836 (Nc6)",
+        ] {
+            let report = check(&game(), Color::White, text);
+            assert_eq!(problems(&report), Vec::<String>::new(), "{text}");
+            assert!(report.new_move.is_some(), "{text}");
+        }
+    }
+
+    /// Regression: "2... 2836 if 3. 6125 then 3... 7866" on one line
+    /// dropped the if-moves (only a line starting with "if" gave them).
+    #[test]
+    fn if_moves_on_the_same_line_as_the_move_were_dropped() {
+        for text in [
+            "2. 7163\n2... 2836 if 3. 6125 then 3... 7866",
+            "2. 7163\n2... 2836 (if 3. 6125 3... 7866)",
+            "2. 7163 2... 2836; wenn 3. 6125 dann 3... 7866",
+        ] {
+            let report = check(&game(), Color::White, text);
+            assert_eq!(problems(&report), Vec::<String>::new(), "{text}");
+            assert_eq!(
+                report.new_move.map(|m| crate::numeric(m).to_string()),
+                Some("2836".into()),
+                "{text}"
+            );
+            assert!(
+                report
+                    .findings
+                    .iter()
+                    .any(|f| f.to_string() == "you propose if-moves: 3. 6125 3... 7866"),
+                "{text}: {:?}",
+                report.findings
+            );
+        }
+        // An "if" in prose with no numbered move after it is no if-move.
+        let report = check(&game(), Color::White, "2. 7163\n2... 2836 if that is fine");
+        assert_eq!(problems(&report), Vec::<String>::new());
+        assert!(report.their_if_moves.is_empty());
+    }
+
+    /// Regression: "7163 2836", our move and theirs without a number, read
+    /// as neither.
+    #[test]
+    fn bare_pair_without_move_number_is_not_read() {
+        let report = check(&game(), Color::White, "7163 2836");
+        assert_eq!(problems(&report), Vec::<String>::new());
+        assert_eq!(
+            report.new_move.map(|m| crate::numeric(m).to_string()),
+            Some("2836".into())
+        );
+        // The first is not our move: no guess.
+        let report = check(&game(), Color::White, "7136 2836");
+        assert_eq!(report.new_move, None);
+        assert!(!report.in_order());
+    }
+
+    /// Regression: a legal move for the side not to move was only "not a
+    /// legal numeric move".
+    #[test]
+    fn move_for_the_wrong_side_is_not_hinted() {
+        let report = check(&game(), Color::White, "2. 7163\n2... 6355");
+        let found = problems(&report);
+        assert!(
+            found[0].contains("; 6355 is White's move, Black is to move"),
+            "{found:?}"
+        );
+        let report = check(&game(), Color::White, "2. 7163\n2... 5254");
+        assert!(!problems(&report)[0].contains("is to move"));
     }
 
     #[test]

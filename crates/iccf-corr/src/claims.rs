@@ -2,6 +2,11 @@
 
 use serde::Serialize;
 
+use crate::claim_words::{
+    ACCEPTANCES, ARTICLES, ASKERS, CONDITIONS, DRAW_WORDS, NEGATIONS, OURS, PHRASES, REFUSALS,
+    WOULD,
+};
+
 /// What a message says besides its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -31,152 +36,6 @@ impl Claim {
     }
 }
 
-/// Phrases by claim, in English, German, French, Spanish, Italian, Czech and
-/// Russian, lowercase. Acceptance and refusal come before the offer: "I
-/// accept your draw offer" names an offer too.
-const PHRASES: [(Claim, &[&str]); 5] = [
-    (
-        Claim::DrawAccepted,
-        &[
-            "accept your draw",
-            "accept the draw",
-            "draw accepted",
-            "accept a draw",
-            "agree to a draw",
-            "remis angenommen",
-            "nehme remis an",
-            "nehme das remis",
-            "nehme ihr remis",
-            "akzeptiere remis",
-            "remis annehmen",
-            "nehme ich das remis",
-            "accept a draw offer",
-            "remis akzeptiert",
-            "accepte la nulle",
-            "nulle acceptée",
-            "accepte votre proposition de nulle",
-            "accepte la partie nulle",
-            "acepto tablas",
-            "acepto las tablas",
-            "acepto su oferta de tablas",
-            "aceptar las tablas",
-            "tablas aceptadas",
-            "accetto la patta",
-            "accetto patta",
-            "patta accettata",
-            "accetto la sua proposta di patta",
-            "accettare la patta",
-            "přijímám remízu",
-            "přijímám nabídku remízy",
-            "remíza přijata",
-            "přijmout remízu",
-            "принимаю ничью",
-            "согласен на ничью",
-            "принимаю ваше предложение ничьей",
-            "ничья принята",
-            "принять ничью",
-        ],
-    ),
-    (
-        Claim::DrawDeclined,
-        &[
-            "decline your draw",
-            "decline the draw",
-            "draw declined",
-            "lehne remis ab",
-            "lehne das remis ab",
-            "refuse la nulle",
-            "rechazo las tablas",
-            "rechazo tablas",
-            "rifiuto la patta",
-            "odmítám remízu",
-            "отклоняю ничью",
-            "отказываюсь от ничьей",
-        ],
-    ),
-    (
-        Claim::DrawOffer,
-        &[
-            "offer a draw",
-            "offer you a draw",
-            "draw offer",
-            "offer draw",
-            "propose a draw",
-            "draw?",
-            "biete remis",
-            "biete ihnen remis",
-            "remisangebot",
-            "remis angeboten",
-            "schlage remis vor",
-            "biete ich remis",
-            "biete ich ihnen remis",
-            "remis anbieten",
-            "propose nulle",
-            "propose la nulle",
-            "propose une nulle",
-            "offre nulle",
-            "proposition de nulle",
-            "proposer la nulle",
-            "ofrezco tablas",
-            "propongo tablas",
-            "oferta de tablas",
-            "le ofrezco tablas",
-            "offro patta",
-            "propongo patta",
-            "offerta di patta",
-            "proposta di patta",
-            "vi propongo la patta",
-            "nabízím remízu",
-            "nabídka remízy",
-            "navrhuji remízu",
-            "nabídnout remízu",
-            "предлагаю ничью",
-            "предложение ничьей",
-            "предложить ничью",
-        ],
-    ),
-    (
-        Claim::Resignation,
-        &[
-            "i resign",
-            "resign the game",
-            "i hereby resign",
-            "gebe auf",
-            "gebe die partie auf",
-            "ich gebe auf",
-            "gebe ich auf",
-            "abandonne",
-            "abandono",
-            "me rindo",
-            "abbandono",
-            "mi arrendo",
-            "vzdávám",
-            "сдаюсь",
-            "я сдаюсь",
-        ],
-    ),
-    (
-        Claim::Claim,
-        &[
-            "i claim",
-            "claim a win",
-            "claim the game",
-            "reklamiere",
-            "beanspruche",
-            "je réclame",
-            "réclame le gain",
-            "reclamo la victoria",
-            "reclamo el",
-            "reclamo la vittoria",
-            "rivendico",
-            "reklamuji",
-            "požaduji výhru",
-            "требую",
-            "заявляю о",
-        ],
-    ),
-];
-
 /// How a claim is written: plainly, or in a way that claims nothing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -189,6 +48,9 @@ pub enum Mood {
     Conditional,
     /// A question: "Should I resign?"
     Question,
+    /// A draw offer named but neither made nor answered plainly: "Thanks
+    /// for your draw offer", "I am thinking about accepting your draw offer".
+    Mention,
 }
 
 /// A claim phrase found in a message, with how it is written.
@@ -213,83 +75,6 @@ impl FoundClaim {
         self.mood == Mood::Plain || (self.claim == Claim::DrawOffer && self.mood == Mood::Question)
     }
 }
-
-/// Words that negate a clause, in the seven languages (Czech negates with
-/// the prefix `ne-`, which the phrases' word boundaries leave unmatched).
-const NEGATIONS: &[&str] = &[
-    "not",
-    "never",
-    "no",
-    "cannot",
-    "nor",
-    "neither",
-    "nicht",
-    "kein",
-    "keine",
-    "keinen",
-    "keinem",
-    "keiner",
-    "nie",
-    "niemals",
-    "keinesfalls",
-    "ne",
-    "pas",
-    "jamais",
-    "non",
-    "nunca",
-    "jamás",
-    "ni",
-    "mai",
-    "né",
-    "nikdy",
-    "nemohu",
-    "nemůžu",
-    "nechci",
-    "nebudu",
-    "не",
-    "нет",
-    "никогда",
-    "ни",
-];
-
-/// Words that make a sentence a condition.
-const CONDITIONS: &[&str] = &[
-    "if",
-    "unless",
-    "provided",
-    "wenn",
-    "falls",
-    "sofern",
-    "ob",
-    "si",
-    "s'il",
-    "se",
-    "pokud",
-    "jestli",
-    "jestliže",
-    "kdyby",
-    "když",
-    "если",
-    "ежели",
-];
-
-/// Words of the conditional mood: "I would accept" accepts nothing yet.
-/// They make acceptances and resignations conditional, not offers: "I
-/// would like to offer a draw" is an offer.
-const WOULD: &[&str] = &[
-    "would",
-    "würde",
-    "würden",
-    "accepterais",
-    "accepterait",
-    "abandonnerais",
-    "aceptaría",
-    "abandonaría",
-    "accetterei",
-    "abbandonerei",
-    "bych",
-    "бы",
-];
 
 /// The claims the unquoted `lines` of a message make and mean (see
 /// [`FoundClaim::stands`]), each once, in the order they first appear.
@@ -330,54 +115,164 @@ pub fn find_claims<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Vec<Cla
 /// ```
 pub fn read_claims<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Vec<FoundClaim> {
     let mut found = Vec::new();
-    for (line, sentence) in sentences(lines) {
-        read_sentence(line, &sentence, &mut found);
+    let all = sentences(lines);
+    for (k, (line, sentence)) in all.iter().enumerate() {
+        let next = all.get(k + 1).map(|(_, s)| s.as_str());
+        read_sentence(*line, sentence, next, &mut found);
     }
     found
 }
 
-fn read_sentence(line: usize, sentence: &str, found: &mut Vec<FoundClaim>) {
+/// The claims of one sentence; `next`, the sentence after it, may answer
+/// a draw asked alone: "Draw? No, thanks." repeats our offer and declines.
+fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Vec<FoundClaim>) {
     let lower = sentence.to_lowercase().replace(['’', '`'], "'");
     let words = words_of(&lower);
-    let question = lower.trim_end().ends_with('?') || lower.contains('¿');
-    let condition = words.iter().any(|w| CONDITIONS.contains(w));
-    let would = words.iter().any(|w| WOULD.contains(w));
-    for clause in lower.split(',') {
-        let Some(claim) = clause_claim(clause) else {
-            continue;
-        };
-        let negated = words_of(clause).iter().any(|w| is_negation(w));
-        let (claim, mood) = if question {
-            (claim, Mood::Question)
-        } else if condition || (would && claim != Claim::DrawOffer) {
-            (claim, Mood::Conditional)
-        } else if negated && claim == Claim::DrawAccepted {
-            (Claim::DrawDeclined, Mood::Plain)
-        } else if negated {
-            (claim, Mood::Negated)
-        } else {
-            (claim, Mood::Plain)
-        };
+    let whole = Sentence {
+        question: lower.trim_end().ends_with('?') || lower.contains('¿'),
+        condition: words.iter().any(|w| CONDITIONS.contains(w)),
+        would: words.iter().any(|w| WOULD.contains(w)),
+    };
+    let mut push = |claim, mood| {
         found.push(FoundClaim {
             claim,
             mood,
             line,
             sentence: sentence.trim().to_owned(),
         });
+    };
+    if whole.question && is_bare_draw(&words) {
+        let answer = next.map(str::to_lowercase);
+        let first = answer.as_deref().and_then(|a| words_of(a).first().copied());
+        match first {
+            Some(word) if is_negation(word) => {
+                push(Claim::DrawDeclined, Mood::Plain);
+            }
+            _ => push(Claim::DrawOffer, Mood::Question),
+        }
+        return;
+    }
+    for clause in lower.split(',') {
+        if let Some((claim, at)) = clause_claim(clause) {
+            let (claim, mood) = whole.read(claim, clause, at);
+            push(claim, mood);
+        } else if let Some(at) = draw_answered(clause) {
+            // No phrase: it may decline ("I am not accepting the draw"),
+            // never plainly accept.
+            match whole.read(Claim::DrawAccepted, clause, at) {
+                (Claim::DrawAccepted, Mood::Plain) => push(Claim::DrawAccepted, Mood::Mention),
+                (claim, mood) => push(claim, mood),
+            }
+        }
     }
 }
 
-/// The first claim whose phrase is in `clause`: acceptance and refusal
-/// come before the offer, "I accept your draw offer" names an offer too.
-fn clause_claim(clause: &str) -> Option<Claim> {
-    PHRASES
+/// What holds for a whole sentence.
+struct Sentence {
+    question: bool,
+    condition: bool,
+    would: bool,
+}
+
+impl Sentence {
+    /// What a clause with `claim`'s phrase at byte `at` says, and how.
+    /// Refusing or negating an acceptance declines; an offer named after
+    /// "your" or beside an acceptance that is no phrase only mentions it.
+    fn read(&self, claim: Claim, clause: &str, at: usize) -> (Claim, Mood) {
+        let words = words_of(clause);
+        let about_draw = matches!(
+            claim,
+            Claim::DrawOffer | Claim::DrawAccepted | Claim::DrawDeclined
+        );
+        let negated = words.iter().any(|w| is_negation(w));
+        let refused = words.iter().any(|w| starts_with_any(w, REFUSALS));
+        let accepts = words.iter().any(|w| starts_with_any(w, ACCEPTANCES));
+        if self.question {
+            // "Would you accept a draw?" offers one; "Should I accept?" not.
+            let asked = claim == Claim::DrawAccepted && words.iter().any(|w| ASKERS.contains(w));
+            return (if asked { Claim::DrawOffer } else { claim }, Mood::Question);
+        }
+        if self.condition || (self.would && claim != Claim::DrawOffer) {
+            return (claim, Mood::Conditional);
+        }
+        if about_draw && refused {
+            // "I do not decline" is no plain answer either way.
+            return (
+                Claim::DrawDeclined,
+                if negated { Mood::Negated } else { Mood::Plain },
+            );
+        }
+        if about_draw && negated && (claim == Claim::DrawAccepted || accepts) {
+            return (Claim::DrawDeclined, Mood::Plain);
+        }
+        if negated {
+            return (claim, Mood::Negated);
+        }
+        if claim == Claim::DrawOffer && (accepts || is_ours(clause, at)) {
+            return (claim, Mood::Mention);
+        }
+        (claim, Mood::Plain)
+    }
+}
+
+/// Where a draw is named in a clause that also accepts or refuses
+/// something, without a phrase: an answer to our offer, in other words.
+fn draw_answered(clause: &str) -> Option<usize> {
+    let words = words_of(clause);
+    let answers = words
         .iter()
-        .find(|(_, phrases)| phrases.iter().any(|p| contains_phrase(clause, p)))
-        .map(|(claim, _)| *claim)
+        .any(|w| starts_with_any(w, ACCEPTANCES) || starts_with_any(w, REFUSALS));
+    let draw = words.iter().find(|w| DRAW_WORDS.contains(w))?;
+    answers.then(|| phrase_at(clause, draw)).flatten()
+}
+
+/// The sentence is a draw word alone ("Remis?", "A draw?"): asked, it
+/// offers one.
+fn is_bare_draw(words: &[&str]) -> bool {
+    match words {
+        [draw] => DRAW_WORDS.contains(draw),
+        [article, draw] => ARTICLES.contains(article) && DRAW_WORDS.contains(draw),
+        _ => false,
+    }
+}
+
+/// The word before the phrase at `at` makes the offer ours: "your draw
+/// offer", "thanks for the draw offer".
+fn is_ours(clause: &str, at: usize) -> bool {
+    words_of(&clause[..at])
+        .last()
+        .is_some_and(|w| OURS.contains(w))
+}
+
+/// Whether `word` begins with one of `stems`, or with Czech `ne-` before
+/// one ("nepřijímám"; [`is_negation`] reads that prefix).
+fn starts_with_any(word: &str, stems: &[&str]) -> bool {
+    let czech = word.strip_prefix("ne").unwrap_or(word);
+    stems
+        .iter()
+        .any(|s| word.starts_with(s) || czech.starts_with(s))
+}
+
+/// The first claim whose phrase is in `clause`, with where the phrase
+/// starts: acceptance and refusal come before the offer, "I accept your
+/// draw offer" names an offer too.
+fn clause_claim(clause: &str) -> Option<(Claim, usize)> {
+    PHRASES.iter().find_map(|(claim, phrases)| {
+        phrases
+            .iter()
+            .find_map(|p| phrase_at(clause, p))
+            .map(|at| (*claim, at))
+    })
 }
 
 fn is_negation(word: &str) -> bool {
-    NEGATIONS.contains(&word) || word.ends_with("n't") || word.starts_with("n'")
+    NEGATIONS.contains(&word)
+        || word.ends_with("n't")
+        || word.starts_with("n'")
+        // Czech negates a verb with the prefix ne-: "nepřijímám".
+        || word
+            .strip_prefix("ne")
+            .is_some_and(|w| ACCEPTANCES.iter().any(|s| w.starts_with(s)))
 }
 
 /// Words: letters and apostrophes (`n'accepte`, `can't`).
@@ -435,13 +330,23 @@ fn split_sentences(text: &str) -> Vec<(&str, bool)> {
     out
 }
 
-/// `phrase` in `text` starting and ending at word boundaries.
-fn contains_phrase(text: &str, phrase: &str) -> bool {
-    text.match_indices(phrase).any(|(i, _)| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + phrase.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
+/// Where `phrase` is in `text`, starting and ending at word boundaries;
+/// a phrase ending in `$` only at the end of its clause.
+fn phrase_at(text: &str, phrase: &str) -> Option<usize> {
+    let (phrase, at_end) = match phrase.strip_suffix('$') {
+        Some(p) => (p, true),
+        None => (phrase, false),
+    };
+    text.match_indices(phrase)
+        .find(|&(i, _)| {
+            let before = text[..i].chars().next_back();
+            let rest = &text[i + phrase.len()..];
+            let after = rest.chars().next();
+            !before.is_some_and(char::is_alphanumeric)
+                && !after.is_some_and(char::is_alphanumeric)
+                && (!at_end || !rest.chars().any(char::is_alphanumeric))
+        })
+        .map(|(i, _)| i)
 }
 
 #[cfg(test)]
@@ -722,6 +627,102 @@ mod tests {
             claims("I won't resign, but I offer a draw."),
             [Claim::DrawOffer]
         );
+    }
+
+    /// Regression: "Draw offer declined." and "Declining your draw offer"
+    /// were read as their draw offer (which `--apply` recorded, and
+    /// `card --accept-draw` then accepted), and negated acceptances that
+    /// are no phrase as offers negated.
+    #[test]
+    fn negated_draw_acceptance_never_accepts() {
+        for text in [
+            "Not accepting your draw offer.",
+            "I do not accept your draw offer.",
+            "I decline your draw offer.",
+            "Declining your draw offer",
+            "Draw offer declined.",
+            "Draw offer not accepted.",
+            "Your draw offer: not accepted.",
+            "I refuse to accept the draw.",
+            "I am unable to accept the draw.",
+            "I won't accept the draw offer",
+            "Remis abgelehnt.",
+            "Ihr Remisangebot lehne ich ab.",
+            "I am not accepting the draw.",
+            "Das Remisangebot nehme ich nicht an.",
+            "Je refuse la nulle.",
+            "Rechazo su oferta de tablas.",
+            "Nepřijímám nabídku remízy.",
+            "Отклоняю ваше предложение ничьей.",
+        ] {
+            assert_eq!(claims(text), [Claim::DrawDeclined], "{text}");
+        }
+        // Named, neither made nor answered: a mention, nothing claimed.
+        for text in [
+            "Thanks for your draw offer.",
+            "I am thinking about accepting your draw offer.",
+            "Thanks for the draw offer but no.",
+            "Danke für Ihr Remisangebot.",
+            "I am accepting the draw.",
+        ] {
+            assert_eq!(claims(text), [], "{text}");
+            assert!(
+                moods(text)
+                    .iter()
+                    .all(|(_, m)| matches!(m, Mood::Mention | Mood::Negated)),
+                "{text}: {:?}",
+                moods(text)
+            );
+        }
+        assert_eq!(claims("Draw offer accepted."), [Claim::DrawAccepted]);
+        assert_eq!(claims("Draw agreed."), [Claim::DrawAccepted]);
+        assert_eq!(claims("I do not decline the draw."), []);
+    }
+
+    /// Regression: "Draw offered.", "I give up.", "Remis?" and others
+    /// claimed nothing; "Why not take the draw?" offered one.
+    #[test]
+    fn offers_and_resignations_not_recognised() {
+        for text in [
+            "Draw offered.",
+            "I offer a draw",
+            "Offering a draw.",
+            "Remis?",
+            "A draw?",
+            "¿Tablas?",
+            "Nulle ?",
+            "Patta?",
+            "Remíza?",
+            "Ничья?",
+            "Ich biete Remis an",
+            "Would you accept a draw?",
+            "Shall we agree to a draw?",
+        ] {
+            assert_eq!(claims(text), [Claim::DrawOffer], "{text}");
+        }
+        for text in [
+            "I give up.",
+            "I give up the game.",
+            "I resign",
+            "I concede.",
+            "Ich gebe auf",
+            "Ich kapituliere.",
+        ] {
+            assert_eq!(claims(text), [Claim::Resignation], "{text}");
+        }
+        for text in [
+            "I give up on this line.",
+            "I concede that 12. 5254 was better.",
+            "Why did you not take the draw?",
+            "Should I accept the draw?",
+            "I wonder whether I should resign.",
+        ] {
+            assert_eq!(claims(text), [], "{text}");
+        }
+        // Our offer asked back and answered.
+        for text in ["Draw? No, thanks.", "Remis? Nein danke."] {
+            assert_eq!(claims(text), [Claim::DrawDeclined], "{text}");
+        }
     }
 
     #[test]

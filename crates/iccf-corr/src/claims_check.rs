@@ -128,6 +128,33 @@ mod tests {
         }
     }
 
+    /// Regression: "Draw offer declined. 2... 2836" was read as their
+    /// draw offer, which `--apply` recorded for us to accept.
+    #[test]
+    fn not_accepting_your_draw_offer_is_no_acceptance_nor_offer() {
+        for text in [
+            "2. 7163\nNot accepting your draw offer. 2... 2836",
+            "2. 7163\nDraw offer declined. 2... 2836",
+            "2. 7163\nI do not accept your draw offer. 2... 2836",
+            "2. 7163\nRemis abgelehnt. 2... 2836",
+            "2. 7163\nThanks for your draw offer. 2... 2836",
+        ] {
+            let mut played = game(true);
+            let report = check(&played, Color::White, text);
+            assert_eq!(report.result, None, "{text}");
+            assert!(
+                !report.claims.contains(&crate::Claim::DrawOffer)
+                    && !report.claims.contains(&crate::Claim::DrawAccepted),
+                "{text}: {:?}",
+                report.claims
+            );
+            assert!(report.in_order(), "{text}: {:?}", report.findings);
+            let day = "2026.12.09".parse().unwrap();
+            crate::apply(&mut played, &report, Color::White, day);
+            assert_eq!(played.open_draw_offer(), None, "{text}");
+        }
+    }
+
     #[test]
     fn accepting_and_moving_is_unclear() {
         let report = check(

@@ -111,6 +111,21 @@ pub enum Finding {
         /// The moves written.
         written: Vec<String>,
     },
+    /// Their new move is legal, but the move written beside it in
+    /// brackets is another: which do they mean?
+    GlossDiffers {
+        /// Its number.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+        /// The move as written.
+        written: String,
+        /// What it is in SAN.
+        san: String,
+        /// The move in brackets beside it.
+        gloss: String,
+        /// The legal move the bracketed one reads as, in numeric, if any.
+        gloss_numeric: Option<String>,
+    },
     /// Their new move is not a legal numeric move as written.
     UnclearMove {
         /// Its number.
@@ -122,6 +137,8 @@ pub enum Finding {
         suggestions: Vec<Suggestion>,
         /// Nearest legal moves by digits when no slip explains it.
         nearest: Vec<String>,
+        /// It is a legal move for the other side, not the one to move.
+        other_side: bool,
     },
     /// Their move is in our game already (the message was applied before).
     AlreadyRecorded {
@@ -152,8 +169,8 @@ pub enum Finding {
         /// The game's result.
         result: String,
     },
-    /// A claim phrase that claims nothing: negated, a condition or a
-    /// question.
+    /// A claim phrase that claims nothing: negated, a condition, a
+    /// question, or a draw offer only mentioned.
     ClaimNotTaken {
         /// What the phrase would claim.
         claim: Claim,
@@ -384,16 +401,45 @@ impl fmt::Display for Finding {
                 )
             }
             Finding::SeveralNewMoves { no, written } => {
-                write!(f, "several moves given as {no}: {}", written.join(", "))
+                write!(
+                    f,
+                    "several moves given as {no}: {}: which do you mean?",
+                    written.join(", ")
+                )
             }
             Finding::UnclearMove {
                 no,
                 written,
                 suggestions,
                 nearest,
+                other_side,
             } => {
                 write!(f, "your move {no} {written} is not a legal numeric move")?;
+                if *other_side {
+                    let (mover, other) = match no.turn {
+                        Color::White => ("White", "Black"),
+                        Color::Black => ("Black", "White"),
+                    };
+                    write!(f, "; {written} is {other}'s move, {mover} is to move")?;
+                }
                 write_suggestions(f, suggestions, nearest)
+            }
+            Finding::GlossDiffers {
+                no,
+                written,
+                san,
+                gloss,
+                gloss_numeric,
+            } => {
+                write!(
+                    f,
+                    "your move {no} {written} is {san}, but you write ({gloss}) beside it"
+                )?;
+                match gloss_numeric {
+                    Some(other) => write!(f, ", which is {other}")?,
+                    None => write!(f, ", not a legal move")?,
+                }
+                write!(f, ": which do you mean?")
             }
             Finding::AlreadyRecorded { no, numeric } => {
                 write!(f, "your move {no} {numeric} is recorded already")
@@ -409,6 +455,15 @@ impl fmt::Display for Finding {
             Finding::Claim { claim } => write!(f, "the message {}", claim.describe()),
             Finding::GameOver { result } => write!(f, "the game is over ({result})"),
             Finding::ClaimNotTaken {
+                mood: Mood::Mention,
+                sentence,
+                ..
+            } => write!(
+                f,
+                "\"{sentence}\" mentions a draw, but neither offers one nor plainly \
+                 accepts ours: nothing recorded"
+            ),
+            Finding::ClaimNotTaken {
                 claim,
                 mood,
                 sentence,
@@ -417,7 +472,7 @@ impl fmt::Display for Finding {
                     Mood::Negated => "negated",
                     Mood::Conditional => "a condition",
                     Mood::Question => "a question",
-                    Mood::Plain => "plain",
+                    Mood::Plain | Mood::Mention => "plain",
                 };
                 write!(
                     f,

@@ -24,6 +24,7 @@ mod apply;
 mod card;
 mod card_words;
 mod check;
+mod claim_words;
 mod claims;
 mod claims_check;
 mod clock;

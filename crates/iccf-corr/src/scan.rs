@@ -22,6 +22,10 @@ pub struct WrittenPly {
     /// The first date on the same line (the card writes "received"/"sent"
     /// dates beside the moves).
     pub date: Option<Date>,
+    /// The move written again in brackets right after it: `4844 (Qd5)`.
+    pub gloss: Option<String>,
+    /// Other moves offered for it: `4844 or 4845`.
+    pub alternatives: Vec<String>,
 }
 
 /// Lines that give conditional moves: the opponent's if-moves are not moves
@@ -47,11 +51,35 @@ const IF_LABELS: [&str; 7] = [
     "условные ходы",
 ];
 
-/// The conditional lines of `lines`: if-moves, not moves played.
+/// The conditional lines of `lines`: if-moves, not moves played. A line
+/// that gives a move and then its if-moves ("13... 4844 if 14. 5254 then
+/// 14... 3672") gives its conditional part, from the "if".
 pub(crate) fn conditional_lines<'a>(
     lines: impl Iterator<Item = (usize, &'a str)>,
 ) -> Vec<(usize, &'a str)> {
-    lines.filter(|(_, line)| is_conditional(line)).collect()
+    lines
+        .filter_map(|(i, line)| split_conditional(line).1.map(|c| (i, c)))
+        .collect()
+}
+
+/// A line as its moves played and its conditional part: the whole line
+/// when it starts with "if" or a label, else from an "if" in it that a
+/// numbered move follows (an "if" in prose is no if-move).
+fn split_conditional(line: &str) -> (&str, Option<&str>) {
+    if is_conditional(line) {
+        return ("", Some(line));
+    }
+    let mut words = line.split_whitespace();
+    while let Some(word) = words.next() {
+        let bare = word.trim_start_matches(['(', '[', ';', ',']).to_lowercase();
+        let numbered_after = words.clone().any(|w| move_number(w).is_some());
+        if IF_WORDS.contains(&bare.as_str()) && numbered_after {
+            // `word` is a slice of `line`: its offset in it.
+            let at = word.as_ptr() as usize - line.as_ptr() as usize;
+            return (&line[..at], Some(&line[at..]));
+        }
+    }
+    (line, None)
 }
 
 /// The line without its first word "if" or its label "If-moves:".
@@ -87,7 +115,15 @@ pub struct UnnumberedMove {
     pub labelled: bool,
     /// The first date on the same line.
     pub date: Option<Date>,
+    /// The move written again in brackets right after it: `4847 (Rd7)`.
+    pub gloss: Option<String>,
+    /// Other moves offered for it: `4847 or 4848`.
+    pub alternatives: Vec<String>,
 }
+
+/// Words that offer another move in place of the one before: `4844 or
+/// 4845`.
+const OR_WORDS: &[&str] = &["or", "oder", "ou", "o", "oppure", "nebo", "или"];
 
 /// Labels before a move given without its number, lowercase.
 const MY_MOVE: &[&str] = &[
@@ -136,11 +172,7 @@ pub fn scan_unnumbered<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Vec
 fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
     let mut scanner = Scanner::default();
     for (index, line) in lines {
-        if is_conditional(line) {
-            scanner.pending = None;
-            scanner.run += 1;
-            continue;
-        }
+        let (line, conditional) = split_conditional(line);
         let date = line
             .split(|c: char| c.is_whitespace() || "()[]{};".contains(c))
             .find_map(|w| {
@@ -161,6 +193,12 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
             scanner.word(word, index, date);
         }
         scanner.bare = None;
+        if conditional.is_some() {
+            // If-moves are not moves played: what follows starts afresh.
+            scanner.pending = None;
+            scanner.last = None;
+            scanner.run += 1;
+        }
     }
     scanner
 }
@@ -176,10 +214,24 @@ struct Scanner {
     bare: Option<NonZeroU32>,
     /// The word is after a "my move:" label.
     labelled: bool,
+    /// The move the last word gave, for a gloss or an alternative after it.
+    last: Option<Last>,
+    /// "or" came after that move: the next move is an alternative to it.
+    or: bool,
+}
+
+/// Where the last move word went.
+#[derive(Copy, Clone)]
+enum Last {
+    Ply(usize),
+    Unnumbered(usize),
 }
 
 impl Scanner {
     fn word(&mut self, raw: &str, line: usize, date: Option<Date>) {
+        if self.annex(raw) {
+            return;
+        }
         // A gloss in brackets beside a move: `4847 (Rd7)`.
         let gloss = raw.starts_with(['(', '[']);
         // `23)`: a move number as lists write it.
@@ -246,12 +298,52 @@ impl Scanner {
                     line,
                     labelled: self.labelled,
                     date,
-                })
+                    gloss: None,
+                    alternatives: Vec::new(),
+                });
+                self.last = Some(Last::Unnumbered(self.unnumbered.len() - 1));
             }
             // Prose between moves ends a number's moves, not the run:
             // the card writes a second notation beside the record.
             _ => self.pending = None,
         }
+    }
+
+    /// Takes a gloss (`(Qd5)`), an "or" or the alternative after it for
+    /// the move just read, so that neither is lost nor read as a move of
+    /// its own; `false` for any other word.
+    fn annex(&mut self, raw: &str) -> bool {
+        let Some(last) = self.last.take() else {
+            return false;
+        };
+        // `(Sc6).`: the sentence's full stop outside the brackets.
+        let unended = raw.trim_end_matches([',', '.', ';', ':']);
+        let closed = unended.ends_with([')', ']']);
+        let word = unended
+            .trim_matches(|c: char| ",;:!?()[]{}\"'".contains(c))
+            .trim_end_matches('.');
+        let (gloss, alternatives) = match last {
+            Last::Ply(i) => {
+                let p = &mut self.plies[i];
+                (&mut p.gloss, &mut p.alternatives)
+            }
+            Last::Unnumbered(i) => {
+                let u = &mut self.unnumbered[i];
+                (&mut u.gloss, &mut u.alternatives)
+            }
+        };
+        let or = std::mem::take(&mut self.or);
+        if !or && raw.starts_with(['(', '[']) && closed && looks_like_move(word) {
+            *gloss = Some(word.to_owned());
+        } else if !or && OR_WORDS.contains(&word.to_lowercase().as_str()) {
+            self.or = true;
+        } else if or && looks_like_move(word) {
+            alternatives.push(word.to_owned());
+        } else {
+            return false;
+        }
+        self.last = Some(last);
+        true
     }
 
     fn number(&mut self, no: MoveNumber) {
@@ -270,7 +362,10 @@ impl Scanner {
             line,
             run: self.run,
             date,
+            gloss: None,
+            alternatives: Vec::new(),
         });
+        self.last = Some(Last::Ply(self.plies.len() - 1));
     }
 }
 

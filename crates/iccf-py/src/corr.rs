@@ -89,6 +89,9 @@ pub fn card(
         .iter()
         .map(|name| offer(name))
         .collect::<PyResult<Vec<Offer>>>()?;
+    // A resignation or an accepted draw goes instead of a move, as `iccf
+    // card` and the web desk refuse them.
+    Offer::alone(&offers, mv.is_some()).map_err(|err| PyValueError::new_err(err.to_string()))?;
     if let Some(mv) = mv {
         iccf_corr::play_our_move(&mut game, mv, args::input_lang(input_lang)?, today)
             .map_err(|err| PyValueError::new_err(format!("our move {mv}: {err}")))?;

@@ -96,3 +96,12 @@ def test_card_on_the_real_everitt_wang_game(testdata):
     assert f"Your move: 54... {numbers[-1]}" in sent.text
     game_part = sent.text.split("Game:")[1].split("Days used")[0]
     assert [tok for tok in game_part.split() if tok.isdigit()] == numbers
+
+
+def test_a_move_with_a_resignation_is_refused_as_the_cli_refuses_it():
+    # Resigning, or accepting their draw, goes instead of a move.
+    for offer in ("resign", "accept_draw"):
+        with pytest.raises(ValueError, match="goes instead of a move: a move sent with it is never played"):
+            iccf.card(DATED, "Nf3", date=datetime.date(2026, 12, 3), **{offer: True})
+    resigned = iccf.card(DATED, None, resign=True, date=datetime.date(2026, 12, 3))
+    assert "0-1" in resigned.game or "1-0" in resigned.game

@@ -95,11 +95,6 @@ fn compose(request: &CardRequest) -> Result<CardJson, ApiError> {
         .as_deref()
         .map(str::trim)
         .filter(|m| !m.is_empty());
-    if let Some(mv) = mv {
-        let today = request.game.today()?;
-        iccf_corr::play_our_move(game, short_text("move", mv)?, input_lang, today)
-            .map_err(|err| ApiError::unprocessable(format!("our move {mv}: {err}")))?;
-    }
     let offers: Vec<Offer> = [
         (request.offer_draw, Offer::OfferDraw),
         (request.accept_draw, Offer::AcceptDraw),
@@ -108,6 +103,13 @@ fn compose(request: &CardRequest) -> Result<CardJson, ApiError> {
     .into_iter()
     .filter_map(|(given, offer)| given.then_some(offer))
     .collect();
+    // A resignation or an accepted draw goes instead of a move.
+    Offer::alone(&offers, mv.is_some()).map_err(|err| ApiError::unprocessable(err.to_string()))?;
+    if let Some(mv) = mv {
+        let today = request.game.today()?;
+        iccf_corr::play_our_move(game, short_text("move", mv)?, input_lang, today)
+            .map_err(|err| ApiError::unprocessable(format!("our move {mv}: {err}")))?;
+    }
     let last_ours = game
         .plies
         .len()

@@ -492,8 +492,6 @@ fn a_file_you_can_trust() {
         &[
             "card",
             &file,
-            "--move",
-            "7163",
             "--offer-draw",
             "--resign",
             "--date",
@@ -503,6 +501,167 @@ fn a_file_you_can_trust() {
     );
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("exclude each other"), "{}", r.stderr);
+}
+
+/// White's file after 2. Nf3, sent with a draw offer or without, and
+/// Black's reply 2... Nc6 due.
+const AFTER_2_NF3: &str = "[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01] [%ccrcv 2026.12.02]} \
+    5755 {[%ccsnt 2026.12.03] [%ccrcv 2026.12.04]} 2. 7163 {[%ccsnt 2026.12.05]";
+
+/// Regression: "Draw offer declined." was read as their draw offer,
+/// which --apply recorded and `card --accept-draw` then accepted: a draw
+/// they had refused. Negated and refused acceptances never accept.
+#[test]
+fn not_accepting_your_draw_offer_never_draws() {
+    for words in [
+        "Not accepting your draw offer.",
+        "I do not accept your draw offer.",
+        "I decline your draw offer.",
+        "Draw offer declined.",
+        "Remis abgelehnt.",
+        "Ihr Remisangebot lehne ich ab.",
+    ] {
+        let (_dir, file) = game_file(&format!("{AFTER_2_NF3} [%ccdrawoffer white]}} *\n"));
+        let message = format!("2. 7163\n{words}\n2... 2836\n");
+        let r = run(
+            &[
+                "check",
+                &file,
+                "-",
+                "--apply",
+                "--accept-result",
+                "--date",
+                "2026.12.07",
+            ],
+            message.as_bytes(),
+        );
+        assert_eq!(r.code, 0, "{words}: {}{}", r.stdout, r.stderr);
+        assert!(
+            r.stdout.contains("declines the draw"),
+            "{words}: {}",
+            r.stdout
+        );
+        assert!(!r.stdout.contains("offers a draw"), "{words}: {}", r.stdout);
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(!saved.contains("1/2-1/2"), "{words}: {saved}");
+        assert!(!saved.contains("%ccdrawoffer black"), "{words}: {saved}");
+        let r = run(
+            &["card", &file, "--accept-draw", "--date", "2026.12.08"],
+            b"",
+        );
+        assert_eq!(r.code, 1, "{words}: {}", r.stdout);
+        assert!(
+            r.stderr.contains("no draw offer of theirs is open"),
+            "{}",
+            r.stderr
+        );
+    }
+}
+
+/// Regression: `card --move M --resign` recorded the move and the
+/// resignation both; with --accept-draw it was refused as "no draw offer
+/// of theirs is open", exit 1. Either ends the game instead of a move: a
+/// usage error, and the file is left as it was.
+#[test]
+fn card_move_with_resign_records_both() {
+    let (_dir, file) = game_file(&format!(
+        "{AFTER_2_NF3}}} 2836 {{[%ccsnt 2026.12.06] [%ccrcv 2026.12.07] [%ccdrawoffer black]}} *\n"
+    ));
+    let before = std::fs::read_to_string(&file).unwrap();
+    for ending in ["--resign", "--accept-draw"] {
+        for with in [
+            &["--move", "6125"][..],
+            &["--if", "3. 6125 3... 7866 4. 5171"],
+        ] {
+            let mut args = vec!["card", &file, ending, "--date", "2026.12.08"];
+            args.extend_from_slice(with);
+            let r = run(&args, b"");
+            assert_eq!(r.code, 2, "{args:?}: {}", r.stdout);
+            assert!(
+                r.stderr
+                    .contains(&format!("{ending} ends the game, so {}", with[0])),
+                "{}",
+                r.stderr
+            );
+            assert_eq!(r.stdout, "");
+            assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+        }
+    }
+    let r = run(&["card", &file, "--resign", "--date", "2026.12.08"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("[Result \"0-1\"]")
+    );
+}
+
+/// Regression: `check --accept N` with N past the suggestions (or with
+/// no unclear move) was ignored; now a usage error naming the range.
+#[test]
+fn check_accept_out_of_range_is_ignored() {
+    let (dir, file) = game_file(&format!("{AFTER_2_NF3}}} *\n"));
+    let before = std::fs::read_to_string(&file).unwrap();
+    // 2... 2863 swaps the digits of 2836.
+    let unclear = b"2. 7163\n2... 2863\n";
+    let r = run(&["check", &file, "-", "--date", "2026.12.07"], unclear);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let count = r.stdout.matches(", or ").count() + 1;
+    for n in ["0", &(count + 1).to_string()] {
+        let args = [
+            "check",
+            &file,
+            "-",
+            "--apply",
+            "--accept",
+            n,
+            "--date",
+            "2026.12.07",
+        ];
+        let r = run(&args, unclear);
+        assert_eq!(r.code, 2, "--accept {n}: {}{}", r.stdout, r.stderr);
+        let range = if count == 1 {
+            "give --accept 1".to_owned()
+        } else {
+            format!("give --accept 1 to {count}")
+        };
+        assert!(r.stderr.contains(&range), "{}", r.stderr);
+        assert!(r.stderr.contains("your move 2... 2863"), "{}", r.stderr);
+    }
+    let r = run(
+        &[
+            "check",
+            &file,
+            "-",
+            "--apply",
+            "--accept",
+            "1",
+            "--date",
+            "2026.12.07",
+        ],
+        b"2. 7163\n2... 2836\n",
+    );
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stderr.contains("no unclear move to read"), "{}", r.stderr);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    let folder = dir.path().display().to_string();
+    let r = run(&["check", &folder, "-", "--accept", "1"], unclear);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stderr.contains("give its game file"), "{}", r.stderr);
+    let r = run(
+        &[
+            "check",
+            &file,
+            "-",
+            "--apply",
+            "--accept",
+            "1",
+            "--date",
+            "2026.12.07",
+        ],
+        unclear,
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
 }
 
 /// A game on 3/10 with our leave: the days, the next control and its

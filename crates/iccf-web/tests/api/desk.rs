@@ -178,3 +178,22 @@ async fn resigning_and_offering_a_draw_at_once_is_refused() {
     let alone = ok("/api/desk/card", json!({"game": GAME, "resign": true})).await;
     assert!(alone["game"].as_str().unwrap().contains("0-1"), "{alone}");
 }
+
+/// Regression: a move with a resignation (or a draw accepted) recorded
+/// both; either goes instead of a move.
+#[tokio::test]
+async fn card_move_with_resign_records_both() {
+    let game = GAME.replace(
+        "{[%ccsnt 2026.12.01]} *",
+        "{[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.02] [%ccdrawoffer black]} *",
+    );
+    for (flag, said) in [
+        ("resign", "a resignation goes instead of a move"),
+        ("accept_draw", "accepting their draw goes instead of a move"),
+    ] {
+        let mut request = json!({"game": game, "move": "7163"});
+        request[flag] = json!(true);
+        let message = refused("/api/desk/card", request, StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(message.starts_with(said), "{message}");
+    }
+}
