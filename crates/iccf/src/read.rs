@@ -161,6 +161,47 @@ pub(crate) fn read_general(
     pos: &Chess,
     lang: Lang,
 ) -> Result<ReadMove, ReadMoveError> {
+    match read_as_written(text, pos, lang) {
+        // Tried only for a move that cannot be read: the way of every
+        // other move costs nothing.
+        Err(err) if !text.is_ascii() => match latin_look_alikes(text) {
+            Some(latin) => read_as_written(&latin, pos, lang).map_err(|_| err),
+            None => Err(err),
+        },
+        read => read,
+    }
+}
+
+/// `text` with the Cyrillic letters typed for their Latin look-alikes on
+/// a Cyrillic keyboard written in Latin: the files `а` `с` `е` and the
+/// capture `х` (`Кс6`, `Сха6`), and `О` in castling (`О-О-О`); `None` if
+/// there are none. Capitals but `О` stay: they are piece letters.
+fn latin_look_alikes(text: &[u8]) -> Option<Vec<u8>> {
+    let text = core::str::from_utf8(text).ok()?;
+    let castling = text
+        .chars()
+        .all(|c| matches!(c, 'О' | 'о' | 'O' | '0' | '-' | '–'));
+    let mut changed = false;
+    let latin: String = text
+        .chars()
+        .map(|c| {
+            let latin = match c {
+                'а' => 'a',
+                'с' => 'c',
+                'е' => 'e',
+                'х' => 'x',
+                'О' | 'о' if castling => 'O',
+                other => other,
+            };
+            changed |= latin != c;
+            latin
+        })
+        .collect();
+    changed.then(|| latin.into_bytes())
+}
+
+/// [`read_general()`] of `text` as it is written.
+fn read_as_written(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, ReadMoveError> {
     let notation = guess_notation(text);
     match notation {
         Notation::Numeric => read_numeric(text, pos),
@@ -588,6 +629,34 @@ mod tests {
             Ok(read) => panic!("{text} read as {:?}", read.m),
             Err(err) => err.to_string(),
         }
+    }
+
+    /// Regression: `Кс6` typed on a Cyrillic keyboard (the file a
+    /// Cyrillic `с`) and `О-О` (Cyrillic `О`) were not moves.
+    #[test]
+    fn cyrillic_look_alike_letters_were_no_moves() {
+        let game = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"];
+        let mut pos = Chess::default();
+        for san in game {
+            let m = read_move(san.as_bytes(), &pos).unwrap().m;
+            pos.play_unchecked(m);
+        }
+        for (text, expected) in [("О-О", "O-O"), ("о-о", "O-O"), ("Кс3", "Nc3"), ("Сха7", "")]
+        {
+            let read = read_move_in(text.as_bytes(), &pos, Lang::Ru);
+            match expected {
+                "" => assert!(read.is_err(), "{text}"),
+                san => {
+                    let m = read.unwrap_or_else(|err| panic!("{text}: {err}")).m;
+                    assert_eq!(shakmaty::san::San::from_move(&pos, m).to_string(), san);
+                }
+            }
+        }
+        let before = Chess::default();
+        let m = read_move_in("е4".as_bytes(), &before, Lang::Ru).unwrap().m;
+        assert_eq!(m.to(), Square::E4);
+        // A Bulgarian bishop `О` is no castling.
+        assert!(latin_look_alikes("Оc4".as_bytes()).is_none());
     }
 
     #[test]
