@@ -152,8 +152,14 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         }
         return;
     }
-    for clause in lower.split(',') {
-        if let Some((claim, at)) = clause_claim(clause) {
+    let clauses: Vec<&str> = lower.split(',').collect();
+    for (k, clause) in clauses.iter().enumerate() {
+        // A phrase that must end its sentence ("I give up.") claims
+        // nothing with words after it: "I give up, please resend."
+        let last = !clauses[k + 1..]
+            .iter()
+            .any(|c| c.chars().any(char::is_alphanumeric));
+        if let Some((claim, at)) = clause_claim(clause, last) {
             let (claim, mood) = whole.read(claim, clause, at);
             push(claim, mood);
         } else if let Some(at) = draw_answered(clause) {
@@ -256,10 +262,11 @@ fn starts_with_any(word: &str, stems: &[&str]) -> bool {
 /// The first claim whose phrase is in `clause`, with where the phrase
 /// starts: acceptance and refusal come before the offer, "I accept your
 /// draw offer" names an offer too.
-fn clause_claim(clause: &str) -> Option<(Claim, usize)> {
+fn clause_claim(clause: &str, ends_sentence: bool) -> Option<(Claim, usize)> {
     PHRASES.iter().find_map(|(claim, phrases)| {
         phrases
             .iter()
+            .filter(|p| ends_sentence || !p.ends_with('$'))
             .find_map(|p| phrase_at(clause, p))
             .map(|at| (*claim, at))
     })
@@ -331,7 +338,8 @@ fn split_sentences(text: &str) -> Vec<(&str, bool)> {
 }
 
 /// Where `phrase` is in `text`, starting and ending at word boundaries;
-/// a phrase ending in `$` only at the end of its clause.
+/// a phrase ending in `$` only at the end of its clause (and, as
+/// [`clause_claim`] asks, of its sentence).
 fn phrase_at(text: &str, phrase: &str) -> Option<usize> {
     let (phrase, at_end) = match phrase.strip_suffix('$') {
         Some(p) => (p, true),
@@ -646,6 +654,11 @@ mod tests {
             "I refuse to accept the draw.",
             "I am unable to accept the draw.",
             "I won't accept the draw offer",
+            // Regression (review): typed without the apostrophe, these
+            // accepted our draw.
+            "I cant accept your draw offer.",
+            "I dont accept the draw.",
+            "I wont accept the draw",
             "Remis abgelehnt.",
             "Ihr Remisangebot lehne ich ab.",
             "I am not accepting the draw.",
@@ -707,11 +720,21 @@ mod tests {
             "I concede.",
             "Ich gebe auf",
             "Ich kapituliere.",
+            "I am resigning.",
+            "I am resigning the game.",
+            "Sorry, I give up.",
         ] {
             assert_eq!(claims(text), [Claim::Resignation], "{text}");
         }
         for text in [
             "I give up on this line.",
+            // Regression (review): a comma ended the clause a `$` phrase
+            // must end, so these resigned.
+            "I give up, please resend.",
+            "I give up, your notation is unreadable.",
+            "I concede, the pawn was yours.",
+            "Ich kapituliere, ehrlich gesagt, vor Ihrer Notation.",
+            "I am resigning myself to a long endgame.",
             "I concede that 12. 5254 was better.",
             "Why did you not take the draw?",
             "Should I accept the draw?",

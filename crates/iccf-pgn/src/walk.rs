@@ -382,8 +382,14 @@ impl<'g> Walk<'g, '_, '_> {
     ) {
         let raw = &self.game[t.span.clone()];
         match error {
-            // Read as its writer meant it: the tag section goes on.
-            Some(err) if s.in_tags && err.repaired_whole() => {
+            // Read as its writer meant it: the tag section goes on. A
+            // value that runs to the line's end without its `]` may hold
+            // the movetext (`[Round 3 1. e4 e5 1-0`): an error.
+            Some(err)
+                if s.in_tags
+                    && err.repaired_whole()
+                    && (raw.ends_with(b"]") || err == LexError::UnterminatedTag) =>
+            {
                 self.problems
                     .warn(t.span.clone(), None, ProblemKind::Lex(err));
             }

@@ -180,7 +180,7 @@ fn latin_look_alikes(text: &[u8]) -> Option<Vec<u8>> {
     let text = core::str::from_utf8(text).ok()?;
     let castling = text
         .chars()
-        .all(|c| matches!(c, 'О' | 'о' | 'O' | '0' | '-' | '–'));
+        .all(|c| matches!(c, 'О' | 'о' | 'O' | '0' | '-' | '–' | '+' | '#' | '!' | '?'));
     let mut changed = false;
     let latin: String = text
         .chars()

@@ -244,3 +244,21 @@ fn repaired_tags_that_kept_their_text_made_exit_1() {
         r.stderr
     );
 }
+
+/// Regression (review): a tag without its `]` and quotes whose value runs
+/// on into the movetext (`[Round 3 1. e4 e5 1-0`) was a warning, exit 0,
+/// with the moves and result inside the tag value: it is an error again.
+#[test]
+fn an_unclosed_tag_swallowing_the_movetext_was_a_warning() {
+    for broken in [
+        "[Round 3 1. e4 e5 2. Nf3 1-0",
+        "[Round \"3 1. e4 e5 2. Nf3 1-0",
+    ] {
+        let game = format!("[Event \"A\"]\n{broken}\n");
+        let r = run(&["convert", "-"], game.as_bytes());
+        assert_eq!(r.code, 1, "{broken}: {}", r.stderr);
+        assert!(r.stderr.contains("error: game 1"), "{}", r.stderr);
+        // The text is kept.
+        assert!(r.stdout.contains("1. e4 e5 2. Nf3 1-0"), "{}", r.stdout);
+    }
+}
