@@ -329,6 +329,20 @@ pub(crate) const ACCEPTANCES: &[&str] = &[
     "соглас",
 ];
 
+/// Words after a draw offer that make it ours: "a draw offered by you".
+pub(crate) const BY_YOU: &[&str] = &[
+    "by you",
+    "from you",
+    "von ihnen",
+    "von dir",
+    "par vous",
+    "de votre part",
+    "por usted",
+    "por ti",
+    "da lei",
+    "da te",
+];
+
 /// Words before a draw offer's name that make it ours, not theirs: "your
 /// draw offer", "thanks for the draw offer", "Ihr Remisangebot".
 pub(crate) const OURS: &[&str] = &[

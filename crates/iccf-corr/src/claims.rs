@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use crate::claim_words::{
-    ACCEPTANCES, ARTICLES, ASKERS, CONDITIONS, DRAW_WORDS, NEGATIONS, OURS, PHRASES, REFUSALS,
-    WOULD,
+    ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, NEGATIONS, OURS, PHRASES,
+    REFUSALS, WOULD,
 };
 
 /// What a message says besides its moves.
@@ -243,11 +243,13 @@ fn is_bare_draw(words: &[&str]) -> bool {
 }
 
 /// The word before the phrase at `at` makes the offer ours: "your draw
-/// offer", "thanks for the draw offer".
+/// offer", "thanks for the draw offer"; or words after it: "the draw
+/// offered by you".
 fn is_ours(clause: &str, at: usize) -> bool {
     words_of(&clause[..at])
         .last()
         .is_some_and(|w| OURS.contains(w))
+        || BY_YOU.iter().any(|p| phrase_at(&clause[at..], p).is_some())
 }
 
 /// Whether `word` begins with one of `stems`, or with Czech `ne-` before
@@ -675,6 +677,8 @@ mod tests {
             "Thanks for your draw offer.",
             "I am thinking about accepting your draw offer.",
             "Thanks for the draw offer but no.",
+            // Regression (review): read as their offer.
+            "Thanks. Draw offered by you is fine.",
             "Danke für Ihr Remisangebot.",
             "I am accepting the draw.",
         ] {
