@@ -611,6 +611,11 @@ mod tests {
                  which do you mean?",
             ),
             (
+                "2. 7163\n2... 2836 (2... Nf6)",
+                "your move 2... 2836 is Nc6, but you write (Nf6) beside it, which is 7866: \
+                 which do you mean?",
+            ),
+            (
                 "2. 7163\n2... 2836 or 7866",
                 "several moves given as 2...: 2836, 7866: which do you mean?",
             ),
@@ -630,6 +635,10 @@ mod tests {
             "2. 7163\n2... 2836 (Nc6!)",
             "2. 7163\n2... 2836 (sent 2026.12.06)",
             "2. 7163\nMy move: 2836 (Nc6)",
+            // Regression (review): the gloss with its number was a second
+            // move given as 2...: "which do you mean?".
+            "2. 7163\n2... 2836 (2... Nc6)",
+            "2. 7163\n2... 2836 (2...Nc6)",
         ] {
             let report = check(&game(), Color::White, text);
             assert_eq!(problems(&report), Vec::<String>::new(), "{text}");

@@ -218,6 +218,9 @@ struct Scanner {
     last: Option<Last>,
     /// "or" came after that move: the next move is an alternative to it.
     or: bool,
+    /// A bracket opened with that move's number (`2836 (2... Nc6)`): the
+    /// move closing it is a gloss.
+    numbered_gloss: bool,
 }
 
 /// Where the last move word went.
@@ -333,7 +336,19 @@ impl Scanner {
             }
         };
         let or = std::mem::take(&mut self.or);
-        if !or && raw.starts_with(['(', '[']) && closed && looks_like_move(word) {
+        let numbered_gloss = std::mem::take(&mut self.numbered_gloss);
+        let opens = !or && raw.starts_with(['(', '[']);
+        // `(2...Nc6)`: the gloss is the move after its number.
+        let word = match move_number(word) {
+            Some((_, rest)) if opens && closed && !rest.is_empty() => rest,
+            _ => word,
+        };
+        let numbered = move_number(raw.trim_start_matches(['(', '[']));
+        if opens && closed && looks_like_move(word) {
+            *gloss = Some(word.to_owned());
+        } else if opens && !closed && numbered.is_some_and(|(_, rest)| rest.is_empty()) {
+            self.numbered_gloss = true;
+        } else if numbered_gloss && closed && looks_like_move(word) {
             *gloss = Some(word.to_owned());
         } else if !or && OR_WORDS.contains(&word.to_lowercase().as_str()) {
             self.or = true;
