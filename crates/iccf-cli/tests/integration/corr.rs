@@ -602,12 +602,7 @@ fn card_move_with_resign_records_both() {
 fn check_accept_out_of_range_is_ignored() {
     let (dir, file) = game_file(&format!("{AFTER_2_NF3}}} *\n"));
     let before = std::fs::read_to_string(&file).unwrap();
-    // 2... 2863 swaps the digits of 2836.
-    let unclear = b"2. 7163\n2... 2863\n";
-    let r = run(&["check", &file, "-", "--date", "2026.12.07"], unclear);
-    assert_eq!(r.code, 1, "{}", r.stdout);
-    let count = r.stdout.matches(", or ").count() + 1;
-    for n in ["0", &(count + 1).to_string()] {
+    let accept = |n: &str, message: &[u8]| {
         let args = [
             "check",
             &file,
@@ -618,7 +613,15 @@ fn check_accept_out_of_range_is_ignored() {
             "--date",
             "2026.12.07",
         ];
-        let r = run(&args, unclear);
+        run(&args, message)
+    };
+    // 2... 2863 swaps the digits of 2836.
+    let unclear = b"2. 7163\n2... 2863\n";
+    let r = run(&["check", &file, "-", "--date", "2026.12.07"], unclear);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let count = r.stdout.matches(", or ").count() + 1;
+    for n in ["0", &(count + 1).to_string()] {
+        let r = accept(n, unclear);
         assert_eq!(r.code, 2, "--accept {n}: {}{}", r.stdout, r.stderr);
         let range = if count == 1 {
             "give --accept 1".to_owned()
@@ -628,19 +631,7 @@ fn check_accept_out_of_range_is_ignored() {
         assert!(r.stderr.contains(&range), "{}", r.stderr);
         assert!(r.stderr.contains("your move 2... 2863"), "{}", r.stderr);
     }
-    let r = run(
-        &[
-            "check",
-            &file,
-            "-",
-            "--apply",
-            "--accept",
-            "1",
-            "--date",
-            "2026.12.07",
-        ],
-        b"2. 7163\n2... 2836\n",
-    );
+    let r = accept("1", b"2. 7163\n2... 2836\n");
     assert_eq!(r.code, 2, "{}", r.stdout);
     assert!(r.stderr.contains("no unclear move to read"), "{}", r.stderr);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
@@ -648,19 +639,7 @@ fn check_accept_out_of_range_is_ignored() {
     let r = run(&["check", &folder, "-", "--accept", "1"], unclear);
     assert_eq!(r.code, 2, "{}", r.stdout);
     assert!(r.stderr.contains("give its game file"), "{}", r.stderr);
-    let r = run(
-        &[
-            "check",
-            &file,
-            "-",
-            "--apply",
-            "--accept",
-            "1",
-            "--date",
-            "2026.12.07",
-        ],
-        unclear,
-    );
+    let r = accept("1", unclear);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
 }
 
