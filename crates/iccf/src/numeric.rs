@@ -66,7 +66,8 @@ impl NumericMove {
 
     /// Parses the forms met in practice as well as the standard one:
     /// surrounding whitespace, a separator between the squares (`52-54`,
-    /// `52 54`), and a trailing separator (`5254-`).
+    /// `52 54`, or a capture mark `52x54`, `52:54`), and a trailing
+    /// separator (`5254-`).
     ///
     /// The legacy four-digit promotion (`6762` for f7-f8=R) parses here as a
     /// plain move; only [`NumericMove::to_move_lenient()`] can tell, because
@@ -84,6 +85,7 @@ impl NumericMove {
     ///
     /// let m = NumericMove::from_ascii_lenient(b" 52-54 ")?;
     /// assert_eq!(m.to_string(), "5254");
+    /// assert_eq!(NumericMove::from_ascii_lenient(b"45x54")?.to_string(), "4554");
     /// # Ok::<_, iccf::ParseNumericError>(())
     /// ```
     pub fn from_ascii_lenient(s: &[u8]) -> Result<NumericMove, ParseNumericError> {
@@ -101,6 +103,8 @@ impl NumericMove {
                 // One separator between the squares or at the end; never
                 // inside a square, which would hide a typo.
                 b'-' | b' ' | b'/' | b'.' if n == 2 || n == 4 || n == 5 => {}
+                // A capture mark between the squares (`52x54`, `52:54`).
+                b'x' | b':' if n == 2 => {}
                 _ => return Err(ParseNumericError::NotADigit(c)),
             }
         }

@@ -511,6 +511,12 @@ pub fn guess_notation(text: &[u8]) -> Notation {
         [b'1'..=b'8', ..] if text.iter().all(|c| c.is_ascii_digit() || *c == b'-') => {
             Notation::Numeric
         }
+        // A capture marked between the squares, as in old records: `52x54`.
+        [b'1'..=b'8', b'1'..=b'8', b'x' | b':', rest @ ..]
+            if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) =>
+        {
+            Notation::Numeric
+        }
         [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
         | [
             b'a'..=b'h',
@@ -657,6 +663,27 @@ mod tests {
         assert_eq!(m.to(), Square::E4);
         // A Bulgarian bishop `О` is no castling.
         assert!(latin_look_alikes("Оc4".as_bytes()).is_none());
+    }
+
+    /// Regression: a numeric capture marked as old records mark it
+    /// (`54x45`) said "`45` is not a square", read as SAN.
+    #[test]
+    fn numeric_capture_mark_was_read_as_san() {
+        let mut pos = Chess::default();
+        for text in ["5254", "4745"] {
+            let m = read_move(text.as_bytes(), &pos).unwrap().m;
+            pos.play_unchecked(m);
+        }
+        for text in ["54x45", "54:45"] {
+            let read = read_move(text.as_bytes(), &pos).unwrap();
+            assert_eq!(
+                (read.m.to(), read.notation),
+                (Square::D5, Notation::Numeric),
+                "{text}"
+            );
+        }
+        assert_eq!(guess_notation(b"5x45"), Notation::San);
+        assert_eq!(guess_notation(b"54x"), Notation::San);
     }
 
     #[test]
