@@ -211,10 +211,10 @@ fn serve_goes_on_after_the_reader_of_its_address_leaves() {
 /// and 200 idle keep-alives were never closed, and with 128 open files
 /// allowed, 200 idle sockets made the server unreachable. Here `iccf
 /// serve` runs with 128 open files and 300 MB of address space: under the
-/// 600 a new request is answered within a second, the slow and silent
-/// ones are closed (by the connection cap at once, else by the 10 s
-/// header limit), and then 5,000 requests of the desk and the translator
-/// are answered, the server still there.
+/// 600 a new request is answered well before the header limit, the slow
+/// and silent ones are closed (by the connection cap at once, else by the
+/// 10 s header limit), and then 5,000 requests of the desk and the
+/// translator are answered, the server still there.
 #[test]
 fn serve_under_600_slow_or_idle_connections_and_5000_requests() {
     use std::time::{Duration, Instant};
@@ -243,7 +243,10 @@ fn serve_under_600_slow_or_idle_connections_and_5000_requests() {
     );
     let took = started.elapsed();
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
-    assert!(took < Duration::from_secs(1), "answered after {took:?}");
+    // Well under the 10 s header limit, so not answered only once the
+    // slow ones timed out; not a speed bound (1 s failed on a loaded
+    // 2-core machine: 1.01 s).
+    assert!(took < Duration::from_secs(5), "answered after {took:?}");
     // Every silent or trickling connection is closed within the header
     // limit (10 s), with some leeway.
     let deadline = Instant::now() + Duration::from_secs(20);

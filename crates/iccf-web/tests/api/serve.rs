@@ -113,9 +113,11 @@ async fn six_hundred_slow_silent_and_idle_clients_neither_block_nor_stay() {
     for _ in 0..200 {
         waiting.push(trickler(TcpStream::connect(&addr).await.unwrap()));
     }
-    // All 600 are open or being closed: a person's request still gets in.
+    // All 600 are open or being closed: a person's request still gets in,
+    // before the 4 s limit frees anything (a bound for liveness, not
+    // speed: a loaded 2-core machine took 1.01 s for the CLI's like test).
     let took = fresh_request(&addr).await;
-    assert!(took < Duration::from_secs(1), "answered after {took:?}");
+    assert!(took < Duration::from_secs(3), "answered after {took:?}");
     // And every one of them is closed by the server, not kept forever.
     let mut times = Vec::new();
     for client in waiting {
@@ -132,7 +134,7 @@ async fn six_hundred_slow_silent_and_idle_clients_neither_block_nor_stay() {
     assert!(early >= 500, "{early} closed early");
     assert!(times.iter().any(|t| *t >= Duration::from_secs(3)));
     let took = fresh_request(&addr).await;
-    assert!(took < Duration::from_secs(1), "answered after {took:?}");
+    assert!(took < Duration::from_secs(3), "answered after {took:?}");
 }
 
 #[tokio::test]
