@@ -22,6 +22,12 @@
 /// The UTF-8 byte order mark, whitespace at the start of a line.
 pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The characters of UTF-8 `text`: every byte that does not continue a
+/// multi-byte sequence starts one (columns and line widths count these).
+pub(crate) fn char_count(text: &[u8]) -> usize {
+    text.iter().filter(|&&b| !(0x80..0xc0).contains(&b)).count()
+}
+
 /// What a byte is to PGN, before any context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ByteClass {

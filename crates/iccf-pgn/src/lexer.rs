@@ -772,10 +772,7 @@ pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     if before[line_start..].starts_with(BOM) {
         line_start += BOM.len();
     }
-    let column = 1 + before[line_start..]
-        .iter()
-        .filter(|&&b| !(0x80..0xc0).contains(&b))
-        .count();
+    let column = 1 + grammar::char_count(&before[line_start..]);
     (line, column)
 }
 

@@ -18,6 +18,7 @@ use shakmaty::fen::ParseFenError;
 
 use crate::convert::GameLocation;
 use crate::encoding::lossy;
+use crate::grammar::char_count;
 use crate::lexer::{LexError, line_col};
 
 /// Whether a problem left part of the game unconverted.
@@ -406,21 +407,13 @@ impl<'g> Problems<'g> {
             match line_col(delta, delta.len()) {
                 // On the same line: a mark is skipped only at its start.
                 (1, delta_column) if column == 1 => (line, delta_column),
-                (1, _) => (line, column + chars(delta)),
+                (1, _) => (line, column + char_count(delta)),
                 (lines, delta_column) => (line + lines - 1, delta_column),
             }
         };
         self.located.set((offset, found.0, found.1));
         found
     }
-}
-
-/// The characters of UTF-8 `bytes`: its bytes but continuation bytes.
-fn chars(bytes: &[u8]) -> usize {
-    bytes
-        .iter()
-        .filter(|&&b| !(0x80..0xc0).contains(&b))
-        .count()
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@
 //! );
 //! ```
 
+use crate::grammar::char_count;
 use crate::split::leading_move_number;
 
 /// The line width PGN export format recommends.
@@ -63,12 +64,6 @@ pub struct PgnWriter<'a> {
     /// read back, a later line starting with it (White's) starts a new
     /// game, as `1.` does (a game from a FEN at move 12 restarts at `12.`).
     first_number: Option<u32>,
-}
-
-/// The width of UTF-8 text in characters: every byte that does not
-/// continue a multi-byte sequence starts one.
-fn width(text: &[u8]) -> usize {
-    text.iter().filter(|&&b| !(0x80..0xc0).contains(&b)).count()
 }
 
 impl<'a> PgnWriter<'a> {
@@ -181,7 +176,7 @@ impl<'a> PgnWriter<'a> {
         if token.is_empty() {
             return;
         }
-        let width = width(token);
+        let width = char_count(token);
         self.separate(width);
         if self.column == 0 && token[0] == b'%' {
             // `%` in the first column starts an escape line, which would
@@ -224,7 +219,7 @@ impl<'a> PgnWriter<'a> {
         if number && self.in_movetext {
             let wraps = self.column > 0
                 && !self.after_result
-                && self.column + 1 + width(token) > self.line_width;
+                && self.column + 1 + char_count(token) > self.line_width;
             if wraps {
                 self.finish_line();
             }
@@ -294,12 +289,12 @@ impl<'a> PgnWriter<'a> {
         // Never reflowed: a line break added inside a comment would change
         // its text, and converting twice would not give the same output.
         let first_line = memchr::memchr(b'\n', text).map_or(text, |i| &text[..i]);
-        self.separate(width(first_line) + 2);
+        self.separate(char_count(first_line) + 2);
         self.out.push(b'{');
         self.out.extend_from_slice(text);
         match memchr::memrchr(b'\n', text) {
-            Some(i) => self.column = width(&text[i + 1..]),
-            None => self.column += 1 + width(text),
+            Some(i) => self.column = char_count(&text[i + 1..]),
+            None => self.column += 1 + char_count(text),
         }
         self.out.push(b'}');
         self.column += 1;
@@ -313,7 +308,7 @@ impl<'a> PgnWriter<'a> {
             line.split(|&b| b == b'\r')
         });
         for line in lines {
-            self.separate(1 + width(line));
+            self.separate(1 + char_count(line));
             self.out.push(b';');
             self.out.extend_from_slice(line);
             self.out.push(b'\n');
