@@ -112,6 +112,14 @@ pub enum ProblemKind {
     /// The movetext ends without a result: this one (the `Result` tag's,
     /// else `*`) is written.
     NoResult(String),
+    /// The `Result` tag and the movetext's result differ: a warning, and
+    /// both are written as they were, as nothing tells which is right.
+    ResultTagDiffers {
+        /// The tag's result, as PGN spells it.
+        tag: &'static str,
+        /// The movetext's result, as PGN spells it.
+        movetext: &'static str,
+    },
     /// The game goes over a limit that bounds memory: it is skipped whole,
     /// and a game saying so is written in its place.
     OverLimit(Limit),
@@ -211,6 +219,10 @@ impl fmt::Display for ProblemKind {
             ProblemKind::TypedResult(result) => write!(f, "result read as {result}"),
             ProblemKind::Glyph(nag) => write!(f, "annotation glyph read as {nag}"),
             ProblemKind::NoResult(written) => write!(f, "no result: `{written}` written"),
+            ProblemKind::ResultTagDiffers { tag, movetext } => write!(
+                f,
+                "the Result tag says {tag}, the movetext {movetext}: both kept"
+            ),
             ProblemKind::OverLimit(limit) => write!(f, "game skipped: {limit}, the limit"),
         }
     }

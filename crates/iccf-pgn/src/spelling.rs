@@ -126,6 +126,22 @@ pub fn canonical_result(symbol: &[u8]) -> Option<&'static [u8]> {
     }
 }
 
+/// Whether `symbol` is half a point alone, `1/2` or `½`: how a draw is
+/// often written at the end of a game in print and mail. Not a result of
+/// the PGN grammar (`1/2 1. d4` is no game's end), so read as one only
+/// where nothing follows it.
+///
+/// ```
+/// use iccf_pgn::spelling::is_lone_draw;
+///
+/// assert!(is_lone_draw("½".as_bytes()));
+/// assert!(is_lone_draw(b"1/2"));
+/// assert!(!is_lone_draw(b"1/2-1/2"));
+/// ```
+pub fn is_lone_draw(symbol: &[u8]) -> bool {
+    symbol == b"1/2" || symbol == "½".as_bytes()
+}
+
 /// The result a forfeit sign stands for: `+--` (White wins, Black did not
 /// play) is 1-0, `--+` is 0-1. Before any move of a game from the start
 /// position, where there is nothing to evaluate, this is what the decisive

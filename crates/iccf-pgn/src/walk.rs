@@ -26,7 +26,7 @@ use crate::encoding::lossy;
 use crate::lexer::{LexError, TagValue, Token, TokenKind};
 use crate::problem::{ProblemKind, Problems};
 use crate::sink::{Ending, Played, Sink};
-use crate::spelling::{canonical_result, forfeit_result};
+use crate::spelling::{canonical_result, forfeit_result, is_lone_draw};
 
 /// A move played on a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -113,8 +113,8 @@ struct State<'g> {
     in_tags: bool,
     /// The result written in the movetext, once read.
     result: Option<&'g [u8]>,
-    /// The `Result` tag's value, if it is a result.
-    tag_result: Option<Vec<u8>>,
+    /// The `Result` tag's value, if it is a result, and where the tag is.
+    tag_result: Option<(&'static [u8], Range<usize>)>,
     /// In [`Scope::MainLine`]: how deep the skipped variations go.
     skipping: usize,
     /// Comments between tags (an index into the tokens each), given to
@@ -403,7 +403,7 @@ impl<'g> Walk<'g, '_, '_> {
                 let written = value.unescaped();
                 let read = canonical_result(written.trim_ascii())
                     .or_else(|| forfeit_result(written.trim_ascii()));
-                s.tag_result = read.map(<[u8]>::to_vec);
+                s.tag_result = read.map(|r| (r, t.span.clone()));
                 if let Some(result) = read.filter(|&r| r != written.trim_ascii()) {
                     // `[Result "½-½"]`: written as PGN spells it.
                     let kind = ProblemKind::TypedResult(lossy(result));
@@ -446,6 +446,7 @@ impl<'g> Walk<'g, '_, '_> {
             Err(err) => match self.repair(&s.line.pos, i, text, span.clone()) {
                 Repaired::Move(step, span) => (step, span),
                 Repaired::Number => return,
+                _ if self.lone_draw(s, *i, text, span.clone(), sink) => return,
                 failed => {
                     // The error where it is; the whole token copied.
                     let (err, at) = match failed {
@@ -498,6 +499,37 @@ impl<'g> Walk<'g, '_, '_> {
                 }
             }
         }
+    }
+
+    /// A draw written `1/2` or `½` alone as the last of the main line, with
+    /// no result before it: read as `1/2-1/2`, with a warning, and true.
+    /// It is no result the splitter ends a game at (a `/` in every
+    /// game's scan would cost all of them), so anywhere else it stays the
+    /// move it cannot be.
+    #[cold]
+    fn lone_draw<S: Sink>(
+        &mut self,
+        s: &mut State<'g>,
+        i: usize,
+        text: &[u8],
+        span: Range<usize>,
+        sink: &mut S,
+    ) -> bool {
+        let last = self.tokens[i.min(self.tokens.len())..].iter().all(|t| {
+            matches!(
+                t.kind,
+                TokenKind::Comment(_) | TokenKind::LineComment(_) | TokenKind::Escape(_)
+            )
+        });
+        if !(is_lone_draw(text) && last && s.stack.is_empty() && s.result.is_none()) {
+            return false;
+        }
+        let result = &b"1/2-1/2"[..];
+        let kind = ProblemKind::TypedResult(lossy(result));
+        self.problems.warn(span, None, kind);
+        sink.result(result);
+        s.result = Some(result);
+        true
     }
 
     fn variation_start<S: Sink>(&mut self, s: &mut State<'g>, span: Range<usize>, sink: &mut S) {
@@ -567,11 +599,16 @@ impl<'g> Walk<'g, '_, '_> {
                 s.stack.pop();
             }
         }
-        let result = match (s.result, &s.tag_result) {
+        let tag = s.tag_result.take();
+        let result = match (s.result, tag) {
+            (Some(result), Some((tag, at))) if result != tag && self.scope == Scope::Game => {
+                self.result_tag_differs(tag, result, at);
+                result
+            }
             (Some(result), _) => result,
-            (None, Some(tag)) if !movetext => tag,
+            (None, Some((tag, _))) if !movetext => tag,
             (None, tag) => {
-                let result = tag.as_deref().unwrap_or(b"*");
+                let result = tag.map_or(&b"*"[..], |(tag, _)| tag);
                 if self.scope == Scope::Game {
                     let written = lossy(result);
                     self.problems
@@ -584,6 +621,26 @@ impl<'g> Walk<'g, '_, '_> {
             written: s.result.is_some(),
             result,
         });
+    }
+
+    /// The warning for a `Result` tag (at `at`) that says another result
+    /// than the movetext: out of the way of [`Walk::finish`], which every
+    /// game runs.
+    #[cold]
+    #[inline(never)]
+    fn result_tag_differs(&mut self, tag: &[u8], movetext: &[u8], at: Range<usize>) {
+        // Both as PGN spells them, ASCII: a problem's kind stays small, as
+        // every move's reading returns one.
+        let spelled = |r: &[u8]| {
+            canonical_result(r)
+                .and_then(|r| core::str::from_utf8(r).ok())
+                .unwrap_or("?")
+        };
+        let kind = ProblemKind::ResultTagDiffers {
+            tag: spelled(tag),
+            movetext: spelled(movetext),
+        };
+        self.problems.warn(at, None, kind);
     }
 
     /// Where a move token ends with its `!?` suffix glued on, stepping `i`

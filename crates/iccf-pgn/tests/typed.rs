@@ -26,6 +26,11 @@ fn numeric(record: &GameRecord) -> Vec<&str> {
     record.moves.iter().map(|m| m.numeric.as_str()).collect()
 }
 
+/// The warnings' messages without their places.
+fn kinds(report: &Report) -> Vec<String> {
+    report.warnings.iter().map(|w| w.kind.to_string()).collect()
+}
+
 fn warnings(report: &Report) -> Vec<String> {
     report.warnings.iter().map(ToString::to_string).collect()
 }
@@ -232,4 +237,65 @@ fn a_decisive_sign_evaluates_a_study() {
     assert!(out.contains("\n$18 1. 5646 *"), "{out}");
     let (out, _) = convert(b"1. e4 +-- *\n", OutputFormat::Text);
     assert_eq!(out, "1. 5254 *\n");
+}
+
+/// pgn-extract's test of results that disagree: each of its nine games has
+/// a `Result` tag other than the result after its move. Both are kept, as
+/// nothing tells which is right, and the tag gets a warning naming both.
+#[test]
+fn result_tag_differing_from_the_movetext_is_a_warning() {
+    let input = iccf_testdata::read("pgn/pgn-extract/test-nobadresults.pgn");
+    let (out, reports) = convert(&input, OutputFormat::Pgn);
+    assert_eq!(reports.len(), 9);
+    for report in &reports {
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let differs: Vec<_> = report
+            .warnings
+            .iter()
+            .filter(|w| matches!(w.kind, ProblemKind::ResultTagDiffers { .. }))
+            .collect();
+        assert_eq!(differs.len(), 1, "{:?}", report.warnings);
+    }
+    assert_eq!(
+        kinds(&reports[3])[0],
+        "the Result tag says 1-0, the movetext 0-1: both kept"
+    );
+    assert!(out.contains("[Result \"1-0\"]\n\n1. 5254 0-1"), "{out}");
+    // A tag and a movetext that agree, or a movetext without result, get
+    // no such warning.
+    let (_, reports) = convert(
+        b"[Result \"0-1\"]\n\n1. e4 0-1\n\n[Result \"0-1\"]\n\n1. e4\n",
+        OutputFormat::Pgn,
+    );
+    let all: Vec<String> = reports.iter().flat_map(kinds).collect();
+    assert_eq!(all, ["no result: `0-1` written"]);
+}
+
+/// A draw written `1/2` or `½` alone at the end of a game, as print and mail
+/// write it, said "missing destination square": it is read as `1/2-1/2`,
+/// with a warning. Anywhere else (before a move, in a variation, after a
+/// result) it is still an error.
+#[test]
+fn a_half_alone_at_the_end_of_a_game_is_a_draw() {
+    for draw in ["1/2", "½", "1/2 {agreed}", "½ ; agreed"] {
+        let text = format!("1. e4 e5 2. Nf3 Nc6 {draw}\r\n");
+        let (out, reports) = convert(text.as_bytes(), OutputFormat::Pgn);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{draw}: {:?}",
+            reports[0].errors
+        );
+        assert_eq!(kinds(&reports[0]), ["result read as 1/2-1/2"], "{draw}");
+        assert!(out.contains("2. 7163 2836 1/2-1/2"), "{draw}: {out}");
+    }
+    for not_last in [
+        "1. e4 e5 1/2 2. Nf3 *",
+        "1. e4 e5 (1... c5 1/2) 2. Nf3 *",
+        "1. e4 e5 1-0 1/2",
+        "1. e4 e5 1/2 1/2-1/2",
+        "1. e4 e5 1/2 $14",
+    ] {
+        let (_, reports) = convert(not_last.as_bytes(), OutputFormat::Pgn);
+        assert_eq!(reports[0].errors.len(), 1, "{not_last}");
+    }
 }
