@@ -18,7 +18,7 @@ use core::ops::Range;
 
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
-use iccf::token::{is_move, is_null_move};
+use iccf::token::{is_en_passant_mark, is_move, is_null_move};
 use iccf::{MoveNumber, check_suffix};
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
@@ -246,7 +246,7 @@ impl<'g> Walk<'g, '_, '_> {
                 s.need_number = true;
             }
             TokenKind::Escape(e) if s.tells::<S>() => sink.escape(e),
-            TokenKind::VariationStart => self.variation_start(s, t.span.clone(), sink),
+            TokenKind::VariationStart => self.variation_start(s, i, t.span.clone(), sink),
             TokenKind::VariationEnd => self.variation_end(s, t.span.clone(), raw(), sink),
             TokenKind::Result(r) => self.result(s, t.span.clone(), r, sink),
             TokenKind::Error(err) => {
@@ -532,7 +532,24 @@ impl<'g> Walk<'g, '_, '_> {
         true
     }
 
-    fn variation_start<S: Sink>(&mut self, s: &mut State<'g>, span: Range<usize>, sink: &mut S) {
+    /// A `(`: a variation starts, unless it only holds an en passant mark
+    /// (`exd6 (e.p.)`, as print often has it), which is dropped as a bare
+    /// mark is, brackets and all, on a line that is read.
+    fn variation_start<S: Sink>(
+        &mut self,
+        s: &mut State<'g>,
+        i: &mut usize,
+        span: Range<usize>,
+        sink: &mut S,
+    ) {
+        if let [mark, close] = self.tokens.get(*i..*i + 2).unwrap_or_default()
+            && matches!(mark.kind, TokenKind::Move(m) if is_en_passant_mark(m))
+            && close.kind == TokenKind::VariationEnd
+            && !s.line.broken
+        {
+            *i += 2;
+            return;
+        }
         if self.scope == Scope::MainLine {
             s.skipping = 1;
             return;

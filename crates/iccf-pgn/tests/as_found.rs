@@ -210,6 +210,30 @@ fn en_passant_mark_before_a_variation_lost_its_position() {
     assert!(out.contains("(3. 4244)"), "{out}");
 }
 
+/// An en passant mark in brackets, `exf6 (e.p.)` or `exf6(e.p.)` as print
+/// often writes it, was read as a variation holding a dropped mark and
+/// written `()`. It is dropped whole, as a bare mark is; a real variation
+/// after it is kept, and on a broken line it is copied as written.
+#[test]
+fn en_passant_mark_in_brackets_written_as_empty_variation() {
+    for game in [
+        "1. e4 d5 2. e5 f5 3. exf6 (e.p.) Nf6 *",
+        "1. e4 d5 2. e5 f5 3. exf6(e.p.) Nf6 *",
+        "1. e4 d5 2. e5 f5 3. exf6 (ep) Nf6 *",
+    ] {
+        let (out, reports) = convert(game, OutputFormat::Pgn);
+        assert!(reports[0].errors.is_empty(), "{game}: {:?}", reports[0].errors);
+        assert!(out.contains("3. 5566 7866 *"), "{game}: {out}");
+    }
+    let with_variation = "1. e4 d5 2. e5 f5 3. exf6 (e.p.) (3. d4) 3... Nf6 *";
+    let (out, _) = convert(with_variation, OutputFormat::Pgn);
+    assert!(out.contains("3. 5566 (3. 4244) 3... 7866 *"), "{out}");
+    let broken = "1. e4 d5 2. Qe3 f5 3. exf6 (e.p.) Nf6 *";
+    let (out, reports) = convert(broken, OutputFormat::Pgn);
+    assert_eq!(reports[0].errors.len(), 1);
+    assert!(out.contains("exf6 (e.p.) Nf6"), "{out}");
+}
+
 /// Review: a game over a limit was left out of the output and of
 /// `records()`, where it read as game 0 with no error.
 #[test]

@@ -27,12 +27,29 @@
 pub fn is_move(text: &[u8]) -> bool {
     match text.first() {
         Some(b'0'..=b'9') => text.len() > 3 || !text.iter().all(u8::is_ascii_digit),
-        Some(b'e' | b'i' | 0xd0) => !matches!(
-            text,
-            b"e.p." | b"e.p" | b"ep" | b"i.p." | b"\xd0\xb2.\xd0\xbf."
-        ),
+        Some(b'e' | b'i' | 0xd0) => !is_en_passant_mark(text),
         _ => true,
     }
+}
+
+/// Whether a symbol token is an en passant mark written apart from its
+/// move: `e.p.` (`exd6 e.p.`), also `e.p`, `ep`, `i.p.` and Russian
+/// `в.п.`. Numeric notation writes en passant as the plain diagonal move,
+/// so the mark is dropped.
+///
+/// ```
+/// use iccf::token::is_en_passant_mark;
+///
+/// assert!(is_en_passant_mark(b"e.p."));
+/// assert!(is_en_passant_mark("в.п.".as_bytes()));
+/// assert!(!is_en_passant_mark(b"e4"));
+/// ```
+#[inline]
+pub fn is_en_passant_mark(text: &[u8]) -> bool {
+    matches!(
+        text,
+        b"e.p." | b"e.p" | b"ep" | b"i.p." | b"\xd0\xb2.\xd0\xbf."
+    )
 }
 
 /// Whether a token is a null move as PGN programs write it: `--`, `Z0` or
