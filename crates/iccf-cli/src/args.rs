@@ -325,7 +325,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub apply: bool,
 
-    /// With --apply: record the result the message gives.
+    /// With --apply: record the result the message gives. With a folder,
+    /// give the game file instead.
     #[arg(long, requires = "apply")]
     pub accept_result: bool,
 
@@ -336,7 +337,7 @@ pub struct CheckArgs {
     pub accept: Option<usize>,
 
     /// The day we received the message [default: the e-mail's Date
-    /// header, else today].
+    /// header, else today]. With a folder, give the game file instead.
     #[arg(long, value_name = "DATE")]
     pub received: Option<iccf_corr::Date>,
 

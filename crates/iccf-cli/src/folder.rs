@@ -146,13 +146,7 @@ fn part_outcome(
 /// `iccf check DIR MESSAGE`: `Ok(false)` unless every part found its game
 /// and is in order.
 pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
-    // The suggestions are numbered per game: --accept needs the one game.
-    if let Some(n) = args.accept {
-        bail!(
-            "--accept {n} reads an unclear move of one game: give its game file \
-             (iccf check FILE MESSAGE --accept {n})"
-        );
-    }
+    refuse_one_game_flags(args)?;
     let mut folder = read_folder(&args.game.game, args.game.me.as_deref())?;
     let received = Received::read(&single::read_message(args)?);
     let today = args.game.date.unwrap_or_else(corr_file::today);
@@ -164,6 +158,36 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
         print(&mut out, &outcome, args.apply)?;
     }
     Ok(outcome.in_order)
+}
+
+/// The flags that act on one game are usage errors with a folder, before
+/// anything is read: a flag given is never silently ignored.
+fn refuse_one_game_flags(args: &CheckArgs) -> anyhow::Result<()> {
+    // The suggestions are numbered per game: --accept needs the one game.
+    if let Some(n) = args.accept {
+        bail!(
+            "--accept {n} reads an unclear move of one game: give its game file \
+             (iccf check FILE MESSAGE --accept {n})"
+        );
+    }
+    // A result ends a game: recording one is a deliberate act on a game
+    // the player names, never on whichever game a message matched.
+    if args.accept_result {
+        bail!(
+            "--accept-result records the result of one game: give its game file \
+             (iccf check FILE MESSAGE --apply --accept-result)"
+        );
+    }
+    // The folder's check takes no dates (not the e-mail's, and no bound
+    // of today, which `iccf check FILE` checks a received date against):
+    // a date given here would be recorded unchecked.
+    if let Some(date) = args.received {
+        bail!(
+            "--received {date} is checked against one game's dates: give its game file \
+             (iccf check FILE MESSAGE --received {date})"
+        );
+    }
+    Ok(())
 }
 
 /// The outcome as text, a block per part.

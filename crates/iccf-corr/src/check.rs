@@ -212,6 +212,7 @@ fn bare_pair(game: &Game, side: Color, lines: &[(usize, &str)]) -> Vec<WrittenPl
             run: usize::MAX - 2,
             date: u.date,
             gloss: u.gloss.clone(),
+            gloss_no: u.gloss_no,
             alternatives: u.alternatives.clone(),
         })
         .collect()
@@ -243,6 +244,7 @@ fn attachment_record(game: &Game, message: &Message) -> Option<(String, Vec<Writ
                 run: usize::MAX,
                 date: ply.sent,
                 gloss: None,
+                gloss_no: None,
                 alternatives: Vec::new(),
             })
             .collect();
@@ -429,6 +431,7 @@ fn unnumbered_move(expected: MoveNumber, written: &Written<'_>) -> Option<Writte
         run: usize::MAX - 1,
         date: only.date,
         gloss: only.gloss.clone(),
+        gloss_no: only.gloss_no,
         alternatives: only.alternatives.clone(),
     })
 }
@@ -465,9 +468,11 @@ fn note_already_recorded(
 }
 
 /// Whether their move is put in doubt by what is written with it: other
-/// moves offered for it (`4844 or 4845`), or a move in brackets beside it
-/// that is another move (`4844 (Qd5)`, with 4844 legal and not Qd5).
-/// Either is a finding: which did they mean? Never silently the first.
+/// moves offered for it (`4844 or 4845`), a move in brackets beside it
+/// that is another move (`4844 (Qd5)`, with 4844 legal and not Qd5), or
+/// the brackets' move number that is not its own (`4844 (9. Qd5)` for
+/// move 12.). Each is a finding: which did they mean? Never silently the
+/// first.
 fn written_in_doubt(
     pos: &Chess,
     no: MoveNumber,
@@ -483,11 +488,16 @@ fn written_in_doubt(
             .push(Finding::SeveralNewMoves { no, written: moves });
         return true;
     }
-    let (Some(m), Some(gloss)) = (legal, &written.gloss) else {
+    let Some(gloss) = &written.gloss else {
+        return false;
+    };
+    let number_off = gloss_number_off(no, written, report);
+    // An unclear move is read on: its suggestions (and --accept) follow.
+    let Some(m) = legal else {
         return false;
     };
     if same(gloss, numeric(*m), pos) {
-        return false;
+        return number_off;
     }
     let gloss_numeric = iccf::lang::Lang::all().find_map(|lang| {
         let read = iccf::read::read_move_in(gloss.as_bytes(), pos, lang).ok()?;
@@ -499,6 +509,26 @@ fn written_in_doubt(
         san: San::from_move(pos, *m).to_string(),
         gloss: gloss.clone(),
         gloss_numeric,
+    });
+    true
+}
+
+/// Whether the number written in the brackets beside their move
+/// (`2836 (5... Nc6)` for move 2...) is wrong, said as their move's
+/// wrong number is: a legal move under a wrong number is a finding in a
+/// message. A number the same as the move's own wrong one is said once,
+/// by the move's finding.
+fn gloss_number_off(no: MoveNumber, written: &WrittenPly, report: &mut MessageReport) -> bool {
+    let (Some(gloss_no), Some(gloss)) = (written.gloss_no, &written.gloss) else {
+        return false;
+    };
+    if gloss_no == no || gloss_no == written.no {
+        return false;
+    }
+    report.findings.push(Finding::MoveNumberOff {
+        written: gloss_no,
+        expected: no,
+        numeric: gloss.clone(),
     });
     true
 }
@@ -639,11 +669,71 @@ mod tests {
             // move given as 2...: "which do you mean?".
             "2. 7163\n2... 2836 (2... Nc6)",
             "2. 7163\n2... 2836 (2...Nc6)",
+            "2. 7163\n2... 2836 (2. ... Nc6)",
         ] {
             let report = check(&game(), Color::White, text);
             assert_eq!(problems(&report), Vec::<String>::new(), "{text}");
             assert!(report.new_move.is_some(), "{text}");
         }
+    }
+
+    /// Regression: a gloss under a wrong number (`2836 (5... Nc6)` for
+    /// move 2..., or White's `(2. Nc6)` for Black's move) was taken
+    /// silently; a legal move under a wrong number is a finding in a
+    /// message, in brackets too.
+    #[test]
+    fn gloss_with_a_wrong_move_number_was_accepted_silently() {
+        let five = "your move Nc6 is numbered 5...; it is move 2...";
+        for (text, problem) in [
+            ("2. 7163\n2... 2836 (5... Nc6)", five),
+            ("2. 7163\n2... 2836 (5...Nc6)", five),
+            ("2. 7163\n2... 2836 [5... Nc6].", five),
+            ("2. 7163\n2... 2836 (5. ... Nc6)", five),
+            ("1. 5254 5755 2. 7163 2836 (5... Nc6)", five),
+            (
+                "2. 7163\n2... 2836 (2. Nc6)",
+                "your move Nc6 is numbered 2.; it is move 2...",
+            ),
+            (
+                "2. 7163\nMy move: 2836 (3... Sc6)",
+                "your move Sc6 is numbered 3...; it is move 2...",
+            ),
+        ] {
+            let report = check(&game(), Color::White, text);
+            assert_eq!(problems(&report), [problem], "{text}");
+            assert_eq!(report.new_move, None, "{text}");
+        }
+        // The number and the move both wrong: both said.
+        let report = check(&game(), Color::White, "2. 7163\n2... 2836 (5... Nf6)");
+        assert_eq!(
+            problems(&report),
+            [
+                "your move Nf6 is numbered 5...; it is move 2...",
+                "your move 2... 2836 is Nc6, but you write (Nf6) beside it, which is 7866: \
+                 which do you mean?",
+            ]
+        );
+        // The number right, the move not: it was dropped when the dots
+        // stood apart.
+        let report = check(&game(), Color::White, "2. 7163\n2... 2836 (2. ... Nf6)");
+        assert_eq!(
+            problems(&report),
+            [
+                "your move 2... 2836 is Nc6, but you write (Nf6) beside it, which is 7866: \
+                 which do you mean?"
+            ]
+        );
+        // An unclear move keeps its suggestions after the wrong number.
+        let report = check(&game(), Color::White, "2. 7163\n2... 2863 (5... Nc6)");
+        let found = problems(&report);
+        assert_eq!(found[0], five);
+        assert!(found[1].contains("perhaps 2836 (Nc6"), "{found:?}");
+        // The move's own wrong number, repeated in its gloss, is said once.
+        let report = check(&game(), Color::White, "2. 7163\n3... 2836 (3... Nc6)");
+        assert_eq!(
+            problems(&report),
+            ["your move 2836 is numbered 3...; it is move 2..."]
+        );
     }
 
     /// Regression: "2... 2836 if 3. 6125 then 3... 7866" on one line

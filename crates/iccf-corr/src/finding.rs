@@ -92,7 +92,8 @@ pub enum Finding {
         #[serde(serialize_with = "crate::serial::display")]
         expected: MoveNumber,
     },
-    /// Their new move is written with a wrong number.
+    /// Their new move is written with a wrong number, or the move in
+    /// brackets beside it is (`2836 (5... Nc6)` for move 2...).
     MoveNumberOff {
         /// The number written.
         #[serde(serialize_with = "crate::serial::display")]
@@ -100,7 +101,7 @@ pub enum Finding {
         /// The number due.
         #[serde(serialize_with = "crate::serial::display")]
         expected: MoveNumber,
-        /// The move.
+        /// The move as written under that number (`Nc6` of a gloss).
         numeric: String,
     },
     /// Different moves are written for their new move.

@@ -24,6 +24,8 @@ pub struct WrittenPly {
     pub date: Option<Date>,
     /// The move written again in brackets right after it: `4844 (Qd5)`.
     pub gloss: Option<String>,
+    /// The number written in those brackets: `12...` of `4844 (12... Qd5)`.
+    pub gloss_no: Option<MoveNumber>,
     /// Other moves offered for it: `4844 or 4845`.
     pub alternatives: Vec<String>,
 }
@@ -117,6 +119,8 @@ pub struct UnnumberedMove {
     pub date: Option<Date>,
     /// The move written again in brackets right after it: `4847 (Rd7)`.
     pub gloss: Option<String>,
+    /// The number written in those brackets: `23.` of `4847 (23. Rd7)`.
+    pub gloss_no: Option<MoveNumber>,
     /// Other moves offered for it: `4847 or 4848`.
     pub alternatives: Vec<String>,
 }
@@ -218,9 +222,9 @@ struct Scanner {
     last: Option<Last>,
     /// "or" came after that move: the next move is an alternative to it.
     or: bool,
-    /// A bracket opened with that move's number (`2836 (2... Nc6)`): the
-    /// move closing it is a gloss.
-    numbered_gloss: bool,
+    /// A bracket opened with a move number (`2836 (2... Nc6)`): the move
+    /// closing it is a gloss, and that number is kept to be checked.
+    numbered_gloss: Option<MoveNumber>,
 }
 
 /// Where the last move word went.
@@ -302,6 +306,7 @@ impl Scanner {
                     labelled: self.labelled,
                     date,
                     gloss: None,
+                    gloss_no: None,
                     alternatives: Vec::new(),
                 });
                 self.last = Some(Last::Unnumbered(self.unnumbered.len() - 1));
@@ -325,31 +330,44 @@ impl Scanner {
         let word = unended
             .trim_matches(|c: char| ",;:!?()[]{}\"'".contains(c))
             .trim_end_matches('.');
-        let (gloss, alternatives) = match last {
+        let (gloss, gloss_no, alternatives) = match last {
             Last::Ply(i) => {
                 let p = &mut self.plies[i];
-                (&mut p.gloss, &mut p.alternatives)
+                (&mut p.gloss, &mut p.gloss_no, &mut p.alternatives)
             }
             Last::Unnumbered(i) => {
                 let u = &mut self.unnumbered[i];
-                (&mut u.gloss, &mut u.alternatives)
+                (&mut u.gloss, &mut u.gloss_no, &mut u.alternatives)
             }
         };
         let or = std::mem::take(&mut self.or);
-        let numbered_gloss = std::mem::take(&mut self.numbered_gloss);
+        let numbered_gloss = self.numbered_gloss.take();
         let opens = !or && raw.starts_with(['(', '[']);
-        // `(2...Nc6)`: the gloss is the move after its number.
-        let word = match move_number(word) {
-            Some((_, rest)) if opens && closed && !rest.is_empty() => rest,
-            _ => word,
+        // `(2...Nc6)`: the gloss is the move after its number, and the
+        // number is kept: a wrong one is a finding, not dropped.
+        let (word, number) = match move_number(word) {
+            Some((no, rest)) if opens && closed && !rest.is_empty() => (rest, Some(no)),
+            _ => (word, None),
         };
         let numbered = move_number(raw.trim_start_matches(['(', '[']));
         if opens && closed && looks_like_move(word) {
-            *gloss = Some(word.to_owned());
-        } else if opens && !closed && numbered.is_some_and(|(_, rest)| rest.is_empty()) {
-            self.numbered_gloss = true;
-        } else if numbered_gloss && closed && looks_like_move(word) {
-            *gloss = Some(word.to_owned());
+            (*gloss, *gloss_no) = (Some(word.to_owned()), number);
+        } else if opens
+            && !closed
+            && let Some((no, "")) = numbered
+        {
+            self.numbered_gloss = Some(no);
+        } else if numbered_gloss.is_some() && closed && looks_like_move(word) {
+            (*gloss, *gloss_no) = (Some(word.to_owned()), numbered_gloss);
+        } else if let Some(no) = numbered_gloss
+            && matches!(raw, "..." | "…" | "--" | "-" | "..")
+        {
+            // `(5. ... Nc6)`: Black's number, as `5. ... 2836` outside
+            // brackets; its move was read as a move of its own, unchecked.
+            self.numbered_gloss = Some(MoveNumber {
+                turn: Color::Black,
+                ..no
+            });
         } else if !or && OR_WORDS.contains(&word.to_lowercase().as_str()) {
             self.or = true;
         } else if or && looks_like_move(word) {
@@ -378,6 +396,7 @@ impl Scanner {
             run: self.run,
             date,
             gloss: None,
+            gloss_no: None,
             alternatives: Vec::new(),
         });
         self.last = Some(Last::Ply(self.plies.len() - 1));
@@ -552,6 +571,29 @@ mod tests {
         let loose = scan_unnumbered("Thanks, in 2026 I play 6543".lines().enumerate());
         assert_eq!(loose.len(), 1);
         assert_eq!((loose[0].text.as_str(), loose[0].labelled), ("6543", false));
+    }
+
+    /// The number in a gloss's brackets is kept with it, to be checked
+    /// against the move's: it was dropped.
+    #[test]
+    fn regression_the_number_of_a_gloss_was_dropped() {
+        let gloss = |text: &str| {
+            let plies = scan_moves(text.lines().enumerate());
+            assert_eq!(plies.len(), 1, "{text}");
+            let p = &plies[0];
+            (p.gloss.clone(), p.gloss_no.map(|n| n.to_string()))
+        };
+        let five = (Some("Nc6".to_owned()), Some("5...".to_owned()));
+        assert_eq!(gloss("2... 2836 (5... Nc6)"), five);
+        assert_eq!(gloss("2... 2836 (5...Nc6)"), five);
+        assert_eq!(gloss("2... 2836 [5... Nc6]."), five);
+        assert_eq!(gloss("2... 2836 (5. ... Nc6)"), five);
+        assert_eq!(gloss("2... 2836 (Nc6)"), (Some("Nc6".to_owned()), None));
+        let unnumbered = scan_unnumbered("My move: 2836 (2. Nc6)".lines().enumerate());
+        assert_eq!(
+            unnumbered[0].gloss_no.map(|n| n.to_string()),
+            Some("2.".into())
+        );
     }
 
     #[test]

@@ -529,3 +529,35 @@ fn resend_request_recorded_nothing_on_the_folder_path() {
     );
     assert_eq!(snapshot(temp.path()), before, "{}", out.stdout);
 }
+
+/// Regression: `check DIR` ignored --accept-result and --received (the
+/// message was recorded, dated today, its result not asked about). As
+/// --accept, they act on one game: usage errors with a folder, naming
+/// the flag, and nothing is written.
+#[test]
+fn accept_result_and_received_were_ignored_with_a_folder() {
+    let temp = copy();
+    let dir = temp.path().to_str().unwrap();
+    // 02 is for sicilian-b and in order: --apply alone records it.
+    let message = messages_dir().join("02.eml");
+    let before = snapshot(temp.path());
+    for flags in [
+        &["--accept-result"][..],
+        &["--received", "2026.11.30"],
+        &["--accept-result", "--received", "2026.11.30"],
+    ] {
+        let mut args = vec!["check", dir, message.to_str().unwrap()];
+        args.extend(["--date", TODAY, "--apply"]);
+        args.extend(flags);
+        let out = run(&args, b"");
+        assert_eq!(out.code, 2, "{flags:?}: {}{}", out.stdout, out.stderr);
+        assert!(
+            out.stderr.starts_with(&format!("iccf: {} ", flags[0])),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("give its game file"), "{}", out.stderr);
+        assert_eq!(out.stdout, "", "{flags:?}");
+        assert_eq!(snapshot(temp.path()), before, "{flags:?}");
+    }
+}
