@@ -538,7 +538,8 @@ pub struct ConvertArgs {
     pub input_lang: InputLang,
 
     /// Text encoding of the input: auto (UTF-8, or UTF-16 by its byte-order
-    /// mark, else detects CP1251, KOI8-R, CP866, else Latin-1), utf-8,
+    /// mark or zero bytes, else detects CP1251, KOI8-R, CP866, else
+    /// Latin-1), utf-8,
     /// cp1251, koi8-r, cp866, latin1, cp1252, utf-16le, utf-16be. A
     /// UTF-16 byte-order mark is followed unless a legacy encoding is
     /// named. Output is always UTF-8.

@@ -66,6 +66,9 @@ impl InputEncoding {
 /// let utf16: Vec<u8> = "\u{feff}1. e4 *".encode_utf16().flat_map(u16::to_le_bytes).collect();
 /// assert_eq!(&*splittable(&utf16, InputEncoding::Auto), b"1. e4 *");
 /// assert_eq!(&*splittable(b"1. e4 *", InputEncoding::Auto), b"1. e4 *");
+/// // Without a mark, told by its zero bytes.
+/// let unmarked: Vec<u8> = "1. e4 *".encode_utf16().flat_map(u16::to_be_bytes).collect();
+/// assert_eq!(&*splittable(&unmarked, InputEncoding::Auto), b"1. e4 *");
 /// ```
 pub fn splittable(pgn: &[u8], encoding: InputEncoding) -> Cow<'_, [u8]> {
     let utf16 = match encoding {
@@ -73,7 +76,8 @@ pub fn splittable(pgn: &[u8], encoding: InputEncoding) -> Cow<'_, [u8]> {
         InputEncoding::Fixed(e) => Some(e),
         InputEncoding::Auto => Encoding::for_bom(pgn)
             .map(|(e, _)| e)
-            .filter(|e| *e == UTF_16LE || *e == UTF_16BE),
+            .filter(|e| *e == UTF_16LE || *e == UTF_16BE)
+            .or_else(|| unmarked_utf16(pgn)),
     };
     match utf16 {
         // `decode` drops the mark of the encoding it names.
@@ -237,8 +241,32 @@ pub fn decode_text<'a>(bytes: &'a [u8], declared: Option<&str>) -> DecodedText<'
 
 /// The encoding of bytes that neither a mark nor a label names.
 fn undeclared(bytes: &[u8]) -> &'static Encoding {
-    // UTF-16 without a mark: ASCII text has a zero in every other byte
-    // (valid UTF-8 too, so this comes first; text has no NUL otherwise).
+    // Valid UTF-8 too, so this comes first.
+    if let Some(utf16) = unmarked_utf16(bytes) {
+        return utf16;
+    }
+    if std::str::from_utf8(bytes).is_ok() {
+        return UTF_8;
+    }
+    detect(bytes)
+}
+
+/// The UTF-16 encoding `bytes` are plainly in without a byte-order mark,
+/// as some tools write it: in its first 4 KiB, a zero in at least three
+/// bytes in ten of one parity (the high byte of an ASCII character) and
+/// none in the other. Text in a one-byte encoding has no zero byte. The
+/// head alone is looked at, as a stream shows no more before it is read.
+///
+/// ```
+/// use iccf_pgn::encoding::unmarked_utf16;
+///
+/// let le: Vec<u8> = "1. e4 *".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// assert_eq!(unmarked_utf16(&le), Some(encoding_rs::UTF_16LE));
+/// assert_eq!(unmarked_utf16(b"1. e4 *"), None);
+/// ```
+pub fn unmarked_utf16(bytes: &[u8]) -> Option<&'static Encoding> {
+    // Whole units: the head may end in the middle of one.
+    let bytes = &bytes[..bytes.len().min(4096) & !1];
     let zeros = |parity: usize| {
         bytes
             .iter()
@@ -248,18 +276,16 @@ fn undeclared(bytes: &[u8]) -> &'static Encoding {
             .count()
     };
     let half = bytes.len() / 2;
-    if bytes.len() >= 4 && bytes.len().is_multiple_of(2) {
-        if zeros(1) * 10 >= half * 3 && zeros(0) == 0 {
-            return UTF_16LE;
-        }
-        if zeros(0) * 10 >= half * 3 && zeros(1) == 0 {
-            return UTF_16BE;
-        }
+    if bytes.len() < 4 {
+        return None;
     }
-    if std::str::from_utf8(bytes).is_ok() {
-        return UTF_8;
+    if zeros(1) * 10 >= half * 3 && zeros(0) == 0 {
+        Some(UTF_16LE)
+    } else if zeros(0) * 10 >= half * 3 && zeros(1) == 0 {
+        Some(UTF_16BE)
+    } else {
+        None
     }
-    detect(bytes)
 }
 
 fn without_line_start_boms(bytes: &[u8]) -> Cow<'_, [u8]> {

@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::{self, Cursor, Read};
 
 use encoding_rs::{Decoder, Encoding, UTF_16BE, UTF_16LE};
-use iccf_pgn::encoding::InputEncoding;
+use iccf_pgn::encoding::{InputEncoding, unmarked_utf16};
 
 /// Bytes looked at before deciding what the input is.
 const HEAD_LEN: usize = 4096;
@@ -68,6 +68,7 @@ pub fn text_reader(
         // A named legacy encoding wins over a mark that may be chance.
         (InputEncoding::Fixed(_), _) if encoding.utf16().is_none() => None,
         (_, Some(bom)) => Some(bom),
+        (InputEncoding::Auto, None) => unmarked_utf16(&head),
         (_, None) => encoding.utf16(),
     };
     let stream = Cursor::new(head).chain(reader);
@@ -247,6 +248,24 @@ mod tests {
             .read_to_string(&mut out)
             .unwrap();
         assert_eq!(out, long);
+    }
+
+    /// UTF-16 without a byte-order mark, as some tools write it, was
+    /// refused: "not a PGN or text file: NUL bytes at offset 1". It is
+    /// told by its zero bytes, as `decode_text` tells it in a message.
+    #[test]
+    fn utf16_without_bom_was_refused_as_nul_bytes() {
+        for be in [false, true] {
+            let text = read(utf16(GAME, be, false), InputEncoding::Auto).unwrap();
+            assert_eq!(String::from_utf8(text).unwrap(), GAME);
+            let short = read(utf16("1. e4 *", be, false), InputEncoding::Auto).unwrap();
+            assert_eq!(short, b"1. e4 *");
+        }
+        // Too short to tell, or zeros on both sides: refused later as
+        // before, for its NUL bytes.
+        for bytes in [&b"1\0"[..], b"1\0.\0\0\0 \0e\04\0", b"a\0\0b c d "] {
+            assert_eq!(read(bytes.to_vec(), InputEncoding::Auto).unwrap(), bytes);
+        }
     }
 
     #[test]
