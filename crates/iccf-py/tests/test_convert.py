@@ -54,6 +54,14 @@ def test_convert_reads_utf16_bytes_as_the_cli_does(testdata, cli):
         assert not [p for p in problems if p.severity == "error"], codec
         cli_out = subprocess.run([cli, "convert", "-q", "-"], input=data, capture_output=True, check=True).stdout
         assert cli_out.decode() == expected, codec
+    # Without a mark, as some tools write it, it was refused for its NUL
+    # bytes (the CLI) or read as CP1251 (convert).
+    for codec in ("utf-16-le", "utf-16-be"):
+        data = text.encode(codec)
+        out, problems = iccf.convert(data)
+        assert out == expected, codec
+        cli_out = subprocess.run([cli, "convert", "-q", "-"], input=data, capture_output=True, check=True).stdout
+        assert cli_out.decode() == expected, codec
 
 
 def test_bad_arguments_are_value_errors():

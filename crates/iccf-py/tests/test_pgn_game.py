@@ -90,6 +90,18 @@ def test_a_file_handle_is_read_game_by_game_as_python_chess_reads_it(name):
         assert exported(iccf.read_game(binary)) == exported(chess.pgn.read_game(io.StringIO(path.read_text())))
 
 
+def test_a_utf16_binary_handle_lost_every_game_after_the_first():
+    # Its lines split inside characters and no game boundary was found:
+    # the first game was read, the rest lost. A clear error now; as text,
+    # every game is read.
+    text = '[Event "a"]\n\n1. e4 e5 *\n\n[Event "b"]\n\n1. d4 d5 *\n'
+    for codec in ("utf-16", "utf-16-le"):
+        with pytest.raises(ValueError, match="UTF-16"):
+            iccf.read_game(io.BytesIO(text.encode(codec)))
+    handle = io.StringIO(text.encode("utf-16").decode("utf-16"))
+    assert [iccf.read_game(handle).headers["Event"] for _ in range(2)] == ["a", "b"]
+
+
 def test_a_numeric_game_python_chess_reads_as_empty():
     text = '[Event "ICCF"]\n\n1. 5254 5755 2. 7163 {the knight} 2836 (2... 4746) 3. 6125 *\n'
     assert list(chess.pgn.read_game(io.StringIO(text)).mainline_moves()) == []

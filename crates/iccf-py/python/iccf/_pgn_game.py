@@ -141,6 +141,14 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
         if not line:
             break
         data = line.encode("utf-8") if isinstance(line, str) else line
+        if b"\x00" in data:
+            # UTF-16 read as bytes: its lines split inside characters and
+            # no game boundary is found, so every game after the first
+            # would be lost. Text has no NUL byte otherwise.
+            raise ValueError(
+                "read_game: the file object gives UTF-16 (NUL bytes): open it as text, "
+                "open(path, encoding=\"utf-16\"), or read the path with iccf.games"
+            )
         offsets.append(size)
         lines.append(data)
         size += len(data)
