@@ -46,6 +46,20 @@ impl Jobs {
         Jobs(Jobs::cores())
     }
 
+    /// One thread per core but one, at least one: for work whose results
+    /// another busy thread consumes (Python's, which builds each record's
+    /// objects holding the GIL): a worker on every core would take turns
+    /// with it and slow it.
+    ///
+    /// ```
+    /// use iccf_stream::jobs::Jobs;
+    ///
+    /// assert_eq!(Jobs::all_but_one().get(), Jobs::cores().saturating_sub(1).max(1));
+    /// ```
+    pub fn all_but_one() -> Jobs {
+        Jobs(Jobs::cores().saturating_sub(1).max(1))
+    }
+
     /// The number of threads.
     pub fn get(self) -> usize {
         self.0

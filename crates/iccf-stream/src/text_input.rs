@@ -263,7 +263,7 @@ mod tests {
         }
         // Too short to tell, or zeros on both sides: refused later as
         // before, for its NUL bytes.
-        for bytes in [&b"1\0"[..], b"1\0.\0\0\0 \0e\04\0", b"a\0\0b c d "] {
+        for bytes in [&b"1\0"[..], b"1\0.\0\0\0 \0e\x004\0", b"a\0\0b c d "] {
             assert_eq!(read(bytes.to_vec(), InputEncoding::Auto).unwrap(), bytes);
         }
     }

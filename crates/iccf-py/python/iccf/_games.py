@@ -92,8 +92,10 @@ def games(
     ``os.fsdecode`` it), or a file object opened in binary or text mode.
     A missing file raises ``FileNotFoundError``, a folder
     ``IsADirectoryError``, an unreadable file ``PermissionError``, each
-    with ``errno`` and ``filename``; ``jobs`` is 0 or ``None`` (one thread
-    per core) to 1024, capped at the cores, as ``iccf convert -j`` takes it.
+    with ``errno`` and ``filename``; ``jobs`` is 0 (one thread per core) to
+    1024, capped at the cores, as ``iccf convert -j`` takes it, or ``None``:
+    one per core but one, which the Python thread building the records
+    needs to itself.
 
     With ``start`` and ``end`` (byte offsets of the file, as
     ``iccf.split_points`` gives them, or any offsets) only the games that
@@ -104,8 +106,8 @@ def games(
     that holds offset 0.
 
     The records hold what ``iccf convert --format jsonl`` writes, built in
-    Rust. A thread reads the file on ``jobs`` threads (``None``: one per
-    core) a few hundred kilobytes ahead of the reader, without Python's
+    Rust. A thread reads the file on ``jobs`` threads a few hundred
+    kilobytes ahead of the reader, without Python's
     GIL; dropping the iterator stops it. A stream that stays open (a
     pipe, a server's response) gives each game once a blank line follows
     its result and the stream pauses, not when it ends.
