@@ -222,7 +222,11 @@ fn en_passant_mark_in_brackets_written_as_empty_variation() {
         "1. e4 d5 2. e5 f5 3. exf6 (ep) Nf6 *",
     ] {
         let (out, reports) = convert(game, OutputFormat::Pgn);
-        assert!(reports[0].errors.is_empty(), "{game}: {:?}", reports[0].errors);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{game}: {:?}",
+            reports[0].errors
+        );
         assert!(out.contains("3. 5566 7866 *"), "{game}: {out}");
     }
     let with_variation = "1. e4 d5 2. e5 f5 3. exf6 (e.p.) (3. d4) 3... Nf6 *";
