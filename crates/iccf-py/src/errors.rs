@@ -146,6 +146,7 @@ pub fn move_error_kind(err: &ReadMoveError) -> &'static str {
         ReadMoveError::ParseSan { .. } => "bad-san",
         ReadMoveError::AmbiguousSan { .. } => "ambiguous",
         ReadMoveError::NoPieceCanMove { .. } => "no-piece-can-move",
+        ReadMoveError::IllegalFromSquare { .. } => "illegal-from-square",
         ReadMoveError::CannotCastle { .. } => "cannot-castle",
         ReadMoveError::Drop { .. } => "drop",
         ReadMoveError::NullMove => "null-move",

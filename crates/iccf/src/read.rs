@@ -251,8 +251,50 @@ fn read_lan(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
             found: m.role(),
             written: lan.role.unwrap_or(Role::Pawn),
         }),
-        Err(_) => Err(ReadMoveError::IllegalLan),
+        Err(_) => Err(match lan.uci {
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => explain_from_square((lan.role, from, to), promotion, Notation::Lan, pos)
+                .unwrap_or(ReadMoveError::IllegalLan),
+            _ => ReadMoveError::IllegalLan,
+        }),
     }
+}
+
+/// Why the `role` (a pawn if `None`) on `from` cannot go to `to`: another
+/// of our pieces stands there, or why not as numeric notation says it of
+/// the same squares; `None` if it can after all (the text's fault lies
+/// elsewhere).
+fn explain_from_square(
+    (role, from, to): (Option<Role>, Square, Square),
+    promotion: Option<Role>,
+    notation: Notation,
+    pos: &Chess,
+) -> Option<ReadMoveError> {
+    let written = role.unwrap_or(Role::Pawn);
+    if let Some(found) = pos
+        .board()
+        .role_at(from)
+        .filter(|_| pos.us().contains(from))
+        && found != written
+    {
+        return Some(ReadMoveError::WrongPiece {
+            from,
+            found,
+            written,
+        });
+    }
+    let numeric = NumericMove {
+        from,
+        to,
+        promotion,
+    };
+    numeric
+        .to_move(pos)
+        .err()
+        .map(|error| ReadMoveError::IllegalFromSquare { notation, error })
 }
 
 fn read_san(
@@ -374,6 +416,16 @@ pub enum ReadMoveError {
         /// The destination.
         to: Square,
     },
+    /// A move written with the square its piece leaves (`Nf3-e2`, or
+    /// `Nf3e2` in SAN) that cannot be played: what stands on that square
+    /// says why, as for a numeric move ("f3 is empty", "the white knight on
+    /// f3 cannot move to e2").
+    IllegalFromSquare {
+        /// Long algebraic, or SAN naming the whole square.
+        notation: Notation,
+        /// Why, with the squares.
+        error: IllegalMoveError,
+    },
     /// Castling that the side to move cannot do now.
     CannotCastle {
         /// The side to move.
@@ -404,7 +456,8 @@ impl ReadMoveError {
             ReadMoveError::IllegalLan | ReadMoveError::WrongPiece { .. } => Notation::Lan,
             ReadMoveError::ParseSan { notation, .. }
             | ReadMoveError::AmbiguousSan { notation, .. }
-            | ReadMoveError::NoPieceCanMove { notation, .. } => *notation,
+            | ReadMoveError::NoPieceCanMove { notation, .. }
+            | ReadMoveError::IllegalFromSquare { notation, .. } => *notation,
             ReadMoveError::NotUtf8(_)
             | ReadMoveError::NotAMove
             | ReadMoveError::CannotCastle { .. }
@@ -454,6 +507,7 @@ impl fmt::Display for ReadMoveError {
             ReadMoveError::NoPieceCanMove {
                 color, role, to, ..
             } => write!(f, "no {color} {} can move to {to}", role_name(*role)),
+            ReadMoveError::IllegalFromSquare { error, .. } => error.fmt(f),
             ReadMoveError::CannotCastle { color, .. } => {
                 write!(f, "{color} cannot castle that way now")
             }
@@ -471,7 +525,8 @@ impl std::error::Error for ReadMoveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ReadMoveError::ParseNumeric(err) => Some(err),
-            ReadMoveError::IllegalNumeric { error, .. } => Some(error),
+            ReadMoveError::IllegalNumeric { error, .. }
+            | ReadMoveError::IllegalFromSquare { error, .. } => Some(error),
             ReadMoveError::IllegalUci | ReadMoveError::IllegalLan => Some(&IllegalUciMoveError),
             ReadMoveError::NotUtf8(err) => Some(err),
             ReadMoveError::ParseSan { error, .. } => Some(error),
@@ -617,6 +672,25 @@ fn explain_san(san: San, err: SanError, notation: Notation, pos: &Chess) -> Read
                 candidates: candidates.into_iter().map(|(_, m)| m).collect(),
             }
         }
+        (
+            San::Normal {
+                role,
+                file: Some(file),
+                rank: Some(rank),
+                to,
+                promotion,
+                ..
+            },
+            _,
+        ) if let Some(why) = explain_from_square(
+            (Some(role), Square::from_coords(file, rank), to),
+            promotion,
+            notation,
+            pos,
+        ) =>
+        {
+            why
+        }
         (San::Normal { role, to, .. }, _) => ReadMoveError::NoPieceCanMove {
             notation,
             color,
@@ -730,9 +804,18 @@ mod tests {
     fn errors_say_why() {
         let pos = Chess::default();
         assert_eq!(msg("Nd4", &pos), "no white knight can move to d4");
-        assert_eq!(msg("Ke1-e2", &pos), "illegal move");
-        assert_eq!(msg("Qd1-d3", &pos), "illegal move");
-        assert_eq!(msg("Nb1-c4", &pos), "illegal move");
+        assert_eq!(
+            msg("Ke1-e2", &pos),
+            "the white king on e1 cannot move to e2"
+        );
+        assert_eq!(
+            msg("Qd1-d3", &pos),
+            "the white queen on d1 cannot move to d3"
+        );
+        assert_eq!(
+            msg("Nb1-c4", &pos),
+            "the white knight on b1 cannot move to c4"
+        );
         assert_eq!(
             msg("Bb1-c3", &pos),
             "the piece on b1 is a knight, not a bishop"
@@ -789,7 +872,13 @@ mod tests {
         assert_eq!(nearest.len(), 3);
         assert_eq!(err("e2e5", &pos), ReadMoveError::IllegalUci);
         assert_eq!(err("e2e5", &pos).to_string(), "illegal move");
-        assert_eq!(err("Ke1-e2", &pos), ReadMoveError::IllegalLan);
+        assert!(matches!(
+            err("Ke1-e2", &pos),
+            ReadMoveError::IllegalFromSquare {
+                notation: Notation::Lan,
+                ..
+            }
+        ));
         assert_eq!(
             err("Bb1-c3", &pos),
             ReadMoveError::WrongPiece {
@@ -874,8 +963,9 @@ mod tests {
         assert!(
             matches!(
                 e,
-                ReadMoveError::NoPieceCanMove {
-                    role: Role::King,
+                ReadMoveError::WrongPiece {
+                    found: Role::Knight,
+                    written: Role::King,
                     ..
                 }
             ),
@@ -904,5 +994,47 @@ mod tests {
         ] {
             let _ = read_move(text.as_bytes(), &pos);
         }
+    }
+
+    /// Regression: a move naming the square its piece leaves said "no
+    /// white knight can move to e2" (`Nf3e2`, no knight there) or "illegal
+    /// move" (`Nf3-e2`): it now says what stands on that square, as for a
+    /// numeric move.
+    #[test]
+    fn move_from_a_square_named_said_no_piece_can_move() {
+        let mut pos = Chess::default();
+        for san in ["e4", "e5", "Nf3", "Nc6"] {
+            let m = read_move(san.as_bytes(), &pos).unwrap().m;
+            pos.play_unchecked(m);
+        }
+        for (text, said) in [
+            ("Nf3e2", "the white knight on f3 cannot move to e2"),
+            ("Nf3-e2", "the white knight on f3 cannot move to e2"),
+            ("Nf3xe2", "the white knight on f3 cannot move to e2"),
+            (
+                "Nd4e2",
+                "no white piece can move from d4 to e2: d4 is empty",
+            ),
+            (
+                "Nd4-e2",
+                "no white piece can move from d4 to e2: d4 is empty",
+            ),
+            ("Nf1e3", "the piece on f1 is a bishop, not a knight"),
+            ("Bf3-e2", "the piece on f3 is a knight, not a bishop"),
+            ("d2-d5", "the white pawn on d2 cannot move to d5"),
+            (
+                "Nc6-e5",
+                "no white piece can move from c6 to e5: c6 holds a black knight",
+            ),
+        ] {
+            assert_eq!(msg(text, &pos), said, "{text}");
+        }
+        let err = read_move(b"Nf3e2", &pos).unwrap_err();
+        assert_eq!(err.notation(), Notation::San);
+        let err = read_move(b"Nf3-e2", &pos).unwrap_err();
+        assert_eq!(err.notation(), Notation::Lan);
+        // Still read when legal.
+        assert!(read_move(b"Bf1e2", &pos).is_ok());
+        assert!(read_move(b"Bf1-e2", &pos).is_ok());
     }
 }
