@@ -30,6 +30,7 @@ def test_text_that_is_no_move_is_a_parse_error(text):
         (lambda: iccf.move("hello"), iccf.ParseError, "not-a-move"),
         (lambda: iccf.move("5245"), iccf.IllegalMoveError, "illegal-numeric"),
         (lambda: iccf.move("Ke2"), iccf.IllegalMoveError, "no-piece-can-move"),
+        (lambda: iccf.move("Ng1-e2"), iccf.IllegalMoveError, "illegal-from-square"),
         (lambda: iccf.move("O-O"), iccf.IllegalMoveError, "cannot-castle"),
         (lambda: iccf.move("e4", fen="not a fen"), iccf.ParseError, "bad-position"),
         (lambda: iccf.check("[ICCFSide \"x", "hi", side="white"), iccf.ParseError, None),
