@@ -803,23 +803,15 @@ mod tests {
     #[test]
     fn errors_say_why() {
         let pos = Chess::default();
-        assert_eq!(msg("Nd4", &pos), "no white knight can move to d4");
-        assert_eq!(
-            msg("Ke1-e2", &pos),
-            "the white king on e1 cannot move to e2"
-        );
-        assert_eq!(
-            msg("Qd1-d3", &pos),
-            "the white queen on d1 cannot move to d3"
-        );
-        assert_eq!(
-            msg("Nb1-c4", &pos),
-            "the white knight on b1 cannot move to c4"
-        );
-        assert_eq!(
-            msg("Bb1-c3", &pos),
-            "the piece on b1 is a knight, not a bishop"
-        );
+        for (text, said) in [
+            ("Nd4", "no white knight can move to d4"),
+            ("Ke1-e2", "the white king on e1 cannot move to e2"),
+            ("Qd1-d3", "the white queen on d1 cannot move to d3"),
+            ("Nb1-c4", "the white knight on b1 cannot move to c4"),
+            ("Bb1-c3", "the piece on b1 is a knight, not a bishop"),
+        ] {
+            assert_eq!(msg(text, &pos), said, "{text}");
+        }
         // Issue 10: a word was "missing destination square".
         assert_eq!(msg("xyz", &pos), "not a move");
         assert_eq!(msg("Dear", &pos), "not a move");
