@@ -491,13 +491,16 @@ fn written_in_doubt(
     let Some(gloss) = &written.gloss else {
         return false;
     };
-    let number_off = gloss_number_off(no, written, report);
     // An unclear move is read on: its suggestions (and --accept) follow.
     let Some(m) = legal else {
+        gloss_number_off(no, written, report);
         return false;
     };
     if same(gloss, numeric(*m), pos) {
-        return number_off;
+        // Their move, under a number that is not its own. A gloss that
+        // is another move is said so below, and only so: its number may
+        // be of a move to come.
+        return gloss_number_off(no, written, report);
     }
     let gloss_numeric = iccf::lang::Lang::all().find_map(|lang| {
         let read = iccf::read::read_move_in(gloss.as_bytes(), pos, lang).ok()?;
@@ -703,14 +706,14 @@ mod tests {
             assert_eq!(problems(&report), [problem], "{text}");
             assert_eq!(report.new_move, None, "{text}");
         }
-        // The number and the move both wrong: both said.
+        // The number and the move both wrong: the other move is said, once
+        // (its number may be of a move to come).
         let report = check(&game(), Color::White, "2. 7163\n2... 2836 (5... Nf6)");
         assert_eq!(
             problems(&report),
             [
-                "your move Nf6 is numbered 5...; it is move 2...",
                 "your move 2... 2836 is Nc6, but you write (Nf6) beside it, which is 7866: \
-                 which do you mean?",
+              which do you mean?"
             ]
         );
         // The number right, the move not: it was dropped when the dots
