@@ -254,8 +254,10 @@ fn undeclared(bytes: &[u8]) -> &'static Encoding {
 /// The UTF-16 encoding `bytes` are plainly in without a byte-order mark,
 /// as some tools write it: in its first 4 KiB, a zero in at least three
 /// bytes in ten of one parity (the high byte of an ASCII character) and
-/// none in the other. Text in a one-byte encoding has no zero byte. The
-/// head alone is looked at, as a stream shows no more before it is read.
+/// at most one in eight as many in the other (the low byte of `Ā` U+0100,
+/// `一` U+4E00, `─` U+2500). Text in a one-byte encoding has no zero byte.
+/// The head alone is looked at, as a stream shows no more before it is
+/// read.
 ///
 /// ```
 /// use iccf_pgn::encoding::unmarked_utf16;
@@ -263,6 +265,9 @@ fn undeclared(bytes: &[u8]) -> &'static Encoding {
 /// let le: Vec<u8> = "1. e4 *".encode_utf16().flat_map(u16::to_le_bytes).collect();
 /// assert_eq!(unmarked_utf16(&le), Some(encoding_rs::UTF_16LE));
 /// assert_eq!(unmarked_utf16(b"1. e4 *"), None);
+/// // A character with a zero low byte among them.
+/// let lv: Vec<u8> = "[White \"Ābele\"] 1. e4 *".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// assert_eq!(unmarked_utf16(&lv), Some(encoding_rs::UTF_16LE));
 /// ```
 pub fn unmarked_utf16(bytes: &[u8]) -> Option<&'static Encoding> {
     // Whole units: the head may end in the middle of one.
@@ -279,9 +284,10 @@ pub fn unmarked_utf16(bytes: &[u8]) -> Option<&'static Encoding> {
     if bytes.len() < 4 {
         return None;
     }
-    if zeros(1) * 10 >= half * 3 && zeros(0) == 0 {
+    let (even, odd) = (zeros(0), zeros(1));
+    if odd * 10 >= half * 3 && even * 8 <= odd {
         Some(UTF_16LE)
-    } else if zeros(0) * 10 >= half * 3 && zeros(1) == 0 {
+    } else if even * 10 >= half * 3 && odd * 8 <= even {
         Some(UTF_16BE)
     } else {
         None

@@ -112,8 +112,9 @@ pub enum ProblemKind {
     /// The movetext ends without a result: this one (the `Result` tag's,
     /// else `*`) is written.
     NoResult(String),
-    /// The `Result` tag and the movetext's result differ: a warning, and
-    /// both are written as they were, as nothing tells which is right.
+    /// The `Result` tag and the movetext's result differ (a tag `*` too):
+    /// a warning, and both are written as they were (where the format has
+    /// tags), as nothing tells which is right.
     ResultTagDiffers {
         /// The tag's result, as PGN spells it.
         tag: &'static str,
@@ -219,10 +220,9 @@ impl fmt::Display for ProblemKind {
             ProblemKind::TypedResult(result) => write!(f, "result read as {result}"),
             ProblemKind::Glyph(nag) => write!(f, "annotation glyph read as {nag}"),
             ProblemKind::NoResult(written) => write!(f, "no result: `{written}` written"),
-            ProblemKind::ResultTagDiffers { tag, movetext } => write!(
-                f,
-                "the Result tag says {tag}, the movetext {movetext}: both kept"
-            ),
+            ProblemKind::ResultTagDiffers { tag, movetext } => {
+                write!(f, "the Result tag says {tag}, the movetext {movetext}")
+            }
             ProblemKind::OverLimit(limit) => write!(f, "game skipped: {limit}, the limit"),
         }
     }

@@ -171,7 +171,7 @@ fn typed_result(symbol: &[u8]) -> Option<&'static [u8]> {
     let score = |s: &str| match s {
         "1" => Some(2),
         "0" => Some(0),
-        "1/2" | "½" => Some(1),
+        half if is_lone_draw(half.as_bytes()) => Some(1),
         _ => None,
     };
     match (score(white)?, score(black)?) {

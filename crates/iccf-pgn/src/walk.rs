@@ -401,11 +401,14 @@ impl<'g> Walk<'g, '_, '_> {
         if s.in_tags {
             if name.eq_ignore_ascii_case(b"Result") {
                 let written = value.unescaped();
-                let read = canonical_result(written.trim_ascii())
-                    .or_else(|| forfeit_result(written.trim_ascii()));
+                let written = written.trim_ascii();
+                let read = canonical_result(written)
+                    .or_else(|| forfeit_result(written))
+                    .or_else(|| is_lone_draw(written).then_some(&b"1/2-1/2"[..]));
                 s.tag_result = read.map(|r| (r, t.span.clone()));
-                if let Some(result) = read.filter(|&r| r != written.trim_ascii()) {
-                    // `[Result "½-½"]`: written as PGN spells it.
+                if let Some(result) = read.filter(|&r| r != written) {
+                    // `[Result "½-½"]`, `[Result "1/2"]`: written as PGN
+                    // spells it.
                     let kind = ProblemKind::TypedResult(lossy(result));
                     self.problems.warn(t.span.clone(), None, kind);
                     sink.tag(name, TagValue::new(result));

@@ -258,7 +258,7 @@ fn result_tag_differing_from_the_movetext_is_a_warning() {
     }
     assert_eq!(
         kinds(&reports[3])[0],
-        "the Result tag says 1-0, the movetext 0-1: both kept"
+        "the Result tag says 1-0, the movetext 0-1"
     );
     assert!(out.contains("[Result \"1-0\"]\n\n1. 5254 0-1"), "{out}");
     // A tag and a movetext that agree, or a movetext without result, get
@@ -288,6 +288,11 @@ fn a_half_alone_at_the_end_of_a_game_is_a_draw() {
         assert_eq!(kinds(&reports[0]), ["result read as 1/2-1/2"], "{draw}");
         assert!(out.contains("2. 7163 2836 1/2-1/2"), "{draw}: {out}");
     }
+    // In a Result tag too.
+    let (out, reports) = convert(b"[Result \"1/2\"]\n\n1. e4 e5\n", OutputFormat::Pgn);
+    assert!(out.starts_with("[Result \"1/2-1/2\"]"), "{out}");
+    assert!(out.contains("1. 5254 5755 1/2-1/2"), "{out}");
+    assert_eq!(kinds(&reports[0])[0], "result read as 1/2-1/2");
     for not_last in [
         "1. e4 e5 1/2 2. Nf3 *",
         "1. e4 e5 (1... c5 1/2) 2. Nf3 *",

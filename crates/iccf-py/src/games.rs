@@ -122,7 +122,8 @@ fn lock_ready<'a>(py: Python<'_>, ready: &'a Mutex<Ready>) -> MutexGuard<'a, Rea
 
 /// Opens `source` (a path, bytes or a binary or text file object; gzip,
 /// bzip2, xz, zstd or plain) and starts converting it on `jobs` threads
-/// (`None`: one per core), its moves dicts of `notations` (`None`: all),
+/// (`None`: one per core but one, see [`Jobs::all_but_one`]), its moves
+/// dicts of `notations` (`None`: all),
 /// or their texts when `notations` is one name as a `str`.
 #[pyfunction]
 #[pyo3(name = "game_records", signature = (source, *, input_lang = Some("auto"), jobs = None, notations = None))]

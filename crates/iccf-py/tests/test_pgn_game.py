@@ -95,11 +95,15 @@ def test_a_utf16_binary_handle_lost_every_game_after_the_first():
     # the first game was read, the rest lost. A clear error now; as text,
     # every game is read.
     text = '[Event "a"]\n\n1. e4 e5 *\n\n[Event "b"]\n\n1. d4 d5 *\n'
-    for codec in ("utf-16", "utf-16-le"):
+    for codec in ("utf-16", "utf-16-le", "utf-16-be"):
         with pytest.raises(ValueError, match="UTF-16"):
             iccf.read_game(io.BytesIO(text.encode(codec)))
     handle = io.StringIO(text.encode("utf-16").decode("utf-16"))
     assert [iccf.read_game(handle).headers["Event"] for _ in range(2)] == ["a", "b"]
+    # A stray NUL in UTF-8 text is kept, as before, from either handle.
+    nul = '[Event "a"]\n\n1. e4 {a\x00b} e5 *\n'
+    for handle in (io.StringIO(nul), io.BytesIO(nul.encode())):
+        assert [m.uci() for m in iccf.read_game(handle).mainline_moves()] == ["e2e4", "e7e5"]
 
 
 def test_a_numeric_game_python_chess_reads_as_empty():

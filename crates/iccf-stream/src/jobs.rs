@@ -54,7 +54,9 @@ impl Jobs {
     /// ```
     /// use iccf_stream::jobs::Jobs;
     ///
-    /// assert_eq!(Jobs::all_but_one().get(), Jobs::cores().saturating_sub(1).max(1));
+    /// let jobs = Jobs::all_but_one().get();
+    /// assert!(jobs >= 1);
+    /// assert!(jobs < Jobs::cores() || Jobs::cores() == 1);
     /// ```
     pub fn all_but_one() -> Jobs {
         Jobs(Jobs::cores().saturating_sub(1).max(1))

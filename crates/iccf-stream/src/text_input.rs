@@ -35,8 +35,9 @@ impl fmt::Display for NotPgn {
 impl std::error::Error for NotPgn {}
 
 /// Looks at the start of `reader` and returns the UTF-8 text stream to split:
-/// transcoded when it is UTF-16 (a byte-order mark under `auto`, or
-/// `--encoding utf-16le/be`), as it is otherwise. A read error or input that
+/// transcoded when it is UTF-16 (a byte-order mark or, without one, zero
+/// bytes on one side ([`unmarked_utf16`]) under `auto`, or `--encoding
+/// utf-16le/be`), as it is otherwise. A read error or input that
 /// is not PGN is an `io::Error` (a [`NotPgn`] inside for the latter).
 ///
 /// The head looked at is the first 4 KiB, or what came before a live
