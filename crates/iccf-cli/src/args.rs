@@ -337,7 +337,7 @@ pub struct CheckArgs {
     pub accept: Option<usize>,
 
     /// The day we received the message [default: the e-mail's Date
-    /// header, else today]. With a folder, give the game file instead.
+    /// header, else today].
     #[arg(long, value_name = "DATE")]
     pub received: Option<iccf_corr::Date>,
 

@@ -4,7 +4,10 @@
 use std::io::Write;
 
 use anyhow::bail;
-use iccf_corr::{ADDRESS_TAG, Applied, CARD_DUE_TAG, Date, MessageReport, PartMatch, Received};
+use iccf_corr::{
+    ADDRESS_TAG, Applied, CARD_DUE_TAG, CheckOptions, Date, Message, MessageReport, PartMatch,
+    Received,
+};
 use iccf_pgn::problem::escape_controls;
 use serde::Serialize;
 
@@ -48,12 +51,14 @@ pub struct Outcome {
 
 /// Matches `received` to its game(s) in `folder`, checks each part, and
 /// with `apply` records them when every part is matched and in order
-/// (else nothing at all), remembering the sender's address.
+/// (else nothing at all), remembering the sender's address. Each part is
+/// checked as `iccf check FILE` checks a message: sent on the e-mail's
+/// date, received then (or on `received_on`), neither after `today`.
 pub fn handle(
     folder: &mut Folder,
     received: &Received,
     apply: bool,
-    today: Date,
+    (today, received_on): (Date, Option<Date>),
 ) -> anyhow::Result<Outcome> {
     let matches = iccf_corr::match_message(&folder.games, &received.envelope());
     let reports: Vec<Option<MessageReport>> = matches
@@ -61,7 +66,17 @@ pub fn handle(
         .map(|m| {
             m.game().map(|i| {
                 let g = &folder.games[i];
-                iccf_corr::check(&g.game, g.side, &m.text)
+                let message = Message {
+                    text: m.text.clone(),
+                    date: received.date,
+                    ..Message::default()
+                };
+                let opts = CheckOptions {
+                    today: Some(today),
+                    received: received_on,
+                    accept: None,
+                };
+                iccf_corr::check_message(&g.game, g.side, &message, &opts)
             })
         })
         .collect();
@@ -150,7 +165,7 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
     let mut folder = read_folder(&args.game.game, args.game.me.as_deref())?;
     let received = Received::read(&single::read_message(args)?);
     let today = args.game.date.unwrap_or_else(corr_file::today);
-    let outcome = handle(&mut folder, &received, args.apply, today)?;
+    let outcome = handle(&mut folder, &received, args.apply, (today, args.received))?;
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&outcome)?)?;
@@ -176,15 +191,6 @@ fn refuse_one_game_flags(args: &CheckArgs) -> anyhow::Result<()> {
         bail!(
             "--accept-result records the result of one game: give its game file \
              (iccf check FILE MESSAGE --apply --accept-result)"
-        );
-    }
-    // The folder's check takes no dates (not the e-mail's, and no bound
-    // of today, which `iccf check FILE` checks a received date against):
-    // a date given here would be recorded unchecked.
-    if let Some(date) = args.received {
-        bail!(
-            "--received {date} is checked against one game's dates: give its game file \
-             (iccf check FILE MESSAGE --received {date})"
         );
     }
     Ok(())

@@ -85,9 +85,7 @@ fn email(bytes: &[u8]) -> Option<Message> {
                 .unwrap_or_default(),
         },
     };
-    let date = message
-        .date()
-        .and_then(|d| Date::new(i32::from(d.year), d.month, d.day));
+    let date = mail_date(&message);
     let attachments = message
         .attachments()
         .filter_map(|part| {
@@ -106,6 +104,13 @@ fn email(bytes: &[u8]) -> Option<Message> {
         date,
         attachments,
     })
+}
+
+/// The day of an e-mail's `Date:` as the sender's clock wrote it: when
+/// they sent it.
+pub(crate) fn mail_date(mail: &mail_parser::Message<'_>) -> Option<Date> {
+    mail.date()
+        .and_then(|d| Date::new(i32::from(d.year), d.month, d.day))
 }
 
 /// UTF-8 (a byte order mark dropped), else the legacy encoding that reads

@@ -3,7 +3,8 @@
 
 use mail_parser::MessageParser;
 
-use crate::{Envelope, message_text};
+use crate::message::mail_date;
+use crate::{Date, Envelope, message_text};
 
 /// The parts of a received message that tell which game it is for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -16,6 +17,8 @@ pub struct Received {
     pub from_name: Option<String>,
     /// The `Message-ID:` header, without its angle brackets.
     pub message_id: Option<String>,
+    /// The day of the `Date:` header: when they sent it.
+    pub date: Option<Date>,
     /// The readable text ([`message_text`]).
     pub text: String,
 }
@@ -49,6 +52,7 @@ impl Received {
                 .map(|a| a.trim().to_lowercase()),
             from_name: sender.and_then(|a| a.name()).map(str::to_owned),
             message_id: mail.message_id().map(str::to_owned),
+            date: mail_date(&mail),
             text,
         }
     }

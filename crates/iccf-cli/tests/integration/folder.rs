@@ -530,34 +530,72 @@ fn resend_request_recorded_nothing_on_the_folder_path() {
     assert_eq!(snapshot(temp.path()), before, "{}", out.stdout);
 }
 
-/// Regression: `check DIR` ignored --accept-result and --received (the
-/// message was recorded, dated today, its result not asked about). As
-/// --accept, they act on one game: usage errors with a folder, naming
-/// the flag, and nothing is written.
+/// Regression: `check DIR` ignored --accept-result (the message was
+/// recorded, its result not asked about). As --accept, it acts on one
+/// game: a usage error with a folder, naming the flag, nothing written.
 #[test]
-fn accept_result_and_received_were_ignored_with_a_folder() {
+fn accept_result_was_ignored_with_a_folder() {
     let temp = copy();
     let dir = temp.path().to_str().unwrap();
     // 02 is for sicilian-b and in order: --apply alone records it.
     let message = messages_dir().join("02.eml");
     let before = snapshot(temp.path());
-    for flags in [
-        &["--accept-result"][..],
-        &["--received", "2026.11.30"],
-        &["--accept-result", "--received", "2026.11.30"],
-    ] {
-        let mut args = vec!["check", dir, message.to_str().unwrap()];
-        args.extend(["--date", TODAY, "--apply"]);
-        args.extend(flags);
-        let out = run(&args, b"");
-        assert_eq!(out.code, 2, "{flags:?}: {}{}", out.stdout, out.stderr);
-        assert!(
-            out.stderr.starts_with(&format!("iccf: {} ", flags[0])),
-            "{}",
-            out.stderr
+    let args = [
+        "check",
+        dir,
+        message.to_str().unwrap(),
+        "--date",
+        TODAY,
+        "--apply",
+        "--accept-result",
+    ];
+    let out = run(&args, b"");
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.starts_with("iccf: --accept-result ")
+            && out.stderr.contains("give its game file"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stdout, "");
+    assert_eq!(snapshot(temp.path()), before);
+}
+
+/// Regression: `check DIR` (and `iccf mail`, through the same code)
+/// dated their move today, both sent and received, whatever the e-mail's
+/// `Date:` said, and ignored --received: the same message on the same
+/// game was recorded days apart by a folder and by its game file. Now
+/// both date it alike: sent on the e-mail's date, received then or on
+/// --received.
+#[test]
+fn folder_check_dated_their_move_today() {
+    // 02.eml is dated Tue, 1 Dec 2026; "today" is a week later.
+    let message = messages_dir().join("02.eml");
+    let message = message.to_str().unwrap();
+    for received in [None, Some("2026.12.05")] {
+        let want = format!(
+            "3544 {{[%ccsnt 2026.12.01] [%ccrcv {}]}}",
+            received.unwrap_or("2026.12.01")
         );
-        assert!(out.stderr.contains("give its game file"), "{}", out.stderr);
-        assert_eq!(out.stdout, "", "{flags:?}");
-        assert_eq!(snapshot(temp.path()), before, "{flags:?}");
+        for by_file in [false, true] {
+            let temp = copy();
+            let dir = temp.path().to_str().unwrap().to_owned();
+            let target = if by_file {
+                format!("{dir}/sicilian-b.pgn")
+            } else {
+                dir.clone()
+            };
+            let mut args = vec!["check", &target, message, "--date", "2026.12.08", "--apply"];
+            if let Some(date) = received {
+                args.extend(["--received", date]);
+            }
+            let out = run(&args, b"");
+            assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+            let game = std::fs::read_to_string(temp.path().join("sicilian-b.pgn")).unwrap();
+            assert!(
+                game.contains(&want),
+                "by file {by_file}, {received:?}: {game}"
+            );
+        }
     }
 }
