@@ -436,6 +436,10 @@ impl<'g> Walk<'g, '_, '_> {
     ) {
         let tells = s.tells::<S>();
         if s.line.broken {
+            // As `1/2-1/2` is, on a line copied as written.
+            if self.lone_draw(s, *i, text, span.clone(), sink) {
+                return;
+            }
             if tells {
                 let end = self.suffix_end(i, span.end);
                 sink.unconverted(&self.game[span.clone()], &self.game[span.start..end]);
@@ -518,13 +522,17 @@ impl<'g> Walk<'g, '_, '_> {
         span: Range<usize>,
         sink: &mut S,
     ) -> bool {
+        // Every token of a broken line comes here: the bytes first.
+        if !is_lone_draw(text) {
+            return false;
+        }
         let last = self.tokens[i.min(self.tokens.len())..].iter().all(|t| {
             matches!(
                 t.kind,
                 TokenKind::Comment(_) | TokenKind::LineComment(_) | TokenKind::Escape(_)
             )
         });
-        if !(is_lone_draw(text) && last && s.stack.is_empty() && s.result.is_none()) {
+        if !(last && s.stack.is_empty() && s.result.is_none()) {
             return false;
         }
         let result = &b"1/2-1/2"[..];

@@ -288,6 +288,10 @@ fn a_half_alone_at_the_end_of_a_game_is_a_draw() {
         assert_eq!(kinds(&reports[0]), ["result read as 1/2-1/2"], "{draw}");
         assert!(out.contains("2. 7163 2836 1/2-1/2"), "{draw}: {out}");
     }
+    // On a line broken by an error, as `1/2-1/2` is there.
+    let (out, reports) = convert(b"1. e4 e5 2. Qxx Nc6 1/2\n", OutputFormat::Pgn);
+    assert_eq!(reports[0].errors.len(), 1);
+    assert!(out.contains("Qxx Nc6 1/2-1/2"), "{out}");
     // In a Result tag too.
     let (out, reports) = convert(b"[Result \"1/2\"]\n\n1. e4 e5\n", OutputFormat::Pgn);
     assert!(out.starts_with("[Result \"1/2-1/2\"]"), "{out}");
