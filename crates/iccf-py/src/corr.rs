@@ -2,7 +2,7 @@
 //! --json` and `iccf card` see them, on text instead of files.
 
 use iccf::MoveFormat;
-use iccf_corr::{CardOptions, Date, Game, MessageLang, Offer};
+use iccf_corr::{CardOptions, CheckOptions, Date, Game, MessageLang, Offer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use shakmaty::Color as Side;
@@ -14,6 +14,13 @@ use crate::errors::parse_error_of;
 fn read_game(py: Python<'_>, pgn: &str) -> PyResult<Game> {
     iccf_corr::read_game(pgn.as_bytes())
         .map_err(|err| parse_error_of(py, "bad-game", format!("game: {err}")))
+}
+
+/// A date argument, `YYYY.MM.DD` as the CLI takes it; a `ValueError`
+/// naming the argument else.
+fn date_arg(name: &str, text: &str) -> PyResult<Date> {
+    text.parse()
+        .map_err(|err| PyValueError::new_err(format!("{name} `{text}`: {err}")))
 }
 
 /// Our side: `side` when given, else the game's `ICCFSide` tag.
@@ -31,20 +38,30 @@ fn our_side(game: &Game, side: Option<&str>) -> PyResult<Side> {
     }
 }
 
-/// Checks `message` (text or an e-mail) from our opponent against
-/// `game_pgn`; the findings as `iccf check --json` prints them, as JSON.
+/// Checks `message` (text or an e-mail: its subject, date and PGN
+/// attachment too) from our opponent against `game_pgn`, as `iccf check`
+/// does, dates after `today` (if given) in the future, received on
+/// `received` (else the e-mail's date); the findings as `iccf check
+/// --json` prints them, as JSON.
 #[pyfunction]
-#[pyo3(signature = (game_pgn, message, *, side = None))]
+#[pyo3(signature = (game_pgn, message, *, side = None, today = None, received = None))]
 pub fn check(
     py: Python<'_>,
     game_pgn: &str,
     message: &Bound<'_, PyAny>,
     side: Option<&str>,
+    today: Option<&str>,
+    received: Option<&str>,
 ) -> PyResult<String> {
     let game = read_game(py, game_pgn)?;
     let side = our_side(&game, side)?;
-    let text = iccf_corr::message_text(&args::text_bytes(message)?);
-    let report = iccf_corr::check(&game, side, &text);
+    let message = iccf_corr::read_message(&args::text_bytes(message)?);
+    let opts = CheckOptions {
+        today: today.map(|d| date_arg("today", d)).transpose()?,
+        received: received.map(|d| date_arg("received", d)).transpose()?,
+        accept: None,
+    };
+    let report = iccf_corr::check_message(&game, side, &message, &opts);
     let json = serde_json::json!({
         "in_order": report.in_order(),
         "findings": report.findings,
@@ -74,9 +91,7 @@ pub fn card(
 ) -> PyResult<(String, String)> {
     let mut game = read_game(py, game_pgn)?;
     let side = our_side(&game, side)?;
-    let today: Date = date
-        .parse()
-        .map_err(|err| PyValueError::new_err(format!("date `{date}`: {err}")))?;
+    let today = date_arg("date", date)?;
     // Refused as `iccf card` refuses them: a `date` before the game's last
     // would count the days used backwards.
     if let Some(error) = iccf_corr::check_file_dates(&game, today).first() {

@@ -39,6 +39,29 @@ def test_check_agrees_with_the_cli(tmp_path, cli):
         assert json.loads(run.stdout) == {**iccf.check(GAME, message), "applied": None}
 
 
+def test_an_email_is_checked_as_the_cli_checks_it(testdata, cli):
+    # Python's check read an e-mail's text alone: its subject (the game
+    # ID), its date (sent, received, in the future) and any PGN attachment
+    # went unchecked, where `iccf check` checks them.
+    game = testdata / "corr/folder/games/sicilian-b.pgn"
+    message = testdata / "corr/folder/messages/02.eml"
+    seen = set()
+    for today in ("2026.12.01", "2026.11.30"):
+        for received in (None, "2026.12.03"):
+            args = [cli, "check", str(game), str(message), "--json", "--date", today]
+            if received:
+                args += ["--received", received]
+            run = subprocess.run(args, capture_output=True)
+            ours = iccf.check(game.read_text(), message.read_bytes(), today=today, received=received)
+            assert json.loads(run.stdout) == {**ours, "applied": None}, (today, received)
+            seen.add(json.dumps(ours, sort_keys=True))
+    # The dates matter: a message sent after "today" is not in order.
+    assert len(seen) > 1
+    assert not iccf.check(game.read_text(), message.read_bytes(), today="2026.11.30")["in_order"]
+    with pytest.raises(ValueError, match="today"):
+        iccf.check(game.read_text(), "2... 2836", today="yesterday")
+
+
 def test_card_records_our_move_and_writes_the_message():
     game = GAME.replace("2. 7163 *", "2. 7163 2836 *")
     sent = iccf.card(game, "Bb5", date=datetime.date(2026, 12, 1), lang="de", also="san", also_lang="de")

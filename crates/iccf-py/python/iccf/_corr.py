@@ -8,13 +8,24 @@ from typing import Any, Dict, NamedTuple, Optional, Union
 from . import _iccf
 
 
-def check(game_pgn: str, message: Union[str, bytes], *, side: Optional[str] = None) -> Dict[str, Any]:
-    """Check ``message`` (text or a whole e-mail) from our opponent against
-    our game file's text, where we play ``side`` (by default the game's
-    ``ICCFSide`` tag). Returns what ``iccf check --json`` prints:
-    ``in_order``, ``findings``, ``claims``, ``result`` (the result their
-    words plainly give, else None) and ``resend`` (whether they ask for our
-    last card again).
+def check(
+    game_pgn: str,
+    message: Union[str, bytes],
+    *,
+    side: Optional[str] = None,
+    today: Union[datetime.date, str, None] = None,
+    received: Union[datetime.date, str, None] = None,
+) -> Dict[str, Any]:
+    """Check ``message`` (text or a whole e-mail, whose subject, date and
+    PGN attachment are checked too) from our opponent against our game
+    file's text, where we play ``side`` (by default the game's
+    ``ICCFSide`` tag), as ``iccf check`` does: dates after ``today`` (a
+    ``datetime.date`` or ``YYYY.MM.DD``; today by default) are in the
+    future, and we received it on ``received`` (by default the e-mail's
+    date). Returns what ``iccf check --json`` prints: ``in_order``,
+    ``findings``, ``claims``, ``result`` (the result their words plainly
+    give, else None) and ``resend`` (whether they ask for our last card
+    again).
 
     >>> game = '[ICCFSide "white"]\\n\\n1. 5254 5755 2. 7163 *'
     >>> report = check(game, "Thanks for 2. 7136. My reply: 2... 2836")
@@ -23,7 +34,10 @@ def check(game_pgn: str, message: Union[str, bytes], *, side: Optional[str] = No
     >>> report["findings"][0]["kind"]
     'wrong-echo'
     """
-    report: Dict[str, Any] = json.loads(_iccf.check(game_pgn, message, side=side))
+    days = {"today": _day(today)}
+    if received is not None:
+        days["received"] = _day(received)
+    report: Dict[str, Any] = json.loads(_iccf.check(game_pgn, message, side=side, **days))
     return report
 
 

@@ -190,7 +190,14 @@ def convert_file(
     input_lang: Optional[str] = ...,
     jobs: Optional[int] = None,
 ) -> Summary: ...
-def check(game_pgn: str, message: Union[str, bytes], *, side: Optional[str] = None) -> str: ...
+def check(
+    game_pgn: str,
+    message: Union[str, bytes],
+    *,
+    side: Optional[str] = None,
+    today: Optional[str] = None,
+    received: Optional[str] = None,
+) -> str: ...
 def card(
     game_pgn: str,
     mv: Optional[str],
