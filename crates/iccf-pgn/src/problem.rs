@@ -346,10 +346,18 @@ impl<'g> Problems<'g> {
         kind: ProblemKind,
     ) {
         let p = self.locate_problem(severity, span, move_number, kind);
-        match severity {
-            Severity::Error => self.errors.push(p),
-            Severity::Warning => self.warnings.push(p),
-        }
+        let list = match severity {
+            Severity::Error => &mut self.errors,
+            Severity::Warning => &mut self.warnings,
+        };
+        // In input order, as they are read: a problem found at the game's
+        // end about its start (the `Result` tag) goes before the rest.
+        // Nearly all come in order, found after a look at the last one.
+        let at = list
+            .iter()
+            .rposition(|q| (q.line, q.column) <= (p.line, p.column))
+            .map_or(0, |k| k + 1);
+        list.insert(at, p);
     }
 
     /// Records an error at `span`.

@@ -261,6 +261,10 @@ fn result_tag_differing_from_the_movetext_is_a_warning() {
         "the Result tag says 1-0, the movetext 0-1"
     );
     assert!(out.contains("[Result \"1-0\"]\n\n1. 5254 0-1"), "{out}");
+    // Found at the game's end, listed in input order, before the rest.
+    let records = records(b"[Result \"1-0\"]\n\n1. e4 e5 3. Nf3 0-1\n");
+    let lines: Vec<_> = records[0].warnings.iter().map(|w| w.line).collect();
+    assert_eq!(lines, [1, 3]);
     // A tag and a movetext that agree, or a movetext without result, get
     // no such warning.
     let (_, reports) = convert(
