@@ -227,6 +227,12 @@ struct Scanner {
     numbered_gloss: Option<MoveNumber>,
 }
 
+/// Whether `word` is Black's dots written apart from the number before
+/// them (`5. ... 2836`, `5. … Nc6`, `5. -- 2836`).
+fn is_black_dots(word: &str) -> bool {
+    matches!(word, "..." | "…" | "--" | "-" | "..")
+}
+
 /// Where the last move word went.
 #[derive(Copy, Clone)]
 enum Last {
@@ -257,7 +263,7 @@ impl Scanner {
             return;
         }
         let bare = self.bare.take();
-        if matches!(word, "..." | "…" | "--" | "-" | "..") {
+        if is_black_dots(word) {
             if let Some(number) = bare {
                 self.number(MoveNumber {
                     fullmoves: number,
@@ -360,7 +366,7 @@ impl Scanner {
         } else if numbered_gloss.is_some() && closed && looks_like_move(word) {
             (*gloss, *gloss_no) = (Some(word.to_owned()), numbered_gloss);
         } else if let Some(no) = numbered_gloss
-            && matches!(raw, "..." | "…" | "--" | "-" | "..")
+            && is_black_dots(raw)
         {
             // `(5. ... Nc6)`: Black's number, as `5. ... 2836` outside
             // brackets; its move was read as a move of its own, unchecked.
