@@ -58,7 +58,8 @@ pub fn handle(
     folder: &mut Folder,
     received: &Received,
     apply: bool,
-    (today, received_on): (Date, Option<Date>),
+    today: Date,
+    received_on: Option<Date>,
 ) -> anyhow::Result<Outcome> {
     let matches = iccf_corr::match_message(&folder.games, &received.envelope());
     let reports: Vec<Option<MessageReport>> = matches
@@ -165,7 +166,7 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
     let mut folder = read_folder(&args.game.game, args.game.me.as_deref())?;
     let received = Received::read(&single::read_message(args)?);
     let today = args.game.date.unwrap_or_else(corr_file::today);
-    let outcome = handle(&mut folder, &received, args.apply, (today, args.received))?;
+    let outcome = handle(&mut folder, &received, args.apply, today, args.received)?;
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&outcome)?)?;

@@ -133,7 +133,7 @@ fn handle(
         verdict.malformed = Some("not an e-mail iccf can read: it has no sender (From:)");
         return Ok(verdict);
     }
-    let outcome = folder::handle(folder, &received, args.apply, (today, None))?;
+    let outcome = folder::handle(folder, &received, args.apply, today, None)?;
     for &i in &outcome.cards_due {
         replies.insert(i, Reply::to(&received));
     }
