@@ -74,10 +74,7 @@ pub fn splittable(pgn: &[u8], encoding: InputEncoding) -> Cow<'_, [u8]> {
     let utf16 = match encoding {
         InputEncoding::Fixed(e) if e != UTF_16LE && e != UTF_16BE => None,
         InputEncoding::Fixed(e) => Some(e),
-        InputEncoding::Auto => Encoding::for_bom(pgn)
-            .map(|(e, _)| e)
-            .filter(|e| *e == UTF_16LE || *e == UTF_16BE)
-            .or_else(|| unmarked_utf16(pgn)),
+        InputEncoding::Auto => utf16_of(pgn),
     };
     match utf16 {
         // `decode` drops the mark of the encoding it names.
@@ -249,6 +246,23 @@ fn undeclared(bytes: &[u8]) -> &'static Encoding {
         return UTF_8;
     }
     detect(bytes)
+}
+
+/// The UTF-16 encoding of a text starting with `head`: by its byte-order
+/// mark or, without one, by its zero bytes ([`unmarked_utf16`]).
+///
+/// ```
+/// use iccf_pgn::encoding::utf16_of;
+///
+/// let marked: Vec<u8> = "\u{feff}1. e4 *".encode_utf16().flat_map(u16::to_be_bytes).collect();
+/// assert_eq!(utf16_of(&marked), Some(encoding_rs::UTF_16BE));
+/// assert_eq!(utf16_of("\u{feff}1. e4 *".as_bytes()), None);
+/// ```
+pub fn utf16_of(head: &[u8]) -> Option<&'static Encoding> {
+    Encoding::for_bom(head)
+        .map(|(e, _)| e)
+        .filter(|e| *e == UTF_16LE || *e == UTF_16BE)
+        .or_else(|| unmarked_utf16(head))
 }
 
 /// The UTF-16 encoding `bytes` are plainly in without a byte-order mark,

@@ -50,6 +50,7 @@ fn _iccf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::games, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::game_batches, m)?)?;
     m.add_function(wrap_pyfunction!(split::game_starts, m)?)?;
+    m.add_function(wrap_pyfunction!(split::is_utf16, m)?)?;
     m.add_function(wrap_pyfunction!(split::zstd_frame_starts, m)?)?;
     m.add_function(wrap_pyfunction!(game_tree::read_game_tree, m)?)?;
     m.add_function(wrap_pyfunction!(convert_file::convert_file, m)?)?;

@@ -6,6 +6,7 @@
 use std::fs::File;
 use std::path::PathBuf;
 
+use iccf_pgn::encoding::utf16_of;
 use iccf_pgn::split::split_games;
 use iccf_stream::zstd_frames::frame_starts;
 use pyo3::exceptions::PyOSError;
@@ -16,6 +17,14 @@ use pyo3::prelude::*;
 #[pyfunction]
 pub fn game_starts(py: Python<'_>, data: &[u8]) -> Vec<usize> {
     py.detach(|| split_games(data).into_iter().map(|r| r.start).collect())
+}
+
+/// Whether `data`, the start of a file, is UTF-16, by the rule `iccf
+/// convert` follows ([`utf16_of`]): `iccf.read_game` refuses it from a
+/// binary handle, whose lines would split inside characters.
+#[pyfunction]
+pub fn is_utf16(data: &[u8]) -> bool {
+    utf16_of(data).is_some()
 }
 
 /// Where the frames of the seekable zstd file `path` start, with the end

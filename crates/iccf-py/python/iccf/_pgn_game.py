@@ -141,7 +141,7 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
         if not line:
             break
         data = line.encode("utf-8") if isinstance(line, str) else line
-        if not lines and isinstance(line, bytes) and _looks_utf16(data):
+        if not lines and isinstance(line, bytes) and _iccf.is_utf16(data):
             # UTF-16 read as bytes: its lines split inside characters and
             # no game boundary is found, so every game after the first
             # would be lost.
@@ -168,19 +168,6 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
         return b"".join(lines[:second])
     joined = b"".join(lines)
     return joined if joined.strip() else None
-
-
-def _looks_utf16(line: bytes) -> bool:
-    """Whether a line read from a binary handle is UTF-16: its byte-order
-    mark, or zero bytes on one side (three in ten or more, the other side
-    at most an eighth as many), the rule ``iccf convert`` follows. A stray
-    NUL in UTF-8 text is neither."""
-    if line.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return True
-    units = len(line) // 2
-    even, odd = line[0 : 2 * units : 2].count(0), line[1 : 2 * units : 2].count(0)
-    many, few = max(even, odd), min(even, odd)
-    return units >= 2 and many * 10 >= units * 3 and few * 8 <= many
 
 
 def _seekable(handle: Any) -> bool:
