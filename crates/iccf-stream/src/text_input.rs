@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::{self, Cursor, Read};
 
 use encoding_rs::{Decoder, Encoding, UTF_16BE, UTF_16LE};
-use iccf_pgn::encoding::{InputEncoding, unmarked_utf16};
+use iccf_pgn::encoding::{InputEncoding, utf16_of};
 
 /// Bytes looked at before deciding what the input is.
 const HEAD_LEN: usize = 4096;
@@ -36,7 +36,7 @@ impl std::error::Error for NotPgn {}
 
 /// Looks at the start of `reader` and returns the UTF-8 text stream to split:
 /// transcoded when it is UTF-16 (a byte-order mark or, without one, zero
-/// bytes on one side ([`unmarked_utf16`]) under `auto`, or `--encoding
+/// bytes on one side ([`utf16_of`]) under `auto`, or `--encoding
 /// utf-16le/be`), as it is otherwise. A read error or input that
 /// is not PGN is an `io::Error` (a [`NotPgn`] inside for the latter).
 ///
@@ -65,12 +65,12 @@ pub fn text_reader(
     encoding: InputEncoding,
 ) -> io::Result<Box<dyn Read + Send>> {
     let head = read_head(&mut reader)?;
-    let utf16 = match (encoding, utf16_bom(&head)) {
+    let utf16 = match encoding {
+        InputEncoding::Auto => utf16_of(&head),
         // A named legacy encoding wins over a mark that may be chance.
-        (InputEncoding::Fixed(_), _) if encoding.utf16().is_none() => None,
-        (_, Some(bom)) => Some(bom),
-        (InputEncoding::Auto, None) => unmarked_utf16(&head),
-        (_, None) => encoding.utf16(),
+        InputEncoding::Fixed(_) if encoding.utf16().is_none() => None,
+        // A mark of the other byte order wins over the one named.
+        InputEncoding::Fixed(_) => utf16_bom(&head).or(encoding.utf16()),
     };
     let stream = Cursor::new(head).chain(reader);
     if let Some(utf16) = utf16 {
