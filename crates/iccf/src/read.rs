@@ -246,34 +246,44 @@ fn read_lan(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
         Ok(m) if lan.role.is_none_or(|role| role == m.role()) => {
             Ok(ReadMove::plain(m, Notation::Lan))
         }
-        Ok(m) => Err(ReadMoveError::WrongPiece {
-            from: m.from().unwrap_or(m.to()),
-            found: m.role(),
-            written: lan.role.unwrap_or(Role::Pawn),
-        }),
-        Err(_) => Err(match lan.uci {
-            UciMove::Normal {
+        // Another piece than the one written, or none that can go: what
+        // stands on the square says which.
+        _ => {
+            let UciMove::Normal {
                 from,
                 to,
                 promotion,
-            } => explain_from_square((lan.role, from, to), promotion, Notation::Lan, pos)
-                .unwrap_or(ReadMoveError::IllegalLan),
-            _ => ReadMoveError::IllegalLan,
-        }),
+            } = lan.uci
+            else {
+                return Err(ReadMoveError::IllegalLan);
+            };
+            let written = lan.role.unwrap_or(Role::Pawn);
+            Err(explain_from_square(
+                written,
+                NumericMove {
+                    from,
+                    to,
+                    promotion,
+                },
+                Notation::Lan,
+                pos,
+            )
+            .unwrap_or(ReadMoveError::IllegalLan))
+        }
     }
 }
 
-/// Why the `role` (a pawn if `None`) on `from` cannot go to `to`: another
-/// of our pieces stands there, or why not as numeric notation says it of
-/// the same squares; `None` if it can after all (the text's fault lies
-/// elsewhere).
+/// Why the `written` piece cannot make the move from `numeric`'s square
+/// to its other: another of our pieces stands there, or why not as
+/// numeric notation says it of the same squares; `None` if it can after
+/// all (the text's fault lies elsewhere).
 fn explain_from_square(
-    (role, from, to): (Option<Role>, Square, Square),
-    promotion: Option<Role>,
+    written: Role,
+    numeric: NumericMove,
     notation: Notation,
     pos: &Chess,
 ) -> Option<ReadMoveError> {
-    let written = role.unwrap_or(Role::Pawn);
+    let from = numeric.from;
     if let Some(found) = pos
         .board()
         .role_at(from)
@@ -286,11 +296,6 @@ fn explain_from_square(
             written,
         });
     }
-    let numeric = NumericMove {
-        from,
-        to,
-        promotion,
-    };
     numeric
         .to_move(pos)
         .err()
@@ -683,8 +688,12 @@ fn explain_san(san: San, err: SanError, notation: Notation, pos: &Chess) -> Read
             },
             _,
         ) if let Some(why) = explain_from_square(
-            (Some(role), Square::from_coords(file, rank), to),
-            promotion,
+            role,
+            NumericMove {
+                from: Square::from_coords(file, rank),
+                to,
+                promotion,
+            },
             notation,
             pos,
         ) =>
