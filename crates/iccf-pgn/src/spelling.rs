@@ -142,6 +142,31 @@ pub fn is_lone_draw(symbol: &[u8]) -> bool {
     symbol == b"1/2" || symbol == "½".as_bytes()
 }
 
+/// PGN's spelling of a result written as PGN never writes one, but
+/// plainly a result where it ends a game: half a point alone
+/// ([`is_lone_draw`]) or the two scores with a colon, as German and
+/// Russian tables and databases write them (`1:0`, `0:1`, `½:½`,
+/// `1/2:1/2`). Not results of the PGN grammar, so read as such only
+/// where nothing follows them; `None` for anything else.
+///
+/// ```
+/// use iccf_pgn::spelling::end_result;
+///
+/// assert_eq!(end_result(b"1:0"), Some(&b"1-0"[..]));
+/// assert_eq!(end_result("½:½".as_bytes()), Some(&b"1/2-1/2"[..]));
+/// assert_eq!(end_result(b"1/2"), Some(&b"1/2-1/2"[..]));
+/// assert_eq!(end_result(b"1:1"), None);
+/// assert_eq!(end_result(b"1-0"), None); // PGN's own: a result anywhere
+/// ```
+pub fn end_result(symbol: &[u8]) -> Option<&'static [u8]> {
+    if is_lone_draw(symbol) {
+        return Some(b"1/2-1/2");
+    }
+    let text = core::str::from_utf8(symbol).ok()?;
+    let (white, black) = text.split_once(':')?;
+    scores(white, black)
+}
+
 /// The result a forfeit sign stands for: `+--` (White wins, Black did not
 /// play) is 1-0, `--+` is 0-1. Before any move of a game from the start
 /// position, where there is nothing to evaluate, this is what the decisive
@@ -168,6 +193,12 @@ const DASHES: [&str; 7] = ["-", "‐", "‑", "‒", "–", "—", "−"];
 fn typed_result(symbol: &[u8]) -> Option<&'static [u8]> {
     let text = core::str::from_utf8(symbol).ok()?;
     let (white, black) = DASHES.iter().find_map(|dash| text.split_once(dash))?;
+    scores(white, black)
+}
+
+/// The result of White's and Black's scores as written (`1`, `0`, `1/2`,
+/// `½`): one of PGN's decisive results or its draw.
+fn scores(white: &str, black: &str) -> Option<&'static [u8]> {
     let score = |s: &str| match s {
         "1" => Some(2),
         "0" => Some(0),
@@ -205,6 +236,31 @@ mod tests {
         }
         for not in ["1–1", "½–0", "0–0", "1–", "–", "e4", "1/2", "½"] {
             assert_eq!(canonical_result(not.as_bytes()), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn results_with_a_colon_at_the_end() {
+        for (typed, canonical) in [
+            ("1:0", "1-0"),
+            ("0:1", "0-1"),
+            ("½:½", "1/2-1/2"),
+            ("1/2:1/2", "1/2-1/2"),
+            ("1/2", "1/2-1/2"),
+            ("½", "1/2-1/2"),
+        ] {
+            assert_eq!(
+                end_result(typed.as_bytes()),
+                Some(canonical.as_bytes()),
+                "{typed}"
+            );
+            // Not a result wherever it stands.
+            assert_eq!(canonical_result(typed.as_bytes()), None, "{typed}");
+        }
+        for not in [
+            "1:1", "0:0", "1:", ":0", "2:0", "1:0:1", "54:45", "Кр:e1", "1-0", "1/2:0",
+        ] {
+            assert_eq!(end_result(not.as_bytes()), None, "{not}");
         }
     }
 

@@ -26,7 +26,7 @@ use crate::encoding::lossy;
 use crate::lexer::{LexError, TagValue, Token, TokenKind};
 use crate::problem::{ProblemKind, Problems};
 use crate::sink::{Ending, Played, Sink};
-use crate::spelling::{canonical_result, forfeit_result, is_lone_draw};
+use crate::spelling::{canonical_result, end_result, forfeit_result};
 
 /// A move played on a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -404,7 +404,7 @@ impl<'g> Walk<'g, '_, '_> {
                 let written = written.trim_ascii();
                 let read = canonical_result(written)
                     .or_else(|| forfeit_result(written))
-                    .or_else(|| is_lone_draw(written).then_some(&b"1/2-1/2"[..]));
+                    .or_else(|| end_result(written));
                 s.tag_result = read.map(|r| (r, t.span.clone()));
                 if let Some(result) = read.filter(|&r| r != written) {
                     // `[Result "½-½"]`, `[Result "1/2"]`: written as PGN
@@ -437,7 +437,7 @@ impl<'g> Walk<'g, '_, '_> {
         let tells = s.tells::<S>();
         if s.line.broken {
             // As `1/2-1/2` is, on a line copied as written.
-            if self.lone_draw(s, *i, text, span.clone(), sink) {
+            if self.result_at_end(s, *i, text, span.clone(), sink) {
                 return;
             }
             if tells {
@@ -453,7 +453,7 @@ impl<'g> Walk<'g, '_, '_> {
             Err(err) => match self.repair(&s.line.pos, i, text, span.clone()) {
                 Repaired::Move(step, span) => (step, span),
                 Repaired::Number => return,
-                _ if self.lone_draw(s, *i, text, span.clone(), sink) => return,
+                _ if self.result_at_end(s, *i, text, span.clone(), sink) => return,
                 failed => {
                     // The error where it is; the whole token copied.
                     let (err, at) = match failed {
@@ -508,13 +508,14 @@ impl<'g> Walk<'g, '_, '_> {
         }
     }
 
-    /// A draw written `1/2` or `½` alone as the last of the main line, with
-    /// no result before it: read as `1/2-1/2`, with a warning, and true.
-    /// It is no result the splitter ends a game at (a `/` in every
-    /// game's scan would cost all of them), so anywhere else it stays the
-    /// move it cannot be.
+    /// A result written as PGN does not write one (`1/2` or `½` alone,
+    /// `1:0`, `½:½`: [`end_result`]) as the last of the main line, with no
+    /// result before it: read as PGN's result, with a warning, and true.
+    /// It is no result the splitter ends a game at (a `/` and a `:` in
+    /// every game's scan would cost all of them), so anywhere else it
+    /// stays the move it cannot be.
     #[cold]
-    fn lone_draw<S: Sink>(
+    fn result_at_end<S: Sink>(
         &mut self,
         s: &mut State<'g>,
         i: usize,
@@ -523,9 +524,9 @@ impl<'g> Walk<'g, '_, '_> {
         sink: &mut S,
     ) -> bool {
         // Every token of a broken line comes here: the bytes first.
-        if !is_lone_draw(text) {
+        let Some(result) = end_result(text) else {
             return false;
-        }
+        };
         let last = self.tokens[i.min(self.tokens.len())..].iter().all(|t| {
             matches!(
                 t.kind,
@@ -535,7 +536,6 @@ impl<'g> Walk<'g, '_, '_> {
         if !(last && s.stack.is_empty() && s.result.is_none()) {
             return false;
         }
-        let result = &b"1/2-1/2"[..];
         let kind = ProblemKind::TypedResult(lossy(result));
         self.problems.warn(span, None, kind);
         sink.result(result);

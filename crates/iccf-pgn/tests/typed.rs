@@ -312,3 +312,51 @@ fn a_half_alone_at_the_end_of_a_game_is_a_draw() {
         assert_eq!(reports[0].errors.len(), 1, "{not_last}");
     }
 }
+
+/// A result written with a colon, as German and Russian tables and
+/// databases write it (`1:0`, `0:1`, `½:½`, `1/2:1/2`), said "missing
+/// destination square" or "not a move" at the end of every game: it is
+/// read as PGN's result with a warning, in the Result tag too. Anywhere
+/// but the end it is still an error, as a half alone is.
+#[test]
+fn a_result_with_a_colon_at_the_end_of_a_game_is_read() {
+    for (written, result) in [
+        ("1:0", "1-0"),
+        ("0:1", "0-1"),
+        ("½:½", "1/2-1/2"),
+        ("1/2:1/2", "1/2-1/2"),
+        ("1:0 {Black resigned}", "1-0"),
+    ] {
+        let tag = written.split(' ').next().unwrap_or_default();
+        let text = format!("[Result \"{tag}\"]\n\n1. e4 e5 2. Nf3 Nc6 {written}\n");
+        let (out, reports) = convert(text.as_bytes(), OutputFormat::Pgn);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{written}: {:?}",
+            reports[0].errors
+        );
+        assert!(
+            out.contains(&format!("2. 7163 2836 {result}")),
+            "{written}: {out}"
+        );
+        // One for the tag, one for the movetext; the two agree.
+        let read = format!("result read as {result}");
+        assert_eq!(kinds(&reports[0]), [read.clone(), read], "{written}");
+        assert!(
+            out.starts_with(&format!("[Result \"{result}\"]")),
+            "{written}: {out}"
+        );
+    }
+    let record = &records("[Result \"0:1\"]\n\n1. f3 e5 2. g4 Qh4# 0:1\n".as_bytes())[0];
+    assert_eq!(record.tag("Result"), Some("0-1"));
+    assert_eq!(record.result.as_deref(), Some("0-1"));
+    assert!(record.errors.is_empty(), "{:?}", record.errors);
+    for not_last in [
+        "1. e4 e5 1:0 2. Nf3 *",
+        "1. e4 e5 (1... c5 0:1) 2. Nf3 *",
+        "1. e4 e5 1-0 1:0",
+    ] {
+        let (_, reports) = convert(not_last.as_bytes(), OutputFormat::Pgn);
+        assert_eq!(reports[0].errors.len(), 1, "{not_last}");
+    }
+}
