@@ -44,7 +44,7 @@ pub fn open(args: &GameArgs) -> anyhow::Result<GameFile> {
     }
     add_leave(&mut game, &args.leave);
     let side = settle_side(&mut game, args)?;
-    let today = args.date.unwrap_or_else(today);
+    let today = args.date.unwrap_or_else(Date::today);
     if let Some(error) = check_file_dates(&game, today).first() {
         bail!("{name}: {error}");
     }
@@ -162,30 +162,6 @@ fn side_of(side: PlayAs) -> Color {
         PlayAs::White => Color::White,
         PlayAs::Black => Color::Black,
     }
-}
-
-/// Today in the local time zone: the date a player writes on the card.
-pub fn today() -> Date {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    Date::from_days((secs + utc_offset(secs)).div_euclid(86_400))
-}
-
-/// The local time zone's offset from UTC at `secs`, in seconds.
-#[cfg(unix)]
-fn utc_offset(secs: i64) -> i64 {
-    let time = secs as libc::time_t;
-    // SAFETY: localtime_r writes into the zeroed struct we own and reads
-    // only `time`; both live across the call.
-    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
-    let ok = unsafe { !libc::localtime_r(&time, &mut tm).is_null() };
-    if ok { tm.tm_gmtoff } else { 0 }
-}
-
-#[cfg(not(unix))]
-fn utc_offset(_secs: i64) -> i64 {
-    0
 }
 
 /// Locks the game file at `path` for a change (read, change, save): a

@@ -165,7 +165,7 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
     refuse_one_game_flags(args)?;
     let mut folder = read_folder(&args.game.game, args.game.me.as_deref())?;
     let received = Received::read(&single::read_message(args)?);
-    let today = args.game.date.unwrap_or_else(corr_file::today);
+    let today = args.game.date.unwrap_or_else(Date::today);
     let outcome = handle(&mut folder, &received, args.apply, today, args.received)?;
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -12,9 +12,9 @@ use serde::Serialize;
 
 use crate::args::MailArgs;
 use crate::folder::{self, Outcome};
+use crate::mail_draft::parse_moves;
 use crate::mail_draft::{self, DraftContext, Reply};
 use crate::status::{Folder, read_folder};
-use crate::{corr_file, mail_draft::parse_moves};
 
 /// What came of one message of the mailbox.
 #[derive(Debug, Serialize)]
@@ -59,7 +59,7 @@ impl MessageVerdict {
 pub fn run(args: &MailArgs) -> anyhow::Result<bool> {
     let account = load_account(args)?;
     let password = account.password.read()?;
-    let today = args.date.unwrap_or_else(corr_file::today);
+    let today = args.date.unwrap_or_else(Date::today);
     let mut folder = read_folder(&args.dir, args.me.as_deref())?;
     let moves = parse_moves(&folder, &args.moves)?;
     let mut mailbox = Mailbox::open(&account, &password, args.insecure_plain_loopback)?;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use iccf_corr::{FolderGame, GameStatus, LastMove, game_status};
+use iccf_corr::{Date, FolderGame, GameStatus, LastMove, game_status};
 
 use crate::args::StatusArgs;
 use crate::corr_file;
@@ -74,7 +74,7 @@ fn read_one(path: &Path, me: Option<&str>) -> Result<(iccf_corr::Game, shakmaty:
 /// Prints the folder's lines; `Ok(false)` when some files could not be read.
 pub fn run(args: &StatusArgs) -> anyhow::Result<bool> {
     let folder = read_folder(&args.dir, args.me.as_deref())?;
-    let today = args.date.unwrap_or_else(corr_file::today);
+    let today = args.date.unwrap_or_else(Date::today);
     let rules = args.deadlines.rules();
     let mut lines: Vec<(&FolderGame, GameStatus)> = folder
         .games

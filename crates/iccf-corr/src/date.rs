@@ -48,6 +48,22 @@ impl Date {
         Date { year, month, day }
     }
 
+    /// Today in the local time zone: the date a player writes on a card,
+    /// whichever front asks (the CLI, the web desk on the player's own
+    /// machine, Python). A clock before 1970 reads as 1970-01-01.
+    ///
+    /// ```
+    /// use iccf_corr::Date;
+    ///
+    /// assert!(Date::today() > Date::new(2025, 1, 1).unwrap());
+    /// ```
+    pub fn today() -> Date {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        Date::from_days((secs + utc_offset(secs)).div_euclid(86_400))
+    }
+
     /// Days since 1970-01-01.
     pub fn to_days(self) -> i64 {
         let year = i64::from(self.year) - i64::from(self.month <= 2);
@@ -93,6 +109,23 @@ fn days_in_month(year: i32, month: u8) -> u8 {
 /// Why a text is not a date.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseDateError;
+
+/// The local time zone's offset from UTC at `secs`, in seconds (as
+/// `localtime_r` gives it, so `TZ` counts).
+#[cfg(unix)]
+fn utc_offset(secs: i64) -> i64 {
+    let time = secs as libc::time_t;
+    // SAFETY: localtime_r writes into the zeroed struct we own and reads
+    // only `time`; both live across the call.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    let ok = unsafe { !libc::localtime_r(&time, &mut tm).is_null() };
+    if ok { tm.tm_gmtoff } else { 0 }
+}
+
+#[cfg(not(unix))]
+fn utc_offset(_secs: i64) -> i64 {
+    0
+}
 
 impl fmt::Display for ParseDateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -23,6 +23,12 @@ fn date_arg(name: &str, text: &str) -> PyResult<Date> {
         .map_err(|err| PyValueError::new_err(format!("{name} `{text}`: {err}")))
 }
 
+/// A day the caller may leave out: [`date_arg`], else today in the local
+/// time zone, as the CLI takes it.
+fn day_arg(name: &str, text: Option<&str>) -> PyResult<Date> {
+    text.map_or_else(|| Ok(Date::today()), |text| date_arg(name, text))
+}
+
 /// Our side: `side` when given, else the game's `ICCFSide` tag.
 fn our_side(game: &Game, side: Option<&str>) -> PyResult<Side> {
     match side {
@@ -40,7 +46,7 @@ fn our_side(game: &Game, side: Option<&str>) -> PyResult<Side> {
 
 /// Checks `message` (text or an e-mail: its subject, date and PGN
 /// attachment too) from our opponent against `game_pgn`, as `iccf check`
-/// does, dates after `today` (if given) in the future, received on
+/// does, dates after `today` (default: today, local time) in the future, received on
 /// `received` (else the e-mail's date); the findings as `iccf check
 /// --json` prints them, as JSON.
 #[pyfunction]
@@ -57,7 +63,7 @@ pub fn check(
     let side = our_side(&game, side)?;
     let message = iccf_corr::read_message(&args::text_bytes(message)?);
     let opts = CheckOptions {
-        today: today.map(|d| date_arg("today", d)).transpose()?,
+        today: Some(day_arg("today", today)?),
         received: received.map(|d| date_arg("received", d)).transpose()?,
         accept: None,
     };
@@ -72,16 +78,17 @@ pub fn check(
     Ok(json.to_string())
 }
 
-/// Records our move `mv` (if any) and the offers in `game_pgn`; returns the
-/// card to send and the game file's new text, as `iccf card` does.
+/// Records our move `mv` (if any) and the offers in `game_pgn` on `date`
+/// (default: today, local time); returns the card to send and the game
+/// file's new text, as `iccf card` does.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (game_pgn, mv, *, date, side = None, lang = "en", also = None, also_lang = "en", input_lang = None, offers = Vec::new()))]
+#[pyo3(signature = (game_pgn, mv, *, date = None, side = None, lang = "en", also = None, also_lang = "en", input_lang = None, offers = Vec::new()))]
 pub fn card(
     py: Python<'_>,
     game_pgn: &str,
     mv: Option<&str>,
-    date: &str,
+    date: Option<&str>,
     side: Option<&str>,
     lang: &str,
     also: Option<&str>,
@@ -91,7 +98,7 @@ pub fn card(
 ) -> PyResult<(String, String)> {
     let mut game = read_game(py, game_pgn)?;
     let side = our_side(&game, side)?;
-    let today = date_arg("date", date)?;
+    let today = day_arg("date", date)?;
     // Refused as `iccf card` refuses them: a `date` before the game's last
     // would count the days used backwards.
     if let Some(error) = iccf_corr::check_file_dates(&game, today).first() {

@@ -3,8 +3,10 @@
 
 import datetime
 import json
+import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -85,6 +87,30 @@ def test_card_takes_the_date_as_a_date_or_as_the_cli_writes_it():
         iccf.card(DATED, "Nf3", date="2026-13-01")
     with pytest.raises(TypeError, match="date is a datetime.date or YYYY.MM.DD, not int"):
         iccf.card(DATED, "Nf3", date=20261203)
+
+
+def test_today_is_the_local_date_as_the_cli_s(tmp_path, cli):
+    # Python dated a card today in UTC, the CLI in the local time zone: a
+    # player east or west of Greenwich got two dates for the same day. A
+    # zone where the date is not UTC's now (UTC+14 in the afternoon,
+    # UTC-12 in the morning) shows which one is taken.
+    zone = "Etc/GMT-14" if datetime.datetime.now(datetime.timezone.utc).hour >= 10 else "Etc/GMT+12"
+    game = tmp_path / "game.pgn"
+    game.write_text(DATED)
+    env = {**os.environ, "TZ": zone}
+    script = (
+        "import datetime, sys, iccf\n"
+        "sent = iccf.card(open(sys.argv[1]).read(), 'Nf3')\n"
+        "print(datetime.date.today().strftime('%Y.%m.%d'), sent.text)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script, str(game)], env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    local, text = run.stdout.split(" ", 1)
+    utc = datetime.datetime.now(datetime.timezone.utc).strftime("%Y.%m.%d")
+    assert local != utc  # else the zone shows nothing
+    assert f"2. 7163 (sent {local})" in text
+    cli_run = subprocess.run([cli, "card", str(game), "--move", "7163"], env=env, capture_output=True, text=True)
+    assert f"2. 7163 (sent {local})" in cli_run.stdout, cli_run.stderr
 
 
 def test_card_refuses_a_date_before_the_game_s_as_the_cli_does(tmp_path, cli):

@@ -19,7 +19,7 @@ pub struct DeskGame {
     /// `white` or `black`: our side, when the file does not say.
     #[serde(default)]
     pub side: Option<String>,
-    /// Today, `YYYY.MM.DD`; the server's date (UTC) when absent.
+    /// Today, `YYYY.MM.DD`; the server's date, in its time zone, when absent.
     #[serde(default)]
     pub date: Option<String>,
 }
@@ -59,19 +59,15 @@ impl DeskGame {
         Ok(OpenGame { game, side })
     }
 
-    /// The date asked for, or today in UTC.
+    /// The date asked for, or today in the local time zone (the server
+    /// runs on the player's machine).
     pub fn today(&self) -> Result<Date, ApiError> {
         match self.date.as_deref().filter(|d| !d.trim().is_empty()) {
             Some(text) => short_text("date", text)?
                 .trim()
                 .parse()
                 .map_err(|err| ApiError::unprocessable(format!("date `{text}`: {err}"))),
-            None => {
-                let secs = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs());
-                Ok(Date::from_days((secs / 86_400) as i64))
-            }
+            None => Ok(Date::today()),
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::{ApiError, AppState, blocking};
 /// A listing request: the day to count from.
 #[derive(Debug, Default, Deserialize)]
 pub struct ListRequest {
-    /// `YYYY.MM.DD`; today (UTC) when absent.
+    /// `YYYY.MM.DD`; today in the local time zone when absent.
     #[serde(default)]
     pub date: Option<String>,
 }

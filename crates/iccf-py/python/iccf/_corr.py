@@ -34,9 +34,7 @@ def check(
     >>> report["findings"][0]["kind"]
     'wrong-echo'
     """
-    days = {"today": _day(today)}
-    if received is not None:
-        days["received"] = _day(received)
+    days = {"today": _day(today), "received": _day(received)}
     report: Dict[str, Any] = json.loads(_iccf.check(game_pgn, message, side=side, **days))
     return report
 
@@ -100,12 +98,12 @@ def card(
     return Card(text, saved)
 
 
-def _day(date: Union[datetime.date, str, None]) -> str:
+def _day(date: Union[datetime.date, str, None]) -> Optional[str]:
     """``date`` as ``YYYY.MM.DD``: a string is read (and refused if it is
-    no date) by the same parser as ``iccf card --date``."""
-    if date is None:
-        date = datetime.datetime.now(datetime.timezone.utc).date()
-    if isinstance(date, str):
+    no date) by the same parser as ``iccf card --date``. ``None`` stays
+    ``None``: the engine takes today in the local time zone, as the CLI
+    does."""
+    if date is None or isinstance(date, str):
         return date
     if isinstance(date, datetime.date):
         return f"{date.year:04}.{date.month:02}.{date.day:02}"

@@ -204,7 +204,7 @@ def card(
     game_pgn: str,
     mv: Optional[str],
     *,
-    date: str,
+    date: Optional[str] = None,
     side: Optional[str] = None,
     lang: str = "en",
     also: Optional[str] = None,
