@@ -320,8 +320,9 @@ pub struct CheckArgs {
 
     /// Record their move and the dates in the game file when the message is
     /// in order; play our pending if-move reply when their move matches.
-    /// A result (they resign, or accept our open draw offer) is recorded
-    /// only with --accept-result.
+    /// A result in words (they resign, or accept our open draw offer) is
+    /// recorded only with --accept-result; a mate or stalemate on the
+    /// board is recorded with the move.
     #[arg(long)]
     pub apply: bool,
 

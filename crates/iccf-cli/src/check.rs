@@ -131,8 +131,12 @@ fn print_text(
         None if args.apply => writeln!(out, "not recorded: the message is not in order")?,
         None => {}
     }
+    // A mate on the board is recorded with the move; words need
+    // --accept-result.
+    let recorded =
+        applied.is_some_and(|done| done.iter().any(|a| matches!(a, Applied::Result { .. })));
     if let Some(result) = &report.result
-        && !(args.apply && args.accept_result && applied.is_some())
+        && !recorded
     {
         writeln!(
             out,

@@ -48,8 +48,9 @@ pub enum Applied {
 /// `game`, where we play `side`, on `today`: the date they received our
 /// move, their move with its dates (received: the report's date, else
 /// `today`), our pending if-move replies and their moves after them, the
-/// if-moves they propose, and their draw offer. Never a result: see
-/// [`apply_result`].
+/// if-moves they propose, and their draw offer. Never a result of their
+/// words (see [`apply_result`]), but the one the board shows after the
+/// moves: a mate or a stalemate, theirs or our if-move's.
 ///
 /// Call it only for a report that is [in order](MessageReport::in_order).
 ///
@@ -114,6 +115,15 @@ pub fn apply(game: &mut Game, report: &MessageReport, side: Color, today: Date) 
     {
         last.draw_offer = Some(side.other());
         done.push(Applied::DrawOffer);
+    }
+    if !game.is_over()
+        && let Some(result) = game.board_result()
+    {
+        game.set_tag("Result", result);
+        game.pending.clear();
+        done.push(Applied::Result {
+            result: result.to_owned(),
+        });
     }
     done
 }
@@ -190,6 +200,95 @@ mod tests {
             .map(|line| parse_if_line(line, &game, Color::White).unwrap())
             .collect();
         game
+    }
+
+    /// Their mating move was recorded and the game went on: `status` said
+    /// "our move" in a mated position. Mate is a result plainly given:
+    /// theirs is the report's result, recorded as a resignation is;
+    /// ours, by an if-move or on the card, ends the game at once.
+    #[test]
+    fn mate_on_the_board_is_the_result() {
+        let mut game =
+            read_game(b"[ICCFSide \"white\"]\n\n1. 6263 5755 2. 7274 {[%ccsnt 2026.12.01]} *")
+                .unwrap();
+        let report = check(&game, Color::White, "2. 7274 2... 4884");
+        assert!(report.in_order(), "{:?}", report.findings);
+        assert_eq!(report.result.as_deref(), Some("0-1"));
+        assert!(
+            report
+                .findings
+                .iter()
+                .any(|f| f.to_string() == "your move mates: result 0-1")
+        );
+        let done = apply(
+            &mut game,
+            &report,
+            Color::White,
+            "2026.12.05".parse().unwrap(),
+        );
+        assert_eq!(
+            done.last(),
+            Some(&Applied::Result {
+                result: "0-1".into()
+            })
+        );
+        assert_eq!(game.result(), "0-1");
+        // A mate recorded without its result (an older iccf) is found again.
+        game.set_tag("Result", "*");
+        let report = check(&game, Color::White, "2. 7274 2... 4884");
+        assert_eq!(
+            report.result.as_deref(),
+            Some("0-1"),
+            "{:?}",
+            report.findings
+        );
+        // Our if-move mates: 1. f3 e5 2. g4?? with Black's if-move 2... Qh4#.
+        let mut game =
+            read_game(b"[ICCFSide \"black\"]\n\n1. 6263 5755 2. 7274 {[%ccsnt 2026.12.01]} *")
+                .unwrap();
+        game.plies.pop();
+        game.pending = vec![parse_if_line("2. 7274 4884", &game, Color::Black).unwrap()];
+        let report = check(&game, Color::Black, "1... 5755 2. 7274");
+        let done = apply(
+            &mut game,
+            &report,
+            Color::Black,
+            "2026.12.05".parse().unwrap(),
+        );
+        assert_eq!(
+            done.last(),
+            Some(&Applied::Result {
+                result: "0-1".into()
+            })
+        );
+        assert_eq!(game.result(), "0-1");
+        // Stalemate by their move is a draw.
+        let mut game = read_game(
+            b"[FEN \"7k/5Q2/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n[ICCFSide \"black\"]\n\n*",
+        )
+        .unwrap();
+        let report = check(&game, Color::Black, "1. 6776");
+        assert_eq!(
+            report.result.as_deref(),
+            Some("1/2-1/2"),
+            "{:?}",
+            report.findings
+        );
+        apply(
+            &mut game,
+            &report,
+            Color::Black,
+            "2026.12.05".parse().unwrap(),
+        );
+        assert_eq!(game.result(), "1/2-1/2");
+        // Our mate on the card.
+        let mut game =
+            read_game(b"[ICCFSide \"black\"]\n\n1. 6263 5755 2. 7274 {[%ccsnt 2026.12.01]} *")
+                .unwrap();
+        crate::play_our_move(&mut game, "Qh4", None, "2026.12.05".parse().unwrap()).unwrap();
+        assert_eq!(game.result(), "0-1");
+        let card = crate::card(&game, Color::Black, &crate::CardOptions::default());
+        assert!(card.contains("2. 7274 4884\n0-1"), "{card}");
     }
 
     fn their_move(game: &mut Game, text: &str) -> Vec<Applied> {

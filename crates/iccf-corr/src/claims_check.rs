@@ -1,7 +1,7 @@
 //! Which of their words count: a result only when plainly given, an
 //! acceptance only of an open offer of ours.
 
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 
 use crate::{Claim, Finding, Game, MessageReport, read_claims};
 
@@ -11,6 +11,37 @@ pub(crate) fn ends_the_game(lines: &[(usize, &str)]) -> bool {
     read_claims(lines.iter().copied())
         .iter()
         .any(|c| c.stands() && matches!(c.claim, Claim::Resignation | Claim::DrawAccepted))
+}
+
+/// The result the board shows after their new move, if any (they mate
+/// us, or stalemate), into `report.result` with a finding: plainly given,
+/// so no words of theirs change it, and [`crate::apply`] records it with
+/// the move.
+pub(crate) fn check_board(game: &Game, report: &mut MessageReport) {
+    if report.result.is_some() || game.is_over() {
+        return;
+    }
+    let mut pos = game.position();
+    if let Some(m) = report.new_move {
+        if !pos.is_legal(m) {
+            return;
+        }
+        pos.play_unchecked(m);
+    }
+    let Some(result) = crate::game::board_result(&pos) else {
+        return;
+    };
+    let why = match (result, report.new_move.is_some()) {
+        ("1/2-1/2", true) => "your move stalemates",
+        ("1/2-1/2", false) => "stalemate on the board",
+        (_, true) => "your move mates",
+        (_, false) => "mate on the board",
+    };
+    report.result = Some(result.to_owned());
+    report.findings.push(Finding::Result {
+        result: result.to_owned(),
+        why: why.to_owned(),
+    });
 }
 
 /// The claims of the message, each with a finding: the ones that stand

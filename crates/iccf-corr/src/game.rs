@@ -163,6 +163,23 @@ impl Game {
         self.result() != "*"
     }
 
+    /// The result the board shows after the last move, whoever wrote
+    /// what: the mated side's loss, or a draw by stalemate; `None` while
+    /// the side to move has a move. A result plainly given, as a
+    /// resignation is.
+    ///
+    /// ```
+    /// use iccf_corr::read_game;
+    ///
+    /// let fools_mate = read_game(b"1. 6263 5755 2. 7274 4884 *")?;
+    /// assert_eq!(fools_mate.board_result(), Some("0-1"));
+    /// assert_eq!(read_game(b"1. 6263 5755 2. 7274 *")?.board_result(), None);
+    /// # Ok::<_, iccf_corr::GameFileError>(())
+    /// ```
+    pub fn board_result(&self) -> Option<&'static str> {
+        board_result(&self.position())
+    }
+
     /// The move number of the next move.
     pub fn next_no(&self) -> MoveNumber {
         self.number_of_ply(self.plies.len())
@@ -262,6 +279,20 @@ impl Game {
         let m = mv.to_move(&pos).map_err(|_| IllegalPlyError { at, mv })?;
         self.push_move(&pos, m, sent, None);
         Ok(m)
+    }
+}
+
+/// The result `pos` shows: the side to move mated loses, stalemated draws.
+pub(crate) fn board_result(pos: &Chess) -> Option<&'static str> {
+    if pos.is_checkmate() {
+        Some(match pos.turn() {
+            Color::White => "0-1",
+            Color::Black => "1-0",
+        })
+    } else if pos.is_stalemate() {
+        Some("1/2-1/2")
+    } else {
+        None
     }
 }
 

@@ -179,5 +179,9 @@ pub fn play_our_move(
     // them (or not); either way they are done.
     game.pending.clear();
     game.push_move(&pos, m, Some(date), None);
+    // Mate or stalemate ends the game on the board: the card says so.
+    if let Some(result) = game.board_result() {
+        game.set_tag("Result", result);
+    }
     Ok(m)
 }

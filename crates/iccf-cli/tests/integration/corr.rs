@@ -417,6 +417,50 @@ fn regression_fen_game_file_in_check_and_card() {
     assert!(r.stdout.contains("My move: 2. 1424"), "{}", r.stdout);
 }
 
+/// Their mating move was recorded and the game went on (`status`: "our
+/// move" with a deadline), and `--accept-result` recorded nothing: a mate
+/// is the result, recorded with the move. Our mate by `card` ends it too.
+#[test]
+fn regression_mate_on_the_board_is_the_result() {
+    let fools = "[ICCFSide \"white\"]\n\n1. 6263 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.01] [%ccrcv 2026.12.02]} 2. 7274 {[%ccsnt 2026.12.02]} *\n";
+    let (dir, file) = game_file(fools);
+    let r = run(
+        &["check", &file, "-", "--apply", "--date", "2026.12.04"],
+        b"2. 7274 2... 4884 mate",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("ok: your move mates: result 0-1\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("recorded: result 0-1"), "{}", r.stdout);
+    assert!(!r.stdout.contains("not recorded"), "{}", r.stdout);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.trim_end().ends_with("0-1"), "{saved}");
+    assert!(saved.contains("[Result \"0-1\"]"), "{saved}");
+    let dir_arg = dir.path().display().to_string();
+    let r = run(&["status", &dir_arg, "--date", "2026.12.04"], b"");
+    assert!(r.stdout.contains(" over "), "{}", r.stdout);
+    // Black's file: our 2... Qh4 on the card mates.
+    let black = fools.replace("white", "black").replace(
+        " {[%ccsnt 2026.12.02]} *",
+        " {[%ccsnt 2026.12.02] [%ccrcv 2026.12.03]} *",
+    );
+    let (_dir, file) = game_file(&black);
+    let r = run(
+        &["card", &file, "--move", "4884", "--date", "2026.12.04"],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("2. 7274 4884\n0-1"), "{}", r.stdout);
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("[Result \"0-1\"]")
+    );
+}
+
 /// Issue 17: a symlinked 0644 game file stays a symlink to a 0644 file.
 #[cfg(unix)]
 #[test]
