@@ -94,6 +94,24 @@ pub(crate) fn check_dates(
         return;
     }
     let no = game.next_no();
+    // When we got it (`--received`, an e-mail's date): a day that cannot
+    // be would be recorded and stop every later card. Said once when it
+    // is also the day they sent it, whose checks below cover the rest.
+    if let Some(received) = report.received.filter(|r| Some(*r) != report.their_sent) {
+        if let Some(today) = today.filter(|t| received > *t) {
+            bad(
+                no,
+                format!("we received it {received}, after today ({today})"),
+            );
+        }
+        let unsent = report.their_sent.is_none();
+        if let Some(our_sent) = our_sent.filter(|s| unsent && received < *s) {
+            bad(
+                no,
+                format!("we received it {received}, before we sent ours ({our_sent})"),
+            );
+        }
+    }
     let Some(sent) = report.their_sent else {
         return;
     };
@@ -172,6 +190,62 @@ mod tests {
             ),
             ["move 2...: you sent it 2026.12.05, before our move arrived (2026.12.06)"]
         );
+    }
+
+    /// `--received` on a plain message was recorded whatever it said: a
+    /// day before our move was sent, or after today, made a game file
+    /// every later `card` and `check` refused ("received ... before it
+    /// was sent"), and their move was dated sent today, after it arrived.
+    #[test]
+    fn received_dates_that_cannot_be() {
+        let game = read_game(b"1. 5254 5755 2. 7163 {[%ccsnt 2026.12.05]} *").unwrap();
+        let check = |received: &str| {
+            let opts = CheckOptions {
+                today: Some("2026.12.08".parse().unwrap()),
+                received: Some(received.parse().unwrap()),
+                ..CheckOptions::default()
+            };
+            let message = Message {
+                text: "2. 7163 2... 2836".to_owned(),
+                ..Message::default()
+            };
+            check_message(&game, Color::White, &message, &opts)
+        };
+        let bad = |report: &MessageReport| -> Vec<String> {
+            report
+                .findings
+                .iter()
+                .filter(|f| matches!(f, Finding::BadDate { .. }))
+                .map(ToString::to_string)
+                .collect()
+        };
+        assert_eq!(
+            bad(&check("2026.12.04")),
+            ["move 2...: we received it 2026.12.04, before we sent ours (2026.12.05)"]
+        );
+        assert_eq!(
+            bad(&check("2026.12.09")),
+            ["move 2...: we received it 2026.12.09, after today (2026.12.08)"]
+        );
+        let report = check("2026.12.06");
+        assert!(report.in_order(), "{:?}", report.findings);
+        let mut game = game.clone();
+        crate::apply(
+            &mut game,
+            &report,
+            Color::White,
+            "2026.12.08".parse().unwrap(),
+        );
+        let theirs = &game.plies[3];
+        // Sent by the day it arrived, not today.
+        assert_eq!(
+            (theirs.sent, theirs.received),
+            (
+                Some("2026.12.06".parse().unwrap()),
+                Some("2026.12.06".parse().unwrap())
+            )
+        );
+        assert!(check_file_dates(&game, "2026.12.08".parse().unwrap()).is_empty());
     }
 
     #[test]
