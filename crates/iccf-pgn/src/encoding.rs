@@ -328,7 +328,9 @@ fn without_line_start_boms(bytes: &[u8]) -> Cow<'_, [u8]> {
 /// Picks the legacy encoding under which `bytes` read most like chess text:
 /// Cyrillic words that are lower case after their first letter, and capital
 /// piece letters right before a square (`Кр e2`, `Фd1`). Latin-1 when no
-/// Cyrillic reading scores.
+/// Cyrillic reading scores: a Cyrillic letter glued to a Latin one inside a
+/// word (`Ibбсez` for a Latin-1 `Ibáñez`, `УgoodФ` for CP1252 quotes)
+/// counts against the reading.
 pub fn detect(bytes: &[u8]) -> &'static Encoding {
     let mut best = (0i64, WINDOWS_1252);
     for encoding in [WINDOWS_1251, KOI8_R, IBM866] {
@@ -343,21 +345,31 @@ pub fn detect(bytes: &[u8]) -> &'static Encoding {
 
 fn cyrillic_score(text: &str) -> i64 {
     let mut score = 0i64;
+    let mut chars = text.chars().peekable();
     let mut prev: Option<char> = None;
     // Whether the character before `prev` was a letter: a piece letter
     // starts a move, it does not end a word like the Å in "Ståhlberg".
     let mut after_letter = false;
-    for c in text.chars() {
+    while let Some(c) = chars.next() {
         let cyrillic = is_cyrillic(c);
-        if let Some(p) = prev.filter(|&p| is_cyrillic(p)) {
-            if cyrillic && c.is_lowercase() {
-                score += 1;
-            } else if cyrillic && c.is_uppercase() && p.is_lowercase() {
+        if let Some(p) = prev {
+            score += match (is_cyrillic(p), cyrillic) {
+                (true, true) if c.is_lowercase() => 1,
                 // "вОЛК": case flipping inside a word is a wrong table.
-                score -= 2;
-            } else if p.is_uppercase() && !after_letter && ('a'..='h').contains(&c) {
-                score += 3;
-            }
+                (true, true) if c.is_uppercase() && p.is_lowercase() => -2,
+                (true, false) if c.is_alphabetic() => {
+                    let square = ('a'..='h').contains(&c)
+                        && chars.peek().is_some_and(|n| ('1'..='8').contains(n));
+                    match square {
+                        true if p.is_uppercase() && !after_letter => 3,
+                        // `Крe2`: the piece's two letters, then the square.
+                        true => 0,
+                        false => -2,
+                    }
+                }
+                (false, true) if p.is_alphabetic() => -2,
+                _ => 0,
+            };
         }
         if ('\u{2500}'..='\u{25FF}').contains(&c) {
             // Box drawing: CP866 read as something else, or the reverse.
@@ -500,6 +512,28 @@ mod tests {
         assert_eq!(detect(&bytes), WINDOWS_1252);
         let (decoded, _) = decode(&bytes, InputEncoding::Auto);
         assert_eq!(std::str::from_utf8(&decoded).unwrap(), text);
+    }
+
+    /// Latin-1 names whose accented letters read as Cyrillic letters in
+    /// CP1251 were written in Cyrillic without a word (`Ibáñez` as
+    /// `Ibбсez`, `Ødegård` as `Шdegеrd`, CP1252 quotes as `УgoodФ`), and
+    /// a result with `½` or an en dash then failed.
+    #[test]
+    fn latin1_names_are_not_read_as_cyrillic() {
+        for text in [
+            "[White \"Ibáñez\"]\n\n1. e4 e5 1/2-1/2\n",
+            "[White \"Núñez\"]\n[Black \"Ødegård\"]\n\n1. e4 e5 ½-½\n",
+            "[Event \"Größe\"]\n\n1. e4 {“good”} e5 1–0\n",
+        ] {
+            let (bytes, _, _) = WINDOWS_1252.encode(text);
+            assert_eq!(detect(&bytes), WINDOWS_1252, "{text}");
+            let (decoded, _) = decode(&bytes, InputEncoding::Auto);
+            assert_eq!(std::str::from_utf8(&decoded).unwrap(), text);
+        }
+        // Russian piece letters glued to their squares stay Russian.
+        let text = "[White \"Иванов\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Крe2 Фd1 *\n";
+        let (bytes, _, _) = WINDOWS_1251.encode(text);
+        assert_eq!(detect(&bytes), WINDOWS_1251);
     }
 
     #[test]
