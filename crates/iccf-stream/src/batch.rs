@@ -214,6 +214,9 @@ impl<'c> InOrder<'c> {
             self.rule
                 .push_sized(GameHint::of(report), (done.clone(), i), bytes);
         }
+        if done.batch.paused {
+            self.rule.pause();
+        }
         self.ready()
     }
 

@@ -122,6 +122,9 @@ impl RecordsInOrder<'_> {
             self.rule
                 .push_sized(GameHint::of(&report), (batch.clone(), i, record), bytes);
         }
+        if batch.paused {
+            self.rule.pause();
+        }
         self.ready()
     }
 

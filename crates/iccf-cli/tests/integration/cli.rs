@@ -823,10 +823,20 @@ fn move_read_less_than_convert() {
 /// in, `tail -f`) were written only when the input ended; each now comes
 /// once a blank line follows its result, while the input stays open. On
 /// a stdin left non-blocking too, which ended the input at the first
-/// pause (exit 0, the games after it lost).
+/// pause (exit 0, the games after it lost). And for a first game without
+/// piece letters (`1. e4 e5 1-0`), which waited for a later game to tell
+/// its language: at a pause it is judged on the games there are.
 #[test]
 fn live_input_was_written_only_at_its_end() {
-    for (jobs, nonblocking) in [("1", false), ("2", false), ("1", true)] {
+    let certain = (&b"1. e4 e5 2. Nf3 1-0"[..], "1. 5254 5755 2. 7163 1-0");
+    let letterless = (&b"1. e4 e5 1-0"[..], "1. 5254 5755 1-0");
+    for (jobs, nonblocking, first) in [
+        ("1", false, certain),
+        ("2", false, certain),
+        ("1", true, certain),
+        ("1", false, letterless),
+        ("2", false, letterless),
+    ] {
         let (reader, stdin) = std::io::pipe().unwrap();
         #[cfg(unix)]
         if nonblocking {
@@ -845,14 +855,21 @@ fn live_input_was_written_only_at_its_end() {
             .stderr(Stdio::null())
             .spawn()
             .expect("iccf starts");
-        live_games_come_as_sent(child, stdin, &format!("-j{jobs} nonblocking {nonblocking}"));
+        let case = format!("-j{jobs} nonblocking {nonblocking}");
+        live_games_come_as_sent(child, stdin, first, &case);
     }
 }
 
 /// Sends two games to `child` (`iccf convert --format text -`) with a
-/// pause between them, and sees the first written before the second is
-/// sent, the second once the input ends.
-fn live_games_come_as_sent(mut child: std::process::Child, mut stdin: impl Write, case: &str) {
+/// pause between them, the first's movetext and its line of output in
+/// `first`, and sees the first written before the second is sent, the
+/// second once the input ends.
+fn live_games_come_as_sent(
+    mut child: std::process::Child,
+    mut stdin: impl Write,
+    (first, first_line): (&[u8], &str),
+    case: &str,
+) {
     use std::io::{BufRead, BufReader};
     use std::sync::mpsc;
     use std::time::Duration;
@@ -869,12 +886,12 @@ fn live_games_come_as_sent(mut child: std::process::Child, mut stdin: impl Write
     // A wait for what must come, not a measure of speed: the game comes
     // a fraction of a second after it is sent, or never.
     let next = || written.recv_timeout(Duration::from_secs(60));
-    stdin
-        .write_all(b"[Event \"A\"]\n\n1. e4 e5 2. Nf3 1-0\n\n")
-        .unwrap();
+    stdin.write_all(b"[Event \"A\"]\n\n").unwrap();
+    stdin.write_all(first).unwrap();
+    stdin.write_all(b"\n\n").unwrap();
     stdin.flush().unwrap();
-    let first = next().expect("the first game, written while the input is open");
-    assert_eq!(first, "1. 5254 5755 2. 7163 1-0", "{case}");
+    let written = next().expect("the first game, written while the input is open");
+    assert_eq!(written, first_line, "{case}");
     std::thread::sleep(Duration::from_millis(300));
     stdin.write_all(b"[Event \"B\"]\n\n1. d4 *\n").unwrap();
     drop(stdin);

@@ -83,6 +83,9 @@ pub struct Neighbours<T> {
     /// The sum of the sizes held.
     held_bytes: usize,
     finished: bool,
+    /// How many of the games held, from the oldest, are judged without
+    /// waiting for games after them (the input paused after them).
+    settled: usize,
 }
 
 impl<T> Default for Neighbours<T> {
@@ -93,6 +96,7 @@ impl<T> Default for Neighbours<T> {
             held: VecDeque::new(),
             held_bytes: 0,
             finished: false,
+            settled: 0,
         }
     }
 }
@@ -137,6 +141,26 @@ impl<T> Neighbours<T> {
         self.finished = true;
     }
 
+    /// The input pauses (a live stream): the games held now are judged on
+    /// the games there are, as at the end of the input, rather than wait
+    /// for games that may be long in coming; the games after go on under
+    /// the rule.
+    ///
+    /// ```
+    /// use iccf::lang::LangSet;
+    /// use iccf_pgn::language::{GameHint, Neighbours, Verdict};
+    ///
+    /// let ambiguous = GameHint { certain: None, asked: Some(LangSet::EMPTY) };
+    /// let mut rule = Neighbours::default();
+    /// rule.push(ambiguous, "first");
+    /// assert_eq!(rule.pop(), None); // waits for a certain game
+    /// rule.pause();
+    /// assert_eq!(rule.pop(), Some(("first", Verdict::Keep)));
+    /// ```
+    pub fn pause(&mut self) {
+        self.settled = self.held.len();
+    }
+
     /// The oldest game with its verdict, once the rule can judge it.
     pub fn pop(&mut self) -> Option<(T, Verdict)> {
         let (game, _, _) = self.held.front()?;
@@ -156,6 +180,7 @@ impl<T> Neighbours<T> {
         };
         let (game, item, bytes) = self.held.pop_front()?;
         self.held_bytes -= bytes;
+        self.settled = self.settled.saturating_sub(1);
         if let Some(langs) = game.certain {
             self.last_certain = Some(langs);
         }
@@ -170,7 +195,7 @@ impl<T> Neighbours<T> {
             return Some(langs);
         }
         let full = self.held.len() >= LOOKAHEAD || self.held_bytes >= LOOKAHEAD_BYTES;
-        (self.finished || full).then_some(LangSet::EMPTY)
+        (self.finished || full || self.settled > 0).then_some(LangSet::EMPTY)
     }
 }
 

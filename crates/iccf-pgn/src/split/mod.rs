@@ -167,6 +167,10 @@ pub struct Batch {
     pub data: Vec<u8>,
     /// The games, in stream order, covering all of `data`.
     pub games: Vec<GameSpan>,
+    /// The input paused after these games (a live stream: a game server's,
+    /// `tail -f`): what comes next may be long in coming, so nothing read
+    /// so far should wait for it.
+    pub paused: bool,
 }
 
 impl Batch {

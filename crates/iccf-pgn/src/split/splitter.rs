@@ -232,6 +232,7 @@ impl<R: Read> Splitter<R> {
         if let Some(why) = &self.refused {
             return Err(io::Error::new(io::ErrorKind::InvalidData, why.clone()));
         }
+        let mut paused = false;
         loop {
             self.scanner.eof = self.eof;
             if let Some(boundary) = self
@@ -250,7 +251,7 @@ impl<R: Read> Splitter<R> {
                 break;
             } else {
                 self.skip_unneeded();
-                let paused = self.fill()?;
+                paused = self.fill()?;
                 if paused && self.pause()? {
                     break;
                 }
@@ -271,6 +272,7 @@ impl<R: Read> Splitter<R> {
         Ok(Some(Batch {
             data,
             games: std::mem::take(&mut self.games),
+            paused,
         }))
     }
 
