@@ -325,6 +325,33 @@ fn twic_in_every_language_reads_back() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A German game with one English letter late in it (`Nc3` for `Sc3`) is
+/// read by no language whole: it was read as English, said "unknown piece
+/// letter `S` in English" at move 2, and left the game unconverted from
+/// there. It is read as German up to the typo, the error on the typo.
+#[test]
+fn a_typo_late_in_a_german_game_is_the_error() {
+    let input = read("pgn/pgn-extract/expected-output/test-Wdeutsch-out.pgn");
+    let text = String::from_utf8(input).unwrap();
+    // The game's last knight move, written with the English letter.
+    let at = text.rfind(" S").expect("a knight move");
+    let typo = format!("{} N{}", &text[..at], &text[at + 2..]);
+    let (out, reports) = convert_all(typo.as_bytes(), None, OutputFormat::Pgn);
+    assert_eq!(reports[0].errors.len(), 1, "{:?}", reports[0].errors);
+    let error = reports[0].errors[0].to_string();
+    assert!(
+        error.contains("unknown piece letter `N` in German"),
+        "{error}"
+    );
+    // Every move before the typo converted: as many as in the game cut
+    // there.
+    let cut = format!("{} *\n", &text[..at]);
+    let (_, before) = convert_all(cut.as_bytes(), None, OutputFormat::Pgn);
+    assert!(before[0].errors.is_empty(), "{:?}", before[0].errors);
+    assert_eq!(reports[0].moves, before[0].moves);
+    assert!(reports[0].moves > 30, "{}", String::from_utf8_lossy(&out));
+}
+
 /// pgn-extract's German output (K D T L S) converts, read as German.
 #[test]
 fn german_sample_converts() {

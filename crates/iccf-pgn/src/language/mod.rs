@@ -65,7 +65,14 @@ impl Choose<'_, '_, '_> {
     /// Decides the language, recording an ambiguity in `problems`. A game
     /// no language reads gets English, whose errors say why.
     pub(crate) fn choose(&mut self, problems: &mut Problems<'_>) -> Choice {
-        let candidates = self.letters.langs();
+        let every = self.letters.langs();
+        // No language has every letter (a typo, an English letter in a
+        // German game): those with the most are read, the one that goes
+        // furthest kept, and none is certain.
+        let candidates = match every.is_empty() {
+            true => self.letters.nearest_langs(),
+            false => every,
+        };
         let english = Choice {
             lang: Lang::En,
             langs: same_letters(Lang::En),
@@ -76,7 +83,7 @@ impl Choose<'_, '_, '_> {
             return Choice {
                 lang,
                 langs: candidates,
-                certain: true,
+                certain: !every.is_empty(),
             };
         }
         let groups = letter_groups(candidates);

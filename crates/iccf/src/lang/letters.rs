@@ -246,6 +246,43 @@ impl GameLetters {
     }
 }
 
+impl GameLetters {
+    /// The languages whose piece letters read the most of the ASCII
+    /// capitals added, for a game no language reads whole (`Nc3` in a
+    /// German game, a typo): in them its reading goes furthest, so that
+    /// the error falls on the move that is wrong rather than on the
+    /// first piece move. Empty when no capital is any language's piece.
+    ///
+    /// ```
+    /// use iccf::lang::{GameLetters, Lang};
+    ///
+    /// let mut letters = GameLetters::default();
+    /// for token in ["Sf3", "Lb5", "Nc3"] {
+    ///     letters.add(token.as_bytes());
+    /// }
+    /// assert!(letters.langs().is_empty());
+    /// let nearest = letters.nearest_langs();
+    /// assert!(nearest.contains(Lang::De) && !nearest.contains(Lang::En));
+    /// ```
+    pub fn nearest_langs(self) -> LangSet {
+        let (pieces, _) = ascii_letter_langs();
+        let mut best = (0, LangSet::EMPTY);
+        for lang in self.set {
+            let read = pieces
+                .iter()
+                .enumerate()
+                .filter(|&(i, langs)| self.ascii & (1 << i) != 0 && langs.contains(lang))
+                .count();
+            if read > best.0 {
+                best = (read, LangSet::from(lang));
+            } else if read == best.0 && read > 0 {
+                best.1.insert(lang);
+            }
+        }
+        best.1
+    }
+}
+
 /// Bit `b - b'A'` for an ASCII capital `b`, 0 for any other byte.
 static CAPITAL_BIT: [u32; 256] = {
     let mut table = [0u32; 256];
