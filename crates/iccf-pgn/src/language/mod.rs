@@ -113,7 +113,10 @@ impl Choose<'_, '_, '_> {
             let trial = self.trial(group.first().unwrap_or(Lang::En));
             if trial.legal {
                 legal.push((group, trial));
-            } else if trial.moves.len() > furthest.0 {
+            } else if trial.moves.len() > furthest.0
+                || (trial.moves.len() == furthest.0 && group.contains(Lang::En))
+            {
+                // As far in English: PGN's own letters, whose errors say why.
                 furthest = (trial.moves.len(), group);
             }
         }
