@@ -98,6 +98,28 @@ pub(crate) const fn is_whitespace(byte: u8) -> bool {
     matches!(class_of(byte), ByteClass::Space | ByteClass::LineEnd)
 }
 
+/// The length of the Unicode space that `bytes` start with, 0 if none:
+/// the no-break space (U+00A0), the spaces U+2000 to U+200A, U+202F,
+/// U+205F, the ideographic space (U+3000) and a byte order mark (U+FEFF).
+/// Text copied from web pages and word processors has them between
+/// moves (`1.\u{a0}e4`), where they are whitespace, read so between the
+/// tokens of the movetext (comments and tag values keep them).
+#[inline]
+pub(crate) fn unicode_space_len(bytes: &[u8]) -> usize {
+    match bytes {
+        [0xC2, 0xA0, ..] => 2,
+        [0xE2, 0x80, 0x80..=0x8A | 0xAF, ..] | [0xE2, 0x81, 0x9F, ..] => 3,
+        [0xE3, 0x80, 0x80, ..] | [0xEF, 0xBB, 0xBF, ..] => 3,
+        _ => 0,
+    }
+}
+
+/// Whether `byte` may start a [`unicode_space_len`] space.
+#[inline]
+pub(crate) const fn may_start_unicode_space(byte: u8) -> bool {
+    matches!(byte, 0xC2 | 0xE2 | 0xE3 | 0xEF)
+}
+
 /// Whether `byte` ends a line: LF, or CR (alone or before LF).
 #[inline]
 pub(crate) const fn is_line_end(byte: u8) -> bool {

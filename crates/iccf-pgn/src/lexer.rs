@@ -5,9 +5,10 @@
 //! token borrows from the input and carries its byte span, so callers can
 //! report precise locations with [`line_col`].
 //!
-//! Lines end with LF, CRLF or CR alone. A UTF-8 byte order mark at the
-//! start of a line (files joined with `cat`) and `,` (`1. 5254, 5755`)
-//! are read as whitespace.
+//! Lines end with LF, CRLF or CR alone. `,` (`1. 5254, 5755`), a UTF-8
+//! byte order mark (files joined with `cat`) and the Unicode spaces of
+//! text copied from web pages (`1.\u{a0}e4`: no-break, thin, ideographic)
+//! are read as whitespace between tokens.
 //!
 //! The lexer never fails: malformed input becomes [`TokenKind::Error`]
 //! tokens, after which lexing resumes. It runs in linear time, never
@@ -57,6 +58,9 @@ const VALUE_STOP: u16 = 1 << 7;
 /// May end a symbol with something glued on that is not the move: a
 /// non-ASCII byte (a glyph, `Nf3±`).
 const GLUED: u16 = 1 << 8;
+/// May start a Unicode space (`grammar::unicode_space_len`), which ends a
+/// symbol as whitespace does.
+const MAYBE_SPACE: u16 = 1 << 9;
 
 /// The flags of `byte`.
 const fn flags_of(byte: u8) -> u16 {
@@ -91,6 +95,9 @@ const fn flags_of(byte: u8) -> u16 {
     }
     if !byte.is_ascii() {
         flags |= GLUED;
+    }
+    if grammar::may_start_unicode_space(byte) {
+        flags |= MAYBE_SPACE;
     }
     flags
 }
@@ -349,12 +356,13 @@ impl<'a> Lexer<'a> {
         let first = loop {
             let &byte = bytes.get(pos)?;
             if !WHITESPACE[byte as usize] {
-                if byte == BOM[0]
-                    && bytes[pos..].starts_with(BOM)
-                    && grammar::at_line_start(bytes, pos)
-                {
-                    pos += BOM.len();
-                    continue;
+                if has(byte, MAYBE_SPACE) {
+                    // A no-break space, a byte order mark, ...
+                    let space = grammar::unicode_space_len(&bytes[pos..]);
+                    if space > 0 {
+                        pos += space;
+                        continue;
+                    }
                 }
                 break byte;
             }
@@ -673,7 +681,15 @@ fn lex_symbol(bytes: &[u8], start: usize, first: u8) -> (TokenKind<'_>, usize) {
             );
         }
     }
-    end = skip_until(bytes, end, SYMBOL_END);
+    end = skip_until(bytes, end, SYMBOL_END | MAYBE_SPACE);
+    // A Unicode space ends the symbol; another byte of the kind is part
+    // of it (a figurine, `♘f3`).
+    while end < bytes.len()
+        && has(bytes[end], MAYBE_SPACE)
+        && grammar::unicode_space_len(&bytes[end..]) == 0
+    {
+        end = skip_until(bytes, end + 1, SYMBOL_END | MAYBE_SPACE);
+    }
     let mut move_end = end;
     // One test of the last byte for the rare tails: `!?`, a glyph.
     if has(bytes[end - 1], SUFFIX | GLUED) {
@@ -1153,6 +1169,40 @@ mod tests {
             kinds(b"\xFF\xFEe4 \x80"),
             [TokenKind::Move(b"\xFF\xFEe4"), TokenKind::Move(b"\x80")]
         );
+    }
+
+    /// Moves copied from a web page with no-break or thin spaces between
+    /// them (`1.\u{a0}e4\u{a0}e5`) were one symbol, "unexpected ` `", and
+    /// the game was unconverted: these spaces are whitespace between
+    /// tokens; a figurine, whose first byte is one of theirs, is not.
+    #[test]
+    fn unicode_spaces_between_tokens_are_whitespace() {
+        for space in [
+            "\u{a0}", "\u{2009}", "\u{202f}", "\u{2003}", "\u{3000}", "\u{feff}",
+        ] {
+            let text = format!("1.{space}e4{space}e5 2.{space}♘f3{space}{{a{space}b}}{space}1-0");
+            let kinds: Vec<_> = Lexer::new(text.as_bytes()).map(|t| t.kind).collect();
+            let comment = format!("a{space}b");
+            assert_eq!(
+                kinds,
+                [
+                    TokenKind::MoveNumber {
+                        number: b"1",
+                        dots: 1
+                    },
+                    TokenKind::Move(b"e4"),
+                    TokenKind::Move(b"e5"),
+                    TokenKind::MoveNumber {
+                        number: b"2",
+                        dots: 1
+                    },
+                    TokenKind::Move("♘f3".as_bytes()),
+                    TokenKind::Comment(comment.as_bytes()),
+                    TokenKind::Result(b"1-0"),
+                ],
+                "{space:?}"
+            );
+        }
     }
 
     #[test]

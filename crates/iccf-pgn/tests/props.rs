@@ -104,6 +104,21 @@ fn in_line_start_bom(input: &[u8], i: usize) -> bool {
     })
 }
 
+/// Whether `input[i]` lies in a Unicode space (no-break, thin, ideographic,
+/// a byte order mark: the lexer's whitespace between tokens).
+fn in_unicode_space(input: &[u8], i: usize) -> bool {
+    (i.saturating_sub(2)..=i).any(|start| {
+        let text = &input[start..];
+        let len = match text {
+            [0xC2, 0xA0, ..] => 2,
+            [0xE2, 0x80, 0x80..=0x8A | 0xAF, ..] | [0xE2, 0x81, 0x9F, ..] => 3,
+            [0xE3, 0x80, 0x80, ..] | [0xEF, 0xBB, 0xBF, ..] => 3,
+            _ => 0,
+        };
+        start + len > i
+    })
+}
+
 /// Line ends in `bytes`: LF, CRLF or CR alone.
 fn line_ends(bytes: &[u8]) -> u64 {
     let lone_cr = bytes
@@ -132,7 +147,7 @@ proptest! {
         }
         for (i, &byte) in input.iter().enumerate() {
             prop_assert!(
-                covered[i] || is_whitespace(byte) || in_line_start_bom(&input, i),
+                covered[i] || is_whitespace(byte) || in_unicode_space(&input, i),
                 "byte {} lost",
                 i
             );
