@@ -283,6 +283,68 @@ pub(crate) const WOULD: &[&str] = &[
     "бы",
 ];
 
+/// Words that put a claim off to another day: "Maybe I will offer a draw
+/// later" offers nothing yet, "Vielleicht gebe ich später auf" resigns
+/// nothing.
+pub(crate) const HEDGES: &[&str] = &[
+    "maybe",
+    "perhaps",
+    "possibly",
+    "later",
+    "might",
+    "someday",
+    "vielleicht",
+    "eventuell",
+    "später",
+    "irgendwann",
+    "peut-être",
+    "tard",
+    "quizás",
+    "quizá",
+    "forse",
+    "magari",
+    "možná",
+    "později",
+    "возможно",
+    "позже",
+];
+
+/// Words that make a resignation phrase with more words after it in its
+/// clause one of the game: "J'abandonne la partie", "I resign with thanks
+/// for a fine game"; without one it gives up something else ("J'abandonne
+/// l'idée du roque", "I resign myself to a long endgame").
+pub(crate) const GAME_WORDS: &[&str] = &[
+    "game",
+    "match",
+    "partie",
+    "spiel",
+    "partida",
+    "partita",
+    "partii",
+    "partie",
+    "партию",
+    "партия",
+    "игру",
+    "now",
+    "here",
+    "hereby",
+    "herewith",
+    "jetzt",
+    "hiermit",
+    "maintenant",
+    "ahora",
+    "ora",
+    "nyní",
+    "сейчас",
+];
+
+/// The subject of a question about our offer ("Did you offer a draw?",
+/// "Avez-vous proposé nulle ?"): right before the offer's words, it asks,
+/// it does not offer.
+pub(crate) const YOU: &[&str] = &[
+    "you", "sie", "vous", "tu", "du", "usted", "lei", "vy", "вы", "ты",
+];
+
 /// Word beginnings that refuse, in the seven languages: a clause about a
 /// draw with one of them declines it, whatever else it says ("Draw offer
 /// declined", "Ihr Remisangebot lehne ich ab", "I refuse to accept the

@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use crate::claim_words::{
-    ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, NEGATIONS, OURS, PHRASES,
-    REFUSALS, WOULD,
+    ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_WORDS, HEDGES, NEGATIONS,
+    OURS, PHRASES, REFUSALS, WOULD, YOU,
 };
 
 /// What a message says besides its moves.
@@ -130,7 +130,9 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
     let words = words_of(&lower);
     let whole = Sentence {
         question: lower.trim_end().ends_with('?') || lower.contains('¿'),
-        condition: words.iter().any(|w| CONDITIONS.contains(w)),
+        condition: words
+            .iter()
+            .any(|w| CONDITIONS.contains(w) || HEDGES.contains(w)),
         would: words.iter().any(|w| WOULD.contains(w)),
     };
     let mut push = |claim, mood| {
@@ -159,8 +161,14 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         let last = !clauses[k + 1..]
             .iter()
             .any(|c| c.chars().any(char::is_alphanumeric));
-        if let Some((claim, at)) = clause_claim(clause, last) {
-            let (claim, mood) = whole.read(claim, clause, at);
+        if let Some((claim, at, end)) = clause_claim(clause, last) {
+            let (claim, mood) = match whole.read(claim, clause, at) {
+                // "J'abandonne l'idée du roque" gives up something else.
+                (Claim::Resignation, Mood::Plain) if !resigns_the_game(&clause[end..]) => {
+                    (Claim::Resignation, Mood::Mention)
+                }
+                read => read,
+            };
             push(claim, mood);
         } else if let Some(at) = draw_answered(clause) {
             // No phrase: it may decline ("I am not accepting the draw"),
@@ -194,6 +202,14 @@ impl Sentence {
         let refused = words.iter().any(|w| starts_with_any(w, REFUSALS));
         let accepts = words.iter().any(|w| starts_with_any(w, ACCEPTANCES));
         if self.question {
+            // "Did you offer a draw?" asks about ours: it offers nothing.
+            if claim == Claim::DrawOffer
+                && words_of(&clause[..at])
+                    .last()
+                    .is_some_and(|w| YOU.contains(w))
+            {
+                return (claim, Mood::Mention);
+            }
             // "Would you accept a draw?" offers one; "Should I accept?" not.
             let asked = claim == Claim::DrawAccepted && words.iter().any(|w| ASKERS.contains(w));
             return (if asked { Claim::DrawOffer } else { claim }, Mood::Question);
@@ -262,16 +278,26 @@ fn starts_with_any(word: &str, stems: &[&str]) -> bool {
 }
 
 /// The first claim whose phrase is in `clause`, with where the phrase
-/// starts: acceptance and refusal come before the offer, "I accept your
-/// draw offer" names an offer too.
-fn clause_claim(clause: &str, ends_sentence: bool) -> Option<(Claim, usize)> {
+/// starts and ends: acceptance and refusal come before the offer, "I
+/// accept your draw offer" names an offer too.
+fn clause_claim(clause: &str, ends_sentence: bool) -> Option<(Claim, usize, usize)> {
     PHRASES.iter().find_map(|(claim, phrases)| {
         phrases
             .iter()
             .filter(|p| ends_sentence || !p.ends_with('$'))
-            .find_map(|p| phrase_at(clause, p))
-            .map(|at| (*claim, at))
+            .find_map(|p| {
+                let at = phrase_at(clause, p)?;
+                Some((*claim, at, at + p.trim_end_matches('$').len()))
+            })
     })
+}
+
+/// Whether the words after a resignation phrase (`rest` of its clause)
+/// leave it one of the game: none, or one of them names the game or the
+/// moment ([`GAME_WORDS`]).
+fn resigns_the_game(rest: &str) -> bool {
+    let words = words_of(rest);
+    words.is_empty() || words.iter().any(|w| GAME_WORDS.contains(w))
 }
 
 fn is_negation(word: &str) -> bool {
@@ -624,6 +650,37 @@ mod tests {
     }
 
     /// The sentences that once ended games.
+    /// Found trying `iccf check` as a player: each of these recorded a
+    /// resignation or a draw offer nobody made (`--apply` noted the offer,
+    /// and `card --accept-draw` then ended the game).
+    #[test]
+    fn a_resignation_of_something_else_or_an_offer_put_off_is_none() {
+        for text in [
+            "J'abandonne l'idée du roque.",
+            "Abandono la idea de enrocar.",
+            "Abbandono l'idea dell'arrocco.",
+            "I resign myself to a long endgame.",
+            "Did you offer a draw?",
+            "Have you offered a draw?",
+            "Maybe I will offer a draw later.",
+            "Vielleicht biete ich später Remis an.",
+            "Perhaps I resign next week.",
+        ] {
+            assert_eq!(claims(text), [], "{text}");
+        }
+        // Still read: the game, or nothing after the phrase.
+        for (text, claim) in [
+            ("J'abandonne la partie.", Claim::Resignation),
+            ("I resign, thanks for the game.", Claim::Resignation),
+            ("I resign with thanks for a fine game.", Claim::Resignation),
+            ("Abandono.", Claim::Resignation),
+            ("Would you like a draw?", Claim::DrawOffer),
+            ("Do we agree a draw? I offer a draw.", Claim::DrawOffer),
+        ] {
+            assert_eq!(claims(text), [claim], "{text}");
+        }
+    }
+
     #[test]
     fn phrases_that_claim_nothing_give_no_result() {
         assert_eq!(

@@ -45,8 +45,9 @@ const HEADER_SENT: &[&str] = &[
 /// Quoted are: lines starting (after blanks) with `>`; the attribution
 /// line before them ("On DATE, NAME wrote:", "Am ... schrieb ...:", "Le
 /// ... a écrit :", ...); and everything from a separator that quotes
-/// without marks to the end ("-----Original Message-----", a forwarded
-/// message, Outlook's "From: / Sent:" header block).
+/// without marks ("-----Original Message-----", a forwarded message,
+/// Outlook's "From: / Sent:" header block), or from the signature
+/// separator `-- `, to the end.
 ///
 /// ```
 /// let text = "12... 5756\nOn Tue, 1 Dec 2026, Gordon wrote:\n> 12. 5254\nThanks";
@@ -54,6 +55,8 @@ const HEADER_SENT: &[&str] = &[
 /// assert_eq!(lines, [(0, "12... 5756"), (3, "Thanks")]);
 /// let outlook = "12... 5756\n-----Original Message-----\nMy move: 12. 5254";
 /// assert_eq!(iccf_corr::unquoted_lines(outlook).count(), 1);
+/// let signed = "12... 5756\n-- \nAnna, who resigns only when mated";
+/// assert_eq!(iccf_corr::unquoted_lines(signed).count(), 1);
 /// ```
 pub fn unquoted_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let lines: Vec<&str> = text.lines().collect();
@@ -66,8 +69,14 @@ pub fn unquoted_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// Whether line `i` starts the quoted rest of the message.
+/// Whether line `i` starts the quoted rest of the message, or its
+/// signature: the e-mail signature separator `-- ` (RFC 3676) is the end
+/// of what the sender wrote now ("I resign only when mated." below it is
+/// no resignation).
 fn starts_quote(lines: &[&str], i: usize) -> bool {
+    if matches!(lines[i], "-- " | "--") {
+        return true;
+    }
     let lower = lines[i].trim().to_lowercase();
     let bare = lower.trim_matches(|c: char| c == '-' || c == '_' || c == '=' || c.is_whitespace());
     if SEPARATORS.contains(&bare) {
