@@ -74,8 +74,7 @@ fn split_conditional(line: &str) -> (&str, Option<&str>) {
     let mut words = line.split_whitespace();
     while let Some(word) = words.next() {
         let bare = word.trim_start_matches(['(', '[', ';', ',']).to_lowercase();
-        let numbered_after = words.clone().any(|w| move_number(w).is_some());
-        if IF_WORDS.contains(&bare.as_str()) && numbered_after {
+        if IF_WORDS.contains(&bare.as_str()) && starts_a_move(words.clone().next()) {
             // `word` is a slice of `line`: its offset in it.
             let at = word.as_ptr() as usize - line.as_ptr() as usize;
             return (&line[..at], Some(&line[at..]));
@@ -98,11 +97,25 @@ pub(crate) fn strip_if_word(line: &str) -> &str {
     trimmed[first.len()..].trim_start()
 }
 
+/// Whether the line is if-moves: a label ("If-moves:"), or "if" before a
+/// move ("if 14. 5254 then 14... 3672"); "If you like, ... My move: 2...
+/// 2836" is prose with a move.
 fn is_conditional(line: &str) -> bool {
     let lower = line.trim_start().to_lowercase();
-    let first = lower.split_whitespace().next().unwrap_or("");
+    let mut words = lower.split_whitespace();
+    let first = words.next().unwrap_or("");
     let first = first.trim_end_matches([':', ',']);
-    IF_WORDS.contains(&first) || IF_LABELS.iter().any(|label| lower.starts_with(label))
+    (IF_WORDS.contains(&first) && starts_a_move(words.next()))
+        || IF_LABELS.iter().any(|label| lower.starts_with(label))
+}
+
+/// Whether `word` (the one after an "if") is a move number or a move.
+fn starts_a_move(word: Option<&str>) -> bool {
+    let Some(word) = word else {
+        return false;
+    };
+    let word = word.trim_matches(|c: char| ",;:()[]".contains(c));
+    move_number(word).is_some() || looks_like_move(word.trim_end_matches(['+', '#']))
 }
 
 /// A move written without a number (`my move: 4847 (Rd7)`, or a bare
@@ -292,6 +305,16 @@ impl Scanner {
         }
         // A move ending a sentence: "Thanks for 2. 7163."
         let word = word.trim_end_matches('.');
+        // A check or mate mark on a numeric move: `4884+`, `4884#`.
+        let word = match word.trim_end_matches(['+', '#']) {
+            numeric
+                if !numeric.is_empty()
+                    && numeric.bytes().all(|b| b.is_ascii_digit() || b == b'-') =>
+            {
+                numeric
+            }
+            _ => word,
+        };
         match self.pending {
             Some(_) if gloss => {}
             Some((no, taken)) if looks_like_move(word) => {
@@ -609,5 +632,30 @@ mod tests {
             pairs(&[("13.", "5254")])
         );
         assert_eq!(scan("wenn 13... 5756 dann 14. 6125"), pairs(&[]));
+        assert_eq!(
+            scan("13... 4844 if 14. 5254 then 14... 3672"),
+            pairs(&[("13...", "4844")])
+        );
+    }
+
+    /// "No move found" for moves players write: a check mark on a numeric
+    /// move (`4884+`), and a move on a line whose prose has an "if"
+    /// before it, which made the whole line if-moves.
+    #[test]
+    fn regression_moves_after_prose_with_if_and_with_check_marks() {
+        assert_eq!(
+            scan("2. 6134 2... 4884+"),
+            pairs(&[("2.", "6134"), ("2...", "4884")])
+        );
+        assert_eq!(scan("13... 48-84#"), pairs(&[("13...", "48-84")]));
+        assert_eq!(
+            scan("If you like, we can chat later. My move: 2... 2836"),
+            pairs(&[("2...", "2836")])
+        );
+        assert_eq!(
+            scan("I accept the draw if you repeat moves. 14... 5645"),
+            pairs(&[("14...", "5645")])
+        );
+        assert_eq!(scan("if 7163 then 2836"), pairs(&[]));
     }
 }
