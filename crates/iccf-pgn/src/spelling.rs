@@ -12,7 +12,8 @@
 //! and the symbols of the Chess Informant: `=` 10, `∞` 13, `⩲` 14, `⩱` 15,
 //! `±` 16, `∓` 17, `+−` 18, `−+` 19, `□` 7, `⨀` 22, `↑↑` 32, `↑` 36, `→` 40,
 //! `=∞` 44, `⇆` 132, `⊕` 138, `∆` 140; with the ASCII forms authors type
-//! for them (`+/-` 16, `+=` 14, `+--` 18, ...).
+//! for them (`+/-` 16, `+=` 14, `+--` 18, ...), and Unicode's single
+//! characters for `!!` 3, `??` 4, `!?` 5 and `?!` 6 (`‼`, `⁇`, `⁉`, `⁈`).
 //!
 //! # Examples
 //!
@@ -30,6 +31,11 @@
 /// Glyphs and the NAG each stands for: the symbols of printed chess
 /// (lichess's set), then the ASCII forms typed for them.
 const GLYPHS: &[(&str, &str)] = &[
+    // Unicode's single characters for `!!`, `??`, `!?`, `?!`.
+    ("‼", "3"),
+    ("⁇", "4"),
+    ("⁉", "5"),
+    ("⁈", "6"),
     ("□", "7"),
     ("=", "10"),
     ("∞", "13"),
@@ -275,6 +281,10 @@ mod tests {
         assert_eq!(glyph_nag("⩱".as_bytes()), Some(15));
         assert_eq!(glyph_nag("⇆".as_bytes()), Some(132));
         assert_eq!(glyph_nag("⨀".as_bytes()), Some(22));
+        // `Nf3‼` lost its mark without a word; a `⁇` apart was "empty move".
+        assert_eq!(glyph_nag("‼".as_bytes()), Some(3));
+        assert_eq!(glyph_nag("⁈".as_bytes()), Some(6));
+        assert_eq!(glued_glyph_len("Nf3⁉".as_bytes()), "⁉".len());
         assert_eq!(glyph_nag(b"+--"), Some(18));
         for not in ["--", "e4", "Z0", "+", "-", "N"] {
             assert_eq!(glyph_nag(not.as_bytes()), None, "{not}");
