@@ -275,8 +275,7 @@ fn longest_record<'a>(game: &Game, plies: &'a [WrittenPly]) -> Option<&'a [Writt
 /// the same move, and `Df2` is compared as a move: in any language that
 /// reads it so.
 fn same(written: &str, mv: NumericMove, before: &Chess) -> bool {
-    let digits: String = written.chars().filter(|c| *c != '-').collect();
-    if digits.bytes().all(|b| b.is_ascii_digit()) {
+    if let Some(digits) = crate::diagnose::numeric_digits(written) {
         return digits == mv.to_string();
     }
     iccf::lang::Lang::all().any(|lang| {
@@ -863,6 +862,25 @@ mod tests {
             problems(&report)[0]
                 .starts_with("your move 2... 3628 is not a legal numeric move; perhaps 2836 (Nc6")
         );
+    }
+
+    /// Castling typed with zeros (`0-0`) was read as digits: our 5171
+    /// echoed as `0-0` was a wrong echo, and their `0-0` "not a legal
+    /// numeric move" with no reading of it.
+    #[test]
+    fn castling_with_zeros_is_castling() {
+        let game =
+            read_game(b"1. 5254 5755 2. 7163 2836 3. 6134 6835 4. 5171 7866 5. 4243 *").unwrap();
+        let report = check(&game, Color::White, "5. 4243 5... 0-0");
+        let Some(Finding::UnclearMove { suggestions, .. }) =
+            report.findings.iter().find(|f| f.is_problem())
+        else {
+            panic!("{:?}", report.findings)
+        };
+        assert_eq!(suggestions[0].numeric, "5878");
+        let game = read_game(b"1. 5254 5755 2. 7163 2836 3. 6134 6835 4. 5171 *").unwrap();
+        let report = check(&game, Color::White, "4. 0-0 4... 7866");
+        assert!(report.in_order(), "{:?}", report.findings);
     }
 
     #[test]

@@ -73,6 +73,20 @@ pub struct Suggestion {
     pub slip: Slip,
 }
 
+/// The digits of a move written in numeric notation, dashes and spaces
+/// dropped (`52-54` is `5254`); `None` for any other text, castling typed
+/// with zeros (`0-0`, `0-0-0+`) included: that is algebraic castling.
+pub(crate) fn numeric_digits(written: &str) -> Option<String> {
+    if matches!(written.trim_end_matches(['+', '#']), "0-0" | "0-0-0") {
+        return None;
+    }
+    let digits: String = written
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' '))
+        .collect();
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
+}
+
 /// The legal moves `written` most likely means in `pos`, best first (at
 /// most five).
 ///
@@ -84,16 +98,10 @@ pub struct Suggestion {
 /// assert_eq!((best.numeric.as_str(), best.slip.describe().as_str()), ("5254", "two digits swapped"));
 /// ```
 pub fn diagnose(written: &str, pos: &Chess) -> Vec<Suggestion> {
-    let digits: String = written
-        .chars()
-        .filter(|c| !matches!(c, '-' | ' '))
-        .collect();
-    let mut found: Vec<(Move, Slip)> =
-        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            digit_slips(&digits, pos)
-        } else {
-            algebraic_readings(written, pos)
-        };
+    let mut found: Vec<(Move, Slip)> = match numeric_digits(written) {
+        Some(digits) => digit_slips(&digits, pos),
+        None => algebraic_readings(written, pos),
+    };
     found.sort_by_key(|(_, slip)| slip.cost());
     let mut seen = Vec::new();
     found.retain(|(m, _)| {
