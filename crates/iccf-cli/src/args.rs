@@ -486,9 +486,11 @@ pub struct ConvertArgs {
     /// Output format: pgn keeps everything; text writes one line a game with
     /// the numbered main-line moves and the result; jsonl writes one JSON
     /// object a game; parquet writes a table, one row a game, the main line
-    /// in numeric and SAN columns (only the --to notation's with --to).
-    #[arg(long, value_enum, default_value_t = Format::Pgn)]
-    pub format: Format,
+    /// in numeric and SAN columns (only the --to notation's with --to)
+    /// [default: by the extension of -o FILE: .jsonl or .ndjson, .parquet
+    /// (also before .gz, .zst, ...); else pgn].
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
 
     /// Write to FILE instead of standard output; the file appears only when
     /// complete (written to a temporary file, then renamed). A symlink is
@@ -693,7 +695,33 @@ pub enum Format {
     Parquet,
 }
 
+impl ConvertArgs {
+    /// The output format: `--format`, else the one the output file's name
+    /// says (`games.jsonl`, `games.parquet`, `games.jsonl.zst`), else PGN.
+    pub fn format(&self) -> Format {
+        self.format
+            .or_else(|| self.output.as_deref().and_then(Format::of_file))
+            .unwrap_or(Format::Pgn)
+    }
+}
+
 impl Format {
+    /// The format a file's extension names, past a compression suffix:
+    /// `.jsonl` and `.ndjson`, `.parquet`; `None` for any other.
+    fn of_file(path: &std::path::Path) -> Option<Format> {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        let name = [".gz", ".bz2", ".xz", ".zst"]
+            .iter()
+            .find_map(|suffix| name.strip_suffix(suffix))
+            .unwrap_or(&name);
+        let (_, extension) = name.rsplit_once('.')?;
+        match extension {
+            "jsonl" | "ndjson" => Some(Format::Jsonl),
+            "parquet" => Some(Format::Parquet),
+            _ => None,
+        }
+    }
+
     /// The converter's output format; `None` for a table, which is made
     /// of records.
     pub fn text_format(self) -> Option<iccf_pgn::convert::OutputFormat> {

@@ -41,6 +41,7 @@ pub enum Status {
 /// read, or is not PGN, is reported and the others are still converted; an
 /// output error ends the run.
 pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
+    let format = args.format();
     let inputs: Vec<PathBuf> = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -50,7 +51,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
         inputs,
         options: Options {
             to: args.to.map(Into::into),
-            format: args.format.text_format().unwrap_or_default(),
+            format: format.text_format().unwrap_or_default(),
             chess960_castling: args.chess960_castling.into(),
             lang: args.lang,
             input_lang: args.input_lang.0,
@@ -60,7 +61,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
         max_game_size: args.max_game_size,
         decoder_memory: args.decoder_memory,
     };
-    if args.format == Format::Parquet && args.output.is_none() && io::stdout().is_terminal() {
+    if format == Format::Parquet && args.output.is_none() && io::stdout().is_terminal() {
         anyhow::bail!(
             "--format parquet writes a binary file: give -o FILE.parquet or redirect the output"
         );
@@ -84,7 +85,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
         quiet: args.quiet,
         progress: None,
     };
-    let finished = match args.format {
+    let finished = match format {
         Format::Parquet => {
             let notations = match args.to {
                 Some(to) => vec![to.into()],

@@ -898,3 +898,30 @@ fn live_games_come_as_sent(
     assert_eq!(next().unwrap(), "1. 4244 *", "{case}");
     assert!(child.wait().unwrap().success(), "{case}");
 }
+
+/// `-o games.parquet` and `-o games.jsonl` wrote PGN under those names,
+/// without a word: the output file's extension says the format when
+/// `--format` does not, past a compression suffix; `--format` wins.
+#[test]
+fn regression_output_extension_was_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = iccf_testdata::path("pgn/pgn4web/one.pgn");
+    let input = input.to_str().unwrap();
+    let out = |name: &str, format: Option<&str>| {
+        let path = dir.path().join(name);
+        let path_arg = path.to_str().unwrap();
+        let mut args = vec!["convert", "-q", input, "-o", path_arg];
+        args.extend(format.map(|f| ["--format", f]).into_iter().flatten());
+        let r = run(&args, b"");
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+        std::fs::read(&path).unwrap()
+    };
+    assert!(out("games.jsonl", None).starts_with(b"{\"game\":1,"));
+    assert!(out("games.NDJSON", None).starts_with(b"{\"game\":1,"));
+    assert!(out("games.parquet", None).starts_with(b"PAR1"));
+    let zst = out("games.jsonl.zst", None);
+    let jsonl = zstd::decode_all(zst.as_slice()).unwrap();
+    assert!(jsonl.starts_with(b"{\"game\":1,"));
+    assert!(out("games.pgn", None).starts_with(b"[Event"));
+    assert!(out("other.jsonl", Some("pgn")).starts_with(b"[Event"));
+}
