@@ -45,6 +45,7 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     if let Err(err) = iccf_corr::record_offers(game, side, &offers) {
         return refuse(&format!("{name}: {err}"));
     }
+    game.card_written();
     // Recorded only once the card is shown: a card that could not be
     // written (a full disk, a closed stdout) is not taken for sent.
     let saved = corr_file::prepare(&args.game.game, game)?;

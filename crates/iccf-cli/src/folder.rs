@@ -5,8 +5,7 @@ use std::io::Write;
 
 use anyhow::bail;
 use iccf_corr::{
-    ADDRESS_TAG, Applied, CARD_DUE_TAG, CheckOptions, Date, Message, MessageReport, PartMatch,
-    Received,
+    ADDRESS_TAG, Applied, CheckOptions, Date, Message, MessageReport, PartMatch, Received,
 };
 use iccf_pgn::problem::escape_controls;
 use serde::Serialize;
@@ -123,16 +122,6 @@ fn record(
         && g.game.tag(ADDRESS_TAG).is_none()
     {
         g.game.set_tag(ADDRESS_TAG, from);
-    }
-    // Their move answers our last card: a card still marked due is not.
-    if applied
-        .iter()
-        .any(|a| matches!(a, Applied::TheirMove { .. }))
-    {
-        g.game.tags.retain(|(name, _)| name != CARD_DUE_TAG);
-    }
-    if applied.iter().any(|a| matches!(a, Applied::IfMove { .. })) {
-        g.game.set_tag(CARD_DUE_TAG, "yes");
     }
     corr_file::save(&path, &g.game)?;
     Ok(applied)
@@ -276,13 +265,7 @@ pub fn card(mut args: CardArgs) -> anyhow::Result<bool> {
     let folder = read_folder(&args.game.game, args.game.me.as_deref())?;
     let i = iccf_corr::find_game(&folder.games, &key)?;
     args.game.game = folder.path(i);
-    let done = card::run(&args)?;
-    if done && folder.games[i].game.tag(CARD_DUE_TAG).is_some() {
-        let mut file = corr_file::open(&args.game)?;
-        file.game.tags.retain(|(name, _)| name != CARD_DUE_TAG);
-        corr_file::save(&args.game.game, &file.game)?;
-    }
-    Ok(done)
+    card::run(&args)
 }
 
 #[cfg(test)]

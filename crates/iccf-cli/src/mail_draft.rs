@@ -115,7 +115,7 @@ pub fn save_due(
         let _lock = corr_file::lock_unchanged(&path, &folder.games[i].game)?;
         let g = &mut folder.games[i];
         mailbox.save_draft(&draft(&g.game, g.side, replies.get(&i), ctx).to_bytes())?;
-        g.game.tags.retain(|(name, _)| name != CARD_DUE_TAG);
+        g.game.card_written();
         corr_file::save(&path, &g.game)?;
         let what = format!("our if-move reply's card is in {}", ctx.account.drafts);
         report(out, ctx, &g.name, &what)?;

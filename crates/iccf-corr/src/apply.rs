@@ -117,6 +117,13 @@ pub fn apply(game: &mut Game, report: &MessageReport, side: Color, today: Date) 
         last.draw_offer = Some(side.other());
         done.push(Applied::DrawOffer);
     }
+    // Their move answers our last card; our if-move played needs its own.
+    if done.iter().any(|a| matches!(a, Applied::TheirMove { .. })) {
+        game.card_written();
+    }
+    if done.iter().any(|a| matches!(a, Applied::IfMove { .. })) {
+        game.set_tag(crate::CARD_DUE_TAG, "yes");
+    }
     if !game.is_over()
         && let Some(result) = game.board_result()
     {
@@ -290,6 +297,26 @@ mod tests {
         assert_eq!(game.result(), "0-1");
         let card = crate::card(&game, Color::Black, &crate::CardOptions::default());
         assert!(card.contains("2. 7274 4884\n0-1"), "{card}");
+    }
+
+    /// `check FILE --apply` played our if-move without marking its card
+    /// due (only a folder's check did), so `status` never said "if-move
+    /// played, card not sent": the mark is apply's, for every front.
+    #[test]
+    fn an_if_move_played_marks_its_card_due() {
+        let mut game = game_with_branches();
+        let done = their_move(&mut game, "2. 7163 2... 2836");
+        assert!(
+            done.iter().any(|a| matches!(a, Applied::IfMove { .. })),
+            "{done:?}"
+        );
+        assert_eq!(game.tag(crate::CARD_DUE_TAG), Some("yes"));
+        game.card_written();
+        assert_eq!(game.tag(crate::CARD_DUE_TAG), None);
+        // Their next move answers it too.
+        game.set_tag(crate::CARD_DUE_TAG, "yes");
+        their_move(&mut game, "3. 6125 3... 1716");
+        assert_eq!(game.tag(crate::CARD_DUE_TAG), None);
     }
 
     fn their_move(game: &mut Game, text: &str) -> Vec<Applied> {

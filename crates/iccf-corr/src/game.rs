@@ -163,6 +163,12 @@ impl Game {
         self.result() != "*"
     }
 
+    /// Notes that the card of our last move was written: none is due any
+    /// more (see [`crate::CARD_DUE_TAG`]).
+    pub fn card_written(&mut self) {
+        self.tags.retain(|(name, _)| name != crate::CARD_DUE_TAG);
+    }
+
     /// The result the board shows after the last move, whoever wrote
     /// what: the mated side's loss, or a draw by stalemate; `None` while
     /// the side to move has a move. A result plainly given, as a

@@ -11,7 +11,8 @@ use shakmaty::Color as Side;
 use crate::{Date, Game};
 
 /// The tag set when our if-move reply was played but its card not yet
-/// written (`mail --apply`, `check DIR --apply`); `card` clears it.
+/// written (by [`crate::apply`]: `check --apply`, `mail --apply`, the web
+/// desk); cleared by their next move and by [`Game::card_written`].
 pub const CARD_DUE_TAG: &str = "ICCFCardDue";
 
 /// How long to wait before asking for a move again, and before telling

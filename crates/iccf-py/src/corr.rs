@@ -120,6 +120,7 @@ pub fn card(
     }
     iccf_corr::record_offers(&mut game, side, &offers)
         .map_err(|err| PyValueError::new_err(err.to_string()))?;
+    game.card_written();
     let also = match args::notation(also)? {
         Some(notation) => Some(MoveFormat {
             lang: args::lang(also_lang)?,

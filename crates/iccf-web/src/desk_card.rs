@@ -123,6 +123,7 @@ fn compose(request: &CardRequest) -> Result<CardJson, ApiError> {
     }
     iccf_corr::record_offers(game, side, &offers)
         .map_err(|err| ApiError::unprocessable(err.to_string()))?;
+    game.card_written();
     let options = CardOptions {
         lang,
         also,
