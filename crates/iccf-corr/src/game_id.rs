@@ -38,7 +38,8 @@ pub(crate) fn check_game_id(
 }
 
 /// ICCF game IDs in `text`: words of letters and digits joined by two
-/// slashes or more (`EM/M/GT/102`, `WS/2023/7`), uppercase.
+/// slashes or more (`EM/M/GT/102`, `WS/2023/7`), uppercase. An ID starts
+/// with letters: a date (`30/11/26`, `03/12/2026`) is none.
 fn ids(text: &str) -> Vec<String> {
     text.split(|c: char| c.is_whitespace() || ",;:()[]\"'".contains(c))
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
@@ -49,6 +50,7 @@ fn ids(text: &str) -> Vec<String> {
                     .iter()
                     .all(|p| !p.is_empty() && p.chars().all(char::is_alphanumeric))
                 && parts.iter().any(|p| p.chars().any(|c| c.is_ascii_digit()))
+                && parts[0].chars().any(char::is_alphabetic)
         })
         .map(str::to_uppercase)
         .collect()
@@ -132,6 +134,21 @@ mod tests {
             .filter(|f| matches!(f, Finding::OtherGame { .. } | Finding::SameGame { .. }))
             .map(ToString::to_string)
             .collect()
+    }
+
+    #[test]
+    /// A date in the body ("sent 30/11/26") was a game ID: "the message
+    /// is for another game", exit 1.
+    #[test]
+    fn a_date_is_no_game_id() {
+        assert_eq!(
+            ids("sent 30/11/26, received 03/12/2026"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            ids("game EM/M/GT/102 and ws/2023/7"),
+            ["EM/M/GT/102", "WS/2023/7"]
+        );
     }
 
     #[test]
