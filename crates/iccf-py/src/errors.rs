@@ -150,6 +150,7 @@ pub fn move_error_kind(err: &ReadMoveError) -> &'static str {
         ReadMoveError::CannotCastle { .. } => "cannot-castle",
         ReadMoveError::Drop { .. } => "drop",
         ReadMoveError::NullMove => "null-move",
+        ReadMoveError::GameOver { .. } => "game-over",
         // A reason added to the core later: still a move not played.
         _ => "illegal",
     }

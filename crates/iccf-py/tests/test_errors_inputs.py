@@ -24,6 +24,10 @@ def test_text_that_is_no_move_is_a_parse_error(text):
     assert info.value.text == text and info.value.kind in ("not-a-move", "bad-numeric", "bad-san")
 
 
+# White is mated: no move follows.
+FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+
+
 @pytest.mark.parametrize(
     "call,cls,kind",
     [
@@ -32,6 +36,7 @@ def test_text_that_is_no_move_is_a_parse_error(text):
         (lambda: iccf.move("Ke2"), iccf.IllegalMoveError, "no-piece-can-move"),
         (lambda: iccf.move("Ng1-e2"), iccf.IllegalMoveError, "illegal-from-square"),
         (lambda: iccf.move("O-O"), iccf.IllegalMoveError, "cannot-castle"),
+        (lambda: iccf.move("a3", fen=FOOLS_MATE), iccf.IllegalMoveError, "game-over"),
         (lambda: iccf.move("e4", fen="not a fen"), iccf.ParseError, "bad-position"),
         (lambda: iccf.check("[ICCFSide \"x", "hi", side="white"), iccf.ParseError, None),
     ],

@@ -97,7 +97,33 @@ pub fn read_move_in(text: &[u8], pos: &Chess, lang: Lang) -> Result<ReadMove, Re
             warning: None,
         });
     }
-    read_general(text, pos, lang)
+    read_general(text, pos, lang).map_err(|err| after_the_end(err, pos))
+}
+
+/// `err`, or when it says a move cannot be played in a position where no
+/// move can (mate, stalemate), that the game is over. Looked at only on
+/// the way of an error.
+#[cold]
+fn after_the_end(err: ReadMoveError, pos: &Chess) -> ReadMoveError {
+    let unplayable = matches!(
+        err,
+        ReadMoveError::IllegalNumeric { .. }
+            | ReadMoveError::IllegalUci
+            | ReadMoveError::IllegalLan
+            | ReadMoveError::WrongPiece { .. }
+            | ReadMoveError::NoPieceCanMove { .. }
+            | ReadMoveError::IllegalFromSquare { .. }
+            | ReadMoveError::CannotCastle { .. }
+            | ReadMoveError::NullMove
+    );
+    if !unplayable || !pos.legal_moves().is_empty() {
+        return err;
+    }
+    ReadMoveError::GameOver {
+        notation: err.notation(),
+        color: pos.turn(),
+        checkmate: pos.is_check(),
+    }
 }
 
 /// Reads `text` as [`read_move_in()`] in `lang`, or with none in every
@@ -448,6 +474,17 @@ pub enum ReadMoveError {
     /// A null move (`--`, `Z0`) where it cannot be played (the side to move
     /// is in check).
     NullMove,
+    /// A move after the game ended on the board: the side to move is
+    /// mated or stalemated ("no white pawn can move to a3" said it less
+    /// well).
+    GameOver {
+        /// The notation the text looked like.
+        notation: Notation,
+        /// The side to move, that has no move.
+        color: Color,
+        /// Mate, else stalemate.
+        checkmate: bool,
+    },
 }
 
 impl ReadMoveError {
@@ -462,7 +499,8 @@ impl ReadMoveError {
             ReadMoveError::ParseSan { notation, .. }
             | ReadMoveError::AmbiguousSan { notation, .. }
             | ReadMoveError::NoPieceCanMove { notation, .. }
-            | ReadMoveError::IllegalFromSquare { notation, .. } => *notation,
+            | ReadMoveError::IllegalFromSquare { notation, .. }
+            | ReadMoveError::GameOver { notation, .. } => *notation,
             ReadMoveError::NotUtf8(_)
             | ReadMoveError::NotAMove
             | ReadMoveError::CannotCastle { .. }
@@ -522,6 +560,14 @@ impl fmt::Display for ReadMoveError {
             ReadMoveError::NullMove => {
                 f.write_str("null move in a position where it cannot be played")
             }
+            ReadMoveError::GameOver {
+                color,
+                checkmate: true,
+                ..
+            } => write!(f, "no move after mate: {color} is checkmated"),
+            ReadMoveError::GameOver { color, .. } => {
+                write!(f, "no move after stalemate: {color} has no legal move")
+            }
         }
     }
 }
@@ -540,7 +586,9 @@ impl std::error::Error for ReadMoveError {
             | ReadMoveError::CannotCastle { .. }
             | ReadMoveError::Drop { .. }
             | ReadMoveError::NullMove => Some(&SanError::IllegalSan),
-            ReadMoveError::WrongPiece { .. } | ReadMoveError::NotAMove => None,
+            ReadMoveError::WrongPiece { .. }
+            | ReadMoveError::NotAMove
+            | ReadMoveError::GameOver { .. } => None,
         }
     }
 }
@@ -718,6 +766,28 @@ mod tests {
             Ok(read) => panic!("{text} read as {:?}", read.m),
             Err(err) => err.to_string(),
         }
+    }
+
+    /// A move after mate said "no white pawn can move to a3", and after
+    /// stalemate the same: the game is over on the board. Text that is no
+    /// move still says so.
+    #[test]
+    fn a_move_after_the_end_says_the_game_is_over() {
+        let mated = fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+        for text in ["a3", "1213", "a2a3", "Ke1-f2", "O-O", "--"] {
+            assert_eq!(
+                msg(text, &mated),
+                "no move after mate: white is checkmated",
+                "{text}"
+            );
+        }
+        assert_eq!(msg("hello", &mated), "not a move");
+        let stalemate = fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!(
+            msg("Kg8", &stalemate),
+            "no move after stalemate: black has no legal move"
+        );
+        assert_eq!(err("a3", &mated).notation(), Notation::San);
     }
 
     /// Regression: `Кс6` typed on a Cyrillic keyboard (the file a
