@@ -136,7 +136,6 @@ mod tests {
             .collect()
     }
 
-    #[test]
     /// A date in the body ("sent 30/11/26") was a game ID: "the message
     /// is for another game", exit 1.
     #[test]
