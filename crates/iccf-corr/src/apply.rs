@@ -234,12 +234,7 @@ mod tests {
             Color::White,
             "2026.12.05".parse().unwrap(),
         );
-        assert_eq!(
-            done.last(),
-            Some(&Applied::Result {
-                result: "0-1".into()
-            })
-        );
+        assert_eq!(recorded_result(&done), Some("0-1"));
         assert_eq!(game.result(), "0-1");
         // A mate recorded without its result (an older iccf) is found again.
         game.set_tag("Result", "*");
@@ -263,12 +258,7 @@ mod tests {
             Color::Black,
             "2026.12.05".parse().unwrap(),
         );
-        assert_eq!(
-            done.last(),
-            Some(&Applied::Result {
-                result: "0-1".into()
-            })
-        );
+        assert_eq!(recorded_result(&done), Some("0-1"));
         assert_eq!(game.result(), "0-1");
         // Stalemate by their move is a draw.
         let mut game = read_game(
@@ -317,6 +307,14 @@ mod tests {
         game.set_tag(crate::CARD_DUE_TAG, "yes");
         their_move(&mut game, "3. 6125 3... 1716");
         assert_eq!(game.tag(crate::CARD_DUE_TAG), None);
+    }
+
+    /// The result `apply` recorded last, if any.
+    fn recorded_result(done: &[Applied]) -> Option<&str> {
+        match done.last() {
+            Some(Applied::Result { result }) => Some(result),
+            _ => None,
+        }
     }
 
     fn their_move(game: &mut Game, text: &str) -> Vec<Applied> {
