@@ -709,13 +709,13 @@ impl Format {
     /// The format a file's extension names, past a compression suffix:
     /// `.jsonl` and `.ndjson`, `.parquet`; `None` for any other.
     fn of_file(path: &std::path::Path) -> Option<Format> {
-        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
-        let name = [".gz", ".bz2", ".xz", ".zst"]
-            .iter()
-            .find_map(|suffix| name.strip_suffix(suffix))
-            .unwrap_or(&name);
-        let (_, extension) = name.rsplit_once('.')?;
-        match extension {
+        // Past the compression suffix the output is written with.
+        let path = match iccf_stream::compression::Compression::from_extension(path) {
+            iccf_stream::compression::Compression::None => path,
+            _ => path.file_stem().map(std::path::Path::new)?,
+        };
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
             "jsonl" | "ndjson" => Some(Format::Jsonl),
             "parquet" => Some(Format::Parquet),
             _ => None,

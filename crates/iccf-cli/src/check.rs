@@ -138,9 +138,15 @@ fn print_text(
     if let Some(result) = &report.result
         && !recorded
     {
+        // The board's result comes with the move; words need the flag.
+        let flags = if report.on_board {
+            "--apply"
+        } else {
+            "--apply --accept-result"
+        };
         writeln!(
             out,
-            "not recorded: result {result}; to record it: iccf check {game} {} --apply --accept-result",
+            "not recorded: result {result}; to record it: iccf check {game} {} {flags}",
             args.message.display()
         )?;
     }

@@ -150,6 +150,10 @@ pub fn apply(game: &mut Game, report: &MessageReport, side: Color, today: Date) 
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
 pub fn apply_result(game: &mut Game, report: &MessageReport) -> Option<Applied> {
+    // A mate on the board was recorded by `apply`, with the move.
+    if game.is_over() {
+        return None;
+    }
     let result = report.result.as_ref()?;
     game.set_tag("Result", result);
     game.pending.clear();

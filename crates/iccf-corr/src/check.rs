@@ -36,8 +36,12 @@ pub struct MessageReport {
     /// Claims they mean (plain statements; a draw offer may be asked).
     pub claims: Vec<Claim>,
     /// The result their message gives: they accept our open draw offer,
-    /// or they resign. [`crate::apply_result`] records it.
+    /// or they resign ([`crate::apply_result`] records it); or the mate or
+    /// stalemate their move leaves on the board ([`crate::apply`] records
+    /// it with the move: see `on_board`).
     pub result: Option<String>,
+    /// Whether `result` is the board's, which needs no word of theirs.
+    pub on_board: bool,
     /// They ask for our last move again: resend our last card.
     pub resend: bool,
     /// Their proposed if-move lines, each from our reply on.
@@ -120,6 +124,7 @@ pub fn check_message(
         received: opts.received.or(message.date),
         claims: Vec::new(),
         result: None,
+        on_board: false,
         resend: false,
         their_if_moves: Vec::new(),
     };

@@ -297,7 +297,8 @@ pub(crate) const HEDGES: &[&str] = &[
     "eventuell",
     "später",
     "irgendwann",
-    "peut-être",
+    // "peut-être": its words are split at the dash.
+    "peut",
     "tard",
     "quizás",
     "quizá",
@@ -309,10 +310,18 @@ pub(crate) const HEDGES: &[&str] = &[
     "позже",
 ];
 
-/// Words that make a resignation phrase with more words after it in its
-/// clause one of the game: "J'abandonne la partie", "I resign with thanks
-/// for a fine game"; without one it gives up something else ("J'abandonne
-/// l'idée du roque", "I resign myself to a long endgame").
+/// Words that start an object after a resignation phrase: it gives up
+/// that ("J'abandonne l'idée du roque", "I resign myself to ...",
+/// "Abandono la idea"), unless the object is the game ([`GAME_WORDS`]).
+/// French and Italian `l'`, `d'` are told by their apostrophe.
+pub(crate) const OBJECT_STARTS: &[&str] = &[
+    "the", "a", "an", "my", "myself", "this", "that", "to", "on", "la", "le", "les", "un", "une",
+    "el", "los", "las", "lo", "il", "gli", "una", "uno", "die", "der", "das", "den", "dem", "ein",
+    "eine", "mich", "me", "mi",
+];
+
+/// Words that make a resignation phrase with an object after it one of
+/// the game: "J'abandonne la partie", "I resign this game".
 pub(crate) const GAME_WORDS: &[&str] = &[
     "game",
     "match",
@@ -339,11 +348,10 @@ pub(crate) const GAME_WORDS: &[&str] = &[
 ];
 
 /// The subject of a question about our offer ("Did you offer a draw?",
-/// "Avez-vous proposé nulle ?"): right before the offer's words, it asks,
-/// it does not offer.
-pub(crate) const YOU: &[&str] = &[
-    "you", "sie", "vous", "tu", "du", "usted", "lei", "vy", "вы", "ты",
-];
+/// "Haben Sie Remis angeboten?"): right before the offer's words, it asks,
+/// it does not offer. Not the words that are objects there too ("Je vous
+/// propose la nulle ?" offers one).
+pub(crate) const YOU: &[&str] = &["you", "sie", "usted", "вы", "ты"];
 
 /// Word beginnings that refuse, in the seven languages: a clause about a
 /// draw with one of them declines it, whatever else it says ("Draw offer

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::claim_words::{
     ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_WORDS, HEDGES, NEGATIONS,
-    OURS, PHRASES, REFUSALS, WOULD, YOU,
+    OBJECT_STARTS, OURS, PHRASES, REFUSALS, WOULD, YOU,
 };
 
 /// What a message says besides its moves.
@@ -49,7 +49,9 @@ pub enum Mood {
     /// A question: "Should I resign?"
     Question,
     /// A draw offer named but neither made nor answered plainly: "Thanks
-    /// for your draw offer", "I am thinking about accepting your draw offer".
+    /// for your draw offer", "I am thinking about accepting your draw
+    /// offer"; or a resignation of something else than the game
+    /// ("J'abandonne l'idée du roque").
     Mention,
 }
 
@@ -130,9 +132,7 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
     let words = words_of(&lower);
     let whole = Sentence {
         question: lower.trim_end().ends_with('?') || lower.contains('¿'),
-        condition: words
-            .iter()
-            .any(|w| CONDITIONS.contains(w) || HEDGES.contains(w)),
+        condition: words.iter().any(|w| CONDITIONS.contains(w)),
         would: words.iter().any(|w| WOULD.contains(w)),
     };
     let mut push = |claim, mood| {
@@ -214,7 +214,10 @@ impl Sentence {
             let asked = claim == Claim::DrawAccepted && words.iter().any(|w| ASKERS.contains(w));
             return (if asked { Claim::DrawOffer } else { claim }, Mood::Question);
         }
-        if self.condition || (self.would && claim != Claim::DrawOffer) {
+        // "Maybe I will offer a draw later": put off, in this clause
+        // ("I resign, see you later" resigns).
+        let hedged = words.iter().any(|w| HEDGES.contains(w));
+        if self.condition || hedged || (self.would && claim != Claim::DrawOffer) {
             return (claim, Mood::Conditional);
         }
         if about_draw && refused {
@@ -293,11 +296,19 @@ fn clause_claim(clause: &str, ends_sentence: bool) -> Option<(Claim, usize, usiz
 }
 
 /// Whether the words after a resignation phrase (`rest` of its clause)
-/// leave it one of the game: none, or one of them names the game or the
-/// moment ([`GAME_WORDS`]).
+/// leave it one of the game: an object after it ("J'abandonne l'idée du
+/// roque", "I resign myself to ...": [`OBJECT_STARTS`]) gives up something
+/// else unless it names the game ([`GAME_WORDS`]: "J'abandonne la
+/// partie"); anything else ("I resign and congratulate you", "Сдаюсь и
+/// поздравляю") resigns.
 fn resigns_the_game(rest: &str) -> bool {
     let words = words_of(rest);
-    words.is_empty() || words.iter().any(|w| GAME_WORDS.contains(w))
+    let Some(first) = words.first() else {
+        return true;
+    };
+    let object =
+        OBJECT_STARTS.contains(first) || first.starts_with("l'") || first.starts_with("d'");
+    !object || words.iter().any(|w| GAME_WORDS.contains(w))
 }
 
 fn is_negation(word: &str) -> bool {
@@ -649,7 +660,6 @@ mod tests {
         }
     }
 
-    /// The sentences that once ended games.
     /// Found trying `iccf check` as a player: each of these recorded a
     /// resignation or a draw offer nobody made (`--apply` noted the offer,
     /// and `card --accept-draw` then ended the game).
@@ -665,8 +675,31 @@ mod tests {
             "Maybe I will offer a draw later.",
             "Vielleicht biete ich später Remis an.",
             "Perhaps I resign next week.",
+            "Peut-être je propose la nulle.",
         ] {
             assert_eq!(claims(text), [], "{text}");
+        }
+        // The review's: resignations and offers with more words after
+        // them, or a hedge in another clause, still stand.
+        for (text, claim) in [
+            (
+                "I resign and congratulate you on the win.",
+                Claim::Resignation,
+            ),
+            ("I resign - well played.", Claim::Resignation),
+            ("I resign with thanks.", Claim::Resignation),
+            ("Ich gebe auf und gratuliere zum Sieg.", Claim::Resignation),
+            ("J'abandonne et vous félicite.", Claim::Resignation),
+            ("Сдаюсь и поздравляю с победой.", Claim::Resignation),
+            ("I resign, see you later.", Claim::Resignation),
+            (
+                "Ich gebe auf, vielleicht spielen wir später wieder.",
+                Claim::Resignation,
+            ),
+            ("I offer a draw, perhaps you agree.", Claim::DrawOffer),
+            ("Je vous propose la nulle ?", Claim::DrawOffer),
+        ] {
+            assert_eq!(claims(text), [claim], "{text}");
         }
         // Still read: the game, or nothing after the phrase.
         for (text, claim) in [
@@ -681,6 +714,7 @@ mod tests {
         }
     }
 
+    /// The sentences that once ended games.
     #[test]
     fn phrases_that_claim_nothing_give_no_result() {
         assert_eq!(

@@ -38,6 +38,7 @@ pub(crate) fn check_board(game: &Game, report: &mut MessageReport) {
         (_, false) => "mate on the board",
     };
     report.result = Some(result.to_owned());
+    report.on_board = true;
     report.findings.push(Finding::Result {
         result: result.to_owned(),
         why: why.to_owned(),

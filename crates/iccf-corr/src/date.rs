@@ -50,7 +50,8 @@ impl Date {
 
     /// Today in the local time zone: the date a player writes on a card,
     /// whichever front asks (the CLI, the web desk on the player's own
-    /// machine, Python). A clock before 1970 reads as 1970-01-01.
+    /// machine, Python). A clock before 1970 reads as 1970-01-01. Off Unix
+    /// the zone is not read: today in UTC.
     ///
     /// ```
     /// use iccf_corr::Date;

@@ -105,7 +105,14 @@ pub(crate) fn check_dates(
             );
         }
         let unsent = report.their_sent.is_none();
-        if let Some(our_sent) = our_sent.filter(|s| unsent && received < *s) {
+        // Their move left after ours arrived there, which was after we
+        // sent it: not before either.
+        if let Some(arrived) = report.our_received.filter(|r| unsent && received < *r) {
+            bad(
+                no,
+                format!("we received it {received}, before ours reached you ({arrived})"),
+            );
+        } else if let Some(our_sent) = our_sent.filter(|s| unsent && received < *s) {
             bad(
                 no,
                 format!("we received it {received}, before we sent ours ({our_sent})"),
@@ -226,6 +233,20 @@ mod tests {
         assert_eq!(
             bad(&check("2026.12.09")),
             ["move 2...: we received it 2026.12.09, after today (2026.12.08)"]
+        );
+        // Before they say ours reached them (the review's case).
+        let opts = CheckOptions {
+            today: Some("2026.12.08".parse().unwrap()),
+            received: Some("2026.12.06".parse().unwrap()),
+            ..CheckOptions::default()
+        };
+        let message = Message {
+            text: "2. 7163 (received 2026.12.07)\n2... 2836".to_owned(),
+            ..Message::default()
+        };
+        assert_eq!(
+            bad(&check_message(&game, Color::White, &message, &opts)),
+            ["move 2...: we received it 2026.12.06, before ours reached you (2026.12.07)"]
         );
         let report = check("2026.12.06");
         assert!(report.in_order(), "{:?}", report.findings);

@@ -456,6 +456,14 @@ impl fmt::Display for Finding {
             Finding::Claim { claim } => write!(f, "the message {}", claim.describe()),
             Finding::GameOver { result } => write!(f, "the game is over ({result})"),
             Finding::ClaimNotTaken {
+                claim: Claim::Resignation,
+                mood: Mood::Mention,
+                sentence,
+            } => write!(
+                f,
+                "\"{sentence}\" gives something up in words, but not the game: nothing recorded"
+            ),
+            Finding::ClaimNotTaken {
                 mood: Mood::Mention,
                 sentence,
                 ..

@@ -74,7 +74,7 @@ fn split_conditional(line: &str) -> (&str, Option<&str>) {
     let mut words = line.split_whitespace();
     while let Some(word) = words.next() {
         let bare = word.trim_start_matches(['(', '[', ';', ',']).to_lowercase();
-        if IF_WORDS.contains(&bare.as_str()) && starts_a_move(words.clone().next()) {
+        if IF_WORDS.contains(&bare.as_str()) && starts_a_move(words.clone()) {
             // `word` is a slice of `line`: its offset in it.
             let at = word.as_ptr() as usize - line.as_ptr() as usize;
             return (&line[..at], Some(&line[at..]));
@@ -105,17 +105,27 @@ fn is_conditional(line: &str) -> bool {
     let mut words = lower.split_whitespace();
     let first = words.next().unwrap_or("");
     let first = first.trim_end_matches([':', ',']);
-    (IF_WORDS.contains(&first) && starts_a_move(words.next()))
+    (IF_WORDS.contains(&first) && starts_a_move(words))
         || IF_LABELS.iter().any(|label| lower.starts_with(label))
 }
 
-/// Whether `word` (the one after an "if") is a move number or a move.
-fn starts_a_move(word: Option<&str>) -> bool {
-    let Some(word) = word else {
-        return false;
-    };
-    let word = word.trim_matches(|c: char| ",;:()[]".contains(c));
-    move_number(word).is_some() || looks_like_move(word.trim_end_matches(['+', '#']))
+/// Whether the words after an "if" give a move within the next three, in
+/// its clause: "if 14. 5254", "If you play 3. 6125", "Wenn Sie 3. 6125
+/// spielen"; not "If you like, ... 2... 2836", nor "if you repeat moves.
+/// 14... 5645".
+fn starts_a_move<'a>(words: impl Iterator<Item = &'a str>) -> bool {
+    for word in words.take(3) {
+        let bare = word.trim_matches(|c: char| ";:()[]".contains(c));
+        if move_number(bare).is_some()
+            || looks_like_move(bare.trim_end_matches([',', '+', '#', '.']))
+        {
+            return true;
+        }
+        if bare.ends_with([',', '.', '!', '?']) {
+            return false;
+        }
+    }
+    false
 }
 
 /// A move written without a number (`my move: 4847 (Rd7)`, or a bare
@@ -657,5 +667,12 @@ mod tests {
             pairs(&[("14...", "5645")])
         );
         assert_eq!(scan("if 7163 then 2836"), pairs(&[]));
+        // If-moves with words before their move are still if-moves.
+        assert_eq!(scan("If you play 3. 6125, I answer 3... 1716"), pairs(&[]));
+        assert_eq!(scan("Wenn Sie 3. 6125 spielen, dann 3... 1716"), pairs(&[]));
+        assert_eq!(
+            scan("2... 2836 if White plays 3. 6125 then 3... 1716"),
+            pairs(&[("2...", "2836")])
+        );
     }
 }

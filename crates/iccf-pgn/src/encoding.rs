@@ -358,9 +358,8 @@ fn cyrillic_score(text: &str) -> i64 {
                 // "вОЛК": case flipping inside a word is a wrong table.
                 (true, true) if c.is_uppercase() && p.is_lowercase() => -2,
                 (true, false) if c.is_alphabetic() => {
-                    let square = ('a'..='h').contains(&c)
-                        && chars.peek().is_some_and(|n| ('1'..='8').contains(n));
-                    match square {
+                    let rest = chars.clone().take(4);
+                    match move_tail(std::iter::once(c).chain(rest)) {
                         true if p.is_uppercase() && !after_letter => 3,
                         // `Крe2`: the piece's two letters, then the square.
                         true => 0,
@@ -379,6 +378,19 @@ fn cyrillic_score(text: &str) -> i64 {
         prev = Some(c);
     }
     score
+}
+
+/// Whether `chars` start what follows a piece letter in a move: a
+/// square (`e2`), a capture (`xd4`), or a file or rank that tells the
+/// piece apart before either (`bd2`, `fe1`, `1e2`, `bxd2`).
+fn move_tail(chars: impl Iterator<Item = char>) -> bool {
+    let chars: Vec<char> = chars.collect();
+    let file = |c: &char| ('a'..='h').contains(c);
+    let rank = |c: &char| ('1'..='8').contains(c);
+    let square = |at: usize| chars.get(at).is_some_and(file) && chars.get(at + 1).is_some_and(rank);
+    let capture = |at: usize| chars.get(at) == Some(&'x') && square(at + 1);
+    let told_apart = chars.first().is_some_and(|c| file(c) || rank(c));
+    square(0) || capture(0) || (told_apart && (square(1) || capture(1)))
 }
 
 fn is_cyrillic(c: char) -> bool {
@@ -530,10 +542,17 @@ mod tests {
             let (decoded, _) = decode(&bytes, InputEncoding::Auto);
             assert_eq!(std::str::from_utf8(&decoded).unwrap(), text);
         }
-        // Russian piece letters glued to their squares stay Russian.
-        let text = "[White \"Иванов\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Крe2 Фd1 *\n";
-        let (bytes, _, _) = WINDOWS_1251.encode(text);
-        assert_eq!(detect(&bytes), WINDOWS_1251);
+        // Russian piece letters glued to their squares stay Russian, with
+        // captures and files that tell pieces apart, and no Cyrillic
+        // word elsewhere (the review's games, read as Latin-1 at first).
+        for text in [
+            "[White \"Иванов\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Крe2 Фd1 *\n",
+            "1. e4 e5 2. Кf3 Кc6 3. d4 exd4 4. Кxd4 Кxd4 5. Фxd4 d6 6. Сc4 Сe6 7. Сxe6 fxe6 8. Фxa7 Лxa7 *\n",
+            "1. d4 d5 2. Кf3 Кf6 3. Кbd2 Кbd7 4. e3 e6 5. Сd3 Сd6 6. O-O O-O 7. Лe1 Лe8 8. Лfe1 *\n",
+        ] {
+            let (bytes, _, _) = WINDOWS_1251.encode(text);
+            assert_eq!(detect(&bytes), WINDOWS_1251, "{text}");
+        }
     }
 
     #[test]

@@ -919,6 +919,7 @@ fn regression_output_extension_was_ignored() {
     assert!(out("games.jsonl", None).starts_with(b"{\"game\":1,"));
     assert!(out("games.NDJSON", None).starts_with(b"{\"game\":1,"));
     assert!(out("games.parquet", None).starts_with(b"PAR1"));
+    assert!(out("games.jsonl.zstd", None).starts_with(b"\x28\xb5\x2f\xfd"));
     let zst = out("games.jsonl.zst", None);
     let jsonl = zstd::decode_all(zst.as_slice()).unwrap();
     assert!(jsonl.starts_with(b"{\"game\":1,"));

@@ -424,6 +424,36 @@ fn regression_fen_game_file_in_check_and_card() {
 fn regression_mate_on_the_board_is_the_result() {
     let fools = "[ICCFSide \"white\"]\n\n1. 6263 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.01] [%ccrcv 2026.12.02]} 2. 7274 {[%ccsnt 2026.12.02]} *\n";
     let (dir, file) = game_file(fools);
+    // Checked only, the hint names --apply alone (no word to accept).
+    let r = run(
+        &["check", &file, "-", "--date", "2026.12.04"],
+        b"2. 7274 2... 4884 mate",
+    );
+    assert!(
+        r.stdout.contains("to record it: iccf check ")
+            && r.stdout.trim_end().ends_with("- --apply"),
+        "{}",
+        r.stdout
+    );
+    let r = run(
+        &[
+            "check",
+            &file,
+            "-",
+            "--apply",
+            "--accept-result",
+            "--date",
+            "2026.12.04",
+        ],
+        b"2. 7274 2... 4884 mate",
+    );
+    assert_eq!(
+        r.stdout.matches("recorded: result 0-1").count(),
+        1,
+        "{}",
+        r.stdout
+    );
+    let (dir, file) = game_file(fools);
     let r = run(
         &["check", &file, "-", "--apply", "--date", "2026.12.04"],
         b"2. 7274 2... 4884 mate",

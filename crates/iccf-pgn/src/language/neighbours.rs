@@ -52,7 +52,9 @@ pub enum Verdict {
 /// takes the language of the nearest game before it whose piece letters
 /// alone name one; at the start of an input, before any such game, that
 /// of the first such game among the next [`LOOKAHEAD`] games, or fewer
-/// when the games held reach [`LOOKAHEAD_BYTES`] ([`Neighbours::push_sized`]).
+/// when the games held reach [`LOOKAHEAD_BYTES`] ([`Neighbours::push_sized`])
+/// or a live input pauses ([`Neighbours::pause`]: its games are written
+/// then, so a pipe that stalls may judge them on fewer games than a file).
 ///
 /// Games are converted with a guess ([`Neighbours::guess`]: the last
 /// certain language pushed), pushed in input order, and popped in the same
