@@ -423,7 +423,7 @@ fn regression_fen_game_file_in_check_and_card() {
 #[test]
 fn regression_mate_on_the_board_is_the_result() {
     let fools = "[ICCFSide \"white\"]\n\n1. 6263 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.01] [%ccrcv 2026.12.02]} 2. 7274 {[%ccsnt 2026.12.02]} *\n";
-    let (dir, file) = game_file(fools);
+    let (_first, file) = game_file(fools);
     // Checked only, the hint names --apply alone (no word to accept).
     let r = run(
         &["check", &file, "-", "--date", "2026.12.04"],
