@@ -125,7 +125,9 @@ pub enum Command {
     /// with --move or --if they are a usage error.
     ///
     /// Exit status: 0 card printed, 1 move or if-move line refused (the game
-    /// file is left as it was), 2 usage or I/O error.
+    /// file is left as it was) or, with the card printed and the move
+    /// recorded, our move exceeded the time limit (said on stderr), 2 usage
+    /// or I/O error.
     Card(CardArgs),
     /// One line per game file of a folder, most urgent first.
     ///

@@ -184,6 +184,7 @@ pub fn check_message(
         report.their_sent = message.date;
     }
     crate::dates::check_dates(game, side, opts.today, &mut report);
+    crate::dates::check_their_clock(game, side, opts.today, &mut report);
     crate::claims_check::check_board(game, &mut report);
     crate::claims_check::check_claims(game, side, &lines, &mut report);
     report

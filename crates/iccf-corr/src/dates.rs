@@ -2,7 +2,7 @@
 //! of order.
 
 use iccf::MoveNumber;
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 
 use crate::{Date, Finding, Game, MessageReport};
 
@@ -144,6 +144,43 @@ pub(crate) fn check_dates(
     }
 }
 
+/// Their new move, dated as [`crate::apply`] will date it, against the
+/// time control: the first move past the limit is a warning (a matter for
+/// the tournament director; the move is still recorded). It was said only
+/// on our next card.
+pub(crate) fn check_their_clock(
+    game: &Game,
+    side: Color,
+    today: Option<Date>,
+    report: &mut MessageReport,
+) {
+    let (Some(m), Some(received)) = (report.new_move, report.received.or(today)) else {
+        return;
+    };
+    if game.time_control().is_none() {
+        return;
+    }
+    let sent = report.their_sent.unwrap_or(received);
+    let mut after = game.clone();
+    let pos = after.position();
+    if !pos.is_legal(m) {
+        return;
+    }
+    let no = after.next_no();
+    after.push_move(&pos, m, Some(sent), Some(received));
+    let theirs = side.other();
+    let clocks = crate::clock(&after, side, received);
+    let clock = &clocks[usize::from(theirs == Color::Black)];
+    if let Some((at, used, allowed)) = clock.exceeded.filter(|(at, ..)| *at == no) {
+        report.findings.push(Finding::TimeExceeded {
+            side: theirs,
+            no: at,
+            used,
+            allowed,
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,6 +304,52 @@ mod tests {
             )
         );
         assert!(check_file_dates(&game, "2026.12.08".parse().unwrap()).is_empty());
+    }
+
+    /// Their move past the time limit was recorded without a word
+    /// (`Finding::TimeExceeded` was never made): it is a warning now.
+    #[test]
+    fn their_move_past_the_time_limit_is_said() {
+        // 10 moves in 50 days; we replied at once, they took 60 days.
+        let game = read_game(
+            b"[TimeControl \"10/50\"]\n[Date \"2026.01.01\"]\n\n\
+              1. 5254 {[%ccsnt 2026.01.01]} 5755 {[%ccsnt 2026.01.02] [%ccrcv 2026.01.03]} \
+              2. 7163 {[%ccsnt 2026.01.03]} *",
+        )
+        .unwrap();
+        let report = |received: &str| {
+            let opts = CheckOptions {
+                today: Some("2026.06.01".parse().unwrap()),
+                received: Some(received.parse().unwrap()),
+                ..CheckOptions::default()
+            };
+            let message = Message {
+                text: "2. 7163 2... 2836".to_owned(),
+                ..Message::default()
+            };
+            check_message(&game, Color::White, &message, &opts)
+        };
+        let late = report("2026.03.10");
+        assert!(late.in_order(), "{:?}", late.findings);
+        let said: Vec<String> = late
+            .findings
+            .iter()
+            .filter(|f| matches!(f, Finding::TimeExceeded { .. }))
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(said.len(), 1, "{:?}", late.findings);
+        assert!(
+            said[0].starts_with("black exceeded the time limit at move 2...: "),
+            "{}",
+            said[0]
+        );
+        let in_time = report("2026.01.20");
+        assert!(
+            !in_time
+                .findings
+                .iter()
+                .any(|f| matches!(f, Finding::TimeExceeded { .. }))
+        );
     }
 
     #[test]
