@@ -186,22 +186,38 @@ mod tests {
     use super::*;
     use crate::{CheckOptions, Message, check_message, read_game};
 
-    fn problems(text: &str, today: &str) -> Vec<String> {
-        let game = read_game(b"1. 5254 5755 2. 7163 {[%ccsnt 2026.12.05]} *").unwrap();
+    /// `text` checked against `game` (we play White) on `today`, received
+    /// on `received` if given.
+    fn checked(game: &Game, text: &str, today: &str, received: Option<&str>) -> MessageReport {
         let message = Message {
             text: text.to_owned(),
             ..Message::default()
         };
         let opts = CheckOptions {
             today: Some(today.parse().unwrap()),
+            received: received.map(|r| r.parse().unwrap()),
             ..CheckOptions::default()
         };
-        check_message(&game, Color::White, &message, &opts)
+        check_message(game, Color::White, &message, &opts)
+    }
+
+    /// The findings of `report` that `pick` keeps, as text.
+    fn said(report: &MessageReport, pick: fn(&Finding) -> bool) -> Vec<String> {
+        report
             .findings
             .iter()
-            .filter(|f| matches!(f, Finding::BadDate { .. }))
+            .filter(|f| pick(f))
             .map(ToString::to_string)
             .collect()
+    }
+
+    fn bad_date(f: &Finding) -> bool {
+        matches!(f, Finding::BadDate { .. })
+    }
+
+    fn problems(text: &str, today: &str) -> Vec<String> {
+        let game = read_game(b"1. 5254 5755 2. 7163 {[%ccsnt 2026.12.05]} *").unwrap();
+        said(&checked(&game, text, today, None), bad_date)
     }
 
     #[test]
@@ -243,26 +259,8 @@ mod tests {
     #[test]
     fn received_dates_that_cannot_be() {
         let game = read_game(b"1. 5254 5755 2. 7163 {[%ccsnt 2026.12.05]} *").unwrap();
-        let check = |received: &str| {
-            let opts = CheckOptions {
-                today: Some("2026.12.08".parse().unwrap()),
-                received: Some(received.parse().unwrap()),
-                ..CheckOptions::default()
-            };
-            let message = Message {
-                text: "2. 7163 2... 2836".to_owned(),
-                ..Message::default()
-            };
-            check_message(&game, Color::White, &message, &opts)
-        };
-        let bad = |report: &MessageReport| -> Vec<String> {
-            report
-                .findings
-                .iter()
-                .filter(|f| matches!(f, Finding::BadDate { .. }))
-                .map(ToString::to_string)
-                .collect()
-        };
+        let check = |received| checked(&game, "2. 7163 2... 2836", "2026.12.08", Some(received));
+        let bad = |report: &MessageReport| said(report, bad_date);
         assert_eq!(
             bad(&check("2026.12.04")),
             ["move 2...: we received it 2026.12.04, before we sent ours (2026.12.05)"]
@@ -272,17 +270,9 @@ mod tests {
             ["move 2...: we received it 2026.12.09, after today (2026.12.08)"]
         );
         // Before they say ours reached them (the review's case).
-        let opts = CheckOptions {
-            today: Some("2026.12.08".parse().unwrap()),
-            received: Some("2026.12.06".parse().unwrap()),
-            ..CheckOptions::default()
-        };
-        let message = Message {
-            text: "2. 7163 (received 2026.12.07)\n2... 2836".to_owned(),
-            ..Message::default()
-        };
+        let text = "2. 7163 (received 2026.12.07)\n2... 2836";
         assert_eq!(
-            bad(&check_message(&game, Color::White, &message, &opts)),
+            bad(&checked(&game, text, "2026.12.08", Some("2026.12.06"))),
             ["move 2...: we received it 2026.12.06, before ours reached you (2026.12.07)"]
         );
         let report = check("2026.12.06");
@@ -317,39 +307,18 @@ mod tests {
               2. 7163 {[%ccsnt 2026.01.03]} *",
         )
         .unwrap();
-        let report = |received: &str| {
-            let opts = CheckOptions {
-                today: Some("2026.06.01".parse().unwrap()),
-                received: Some(received.parse().unwrap()),
-                ..CheckOptions::default()
-            };
-            let message = Message {
-                text: "2. 7163 2... 2836".to_owned(),
-                ..Message::default()
-            };
-            check_message(&game, Color::White, &message, &opts)
-        };
+        let report = |received| checked(&game, "2. 7163 2... 2836", "2026.06.01", Some(received));
+        let exceeded = |f: &Finding| matches!(f, Finding::TimeExceeded { .. });
         let late = report("2026.03.10");
         assert!(late.in_order(), "{:?}", late.findings);
-        let said: Vec<String> = late
-            .findings
-            .iter()
-            .filter(|f| matches!(f, Finding::TimeExceeded { .. }))
-            .map(ToString::to_string)
-            .collect();
-        assert_eq!(said.len(), 1, "{:?}", late.findings);
+        let warned = said(&late, exceeded);
+        assert_eq!(warned.len(), 1, "{:?}", late.findings);
         assert!(
-            said[0].starts_with("black exceeded the time limit at move 2...: "),
+            warned[0].starts_with("black exceeded the time limit at move 2...: "),
             "{}",
-            said[0]
+            warned[0]
         );
-        let in_time = report("2026.01.20");
-        assert!(
-            !in_time
-                .findings
-                .iter()
-                .any(|f| matches!(f, Finding::TimeExceeded { .. }))
-        );
+        assert!(said(&report("2026.01.20"), exceeded).is_empty());
     }
 
     #[test]
