@@ -423,30 +423,22 @@ fn regression_fen_game_file_in_check_and_card() {
 #[test]
 fn regression_mate_on_the_board_is_the_result() {
     let fools = "[ICCFSide \"white\"]\n\n1. 6263 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.01] [%ccrcv 2026.12.02]} 2. 7274 {[%ccsnt 2026.12.02]} *\n";
+    // Their mate, checked on 2026.12.04 with `flags`.
+    let check = |file: &str, flags: &[&str]| {
+        let mut args = vec!["check", file, "-", "--date", "2026.12.04"];
+        args.extend(flags);
+        run(&args, b"2. 7274 2... 4884 mate")
+    };
     let (_first, file) = game_file(fools);
     // Checked only, the hint names --apply alone (no word to accept).
-    let r = run(
-        &["check", &file, "-", "--date", "2026.12.04"],
-        b"2. 7274 2... 4884 mate",
-    );
+    let r = check(&file, &[]);
     assert!(
         r.stdout.contains("to record it: iccf check ")
             && r.stdout.trim_end().ends_with("- --apply"),
         "{}",
         r.stdout
     );
-    let r = run(
-        &[
-            "check",
-            &file,
-            "-",
-            "--apply",
-            "--accept-result",
-            "--date",
-            "2026.12.04",
-        ],
-        b"2. 7274 2... 4884 mate",
-    );
+    let r = check(&file, &["--apply", "--accept-result"]);
     assert_eq!(
         r.stdout.matches("recorded: result 0-1").count(),
         1,
@@ -454,10 +446,7 @@ fn regression_mate_on_the_board_is_the_result() {
         r.stdout
     );
     let (dir, file) = game_file(fools);
-    let r = run(
-        &["check", &file, "-", "--apply", "--date", "2026.12.04"],
-        b"2. 7274 2... 4884 mate",
-    );
+    let r = check(&file, &["--apply"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(
         r.stdout.contains("ok: your move mates: result 0-1\n"),
