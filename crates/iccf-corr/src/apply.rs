@@ -72,9 +72,7 @@ pub fn apply(game: &mut Game, report: &MessageReport, side: Color, today: Date) 
     {
         game.plies[last].received = Some(received);
     }
-    let received = report.received.unwrap_or(today);
-    // Unsaid, they sent it by the day we got it: never after.
-    let sent = report.their_sent.unwrap_or(received);
+    let (sent, received) = report.their_move_dates(today);
     let theirs = report
         .new_move
         .into_iter()

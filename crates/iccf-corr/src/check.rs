@@ -50,6 +50,14 @@ pub struct MessageReport {
 }
 
 impl MessageReport {
+    /// When their new move was sent and when we received it, as the game
+    /// file records them: received on the report's date, else `today`;
+    /// sent when they say, else by the day it arrived (never after).
+    pub fn their_move_dates(&self, today: Date) -> (Date, Date) {
+        let received = self.received.unwrap_or(today);
+        (self.their_sent.unwrap_or(received), received)
+    }
+
     /// No finding is a problem.
     pub fn in_order(&self) -> bool {
         !self.findings.iter().any(Finding::is_problem)

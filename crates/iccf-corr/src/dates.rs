@@ -154,13 +154,13 @@ pub(crate) fn check_their_clock(
     today: Option<Date>,
     report: &mut MessageReport,
 ) {
-    let (Some(m), Some(received)) = (report.new_move, report.received.or(today)) else {
+    let (Some(m), Some(today)) = (report.new_move, report.received.or(today)) else {
         return;
     };
     if game.time_control().is_none() {
         return;
     }
-    let sent = report.their_sent.unwrap_or(received);
+    let (sent, received) = report.their_move_dates(today);
     let mut after = game.clone();
     let pos = after.position();
     if !pos.is_legal(m) {
