@@ -255,6 +255,7 @@ pub(crate) const CONDITIONS: &[&str] = &[
     "ob",
     "si",
     "s'il",
+    // Italian "if"; in Czech the reflexive pronoun, see REFLEXIVE_AFTER.
     "se",
     "pokud",
     "jestli",
@@ -264,6 +265,12 @@ pub(crate) const CONDITIONS: &[&str] = &[
     "если",
     "ежели",
 ];
+
+/// Czech words after which `se` is the reflexive pronoun, not the Italian
+/// "if" of [`CONDITIONS`]: "Vzdávám se" (I resign), "vzdal jsem se" (I
+/// have resigned).
+pub(crate) const REFLEXIVE_AFTER: &[&str] =
+    &["vzdávám", "vzdáváme", "vzdal", "vzdala", "jsem", "jsme"];
 
 /// Words of the conditional mood: "I would accept" accepts nothing yet.
 /// They make acceptances and resignations conditional, not offers: "I

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::claim_words::{
     ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_WORDS, HEDGES, NEGATIONS,
-    OBJECT_STARTS, OURS, PHRASES, REFUSALS, WOULD, YOU,
+    OBJECT_STARTS, OURS, PHRASES, REFLEXIVE_AFTER, REFUSALS, WOULD, YOU,
 };
 
 /// What a message says besides its moves.
@@ -132,7 +132,7 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
     let words = words_of(&lower);
     let whole = Sentence {
         question: lower.trim_end().ends_with('?') || lower.contains('¿'),
-        condition: words.iter().any(|w| CONDITIONS.contains(w)),
+        condition: has_condition(&words),
         would: words.iter().any(|w| WOULD.contains(w)),
     };
     let mut push = |claim, mood| {
@@ -309,6 +309,14 @@ fn resigns_the_game(rest: &str) -> bool {
     let object =
         OBJECT_STARTS.contains(first) || first.starts_with("l'") || first.starts_with("d'");
     !object || words.iter().any(|w| GAME_WORDS.contains(w))
+}
+
+/// Whether `words` (a sentence) hold a condition word, but for a Czech
+/// reflexive `se` ("Vzdávám se." resigns).
+fn has_condition(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(i, w)| {
+        CONDITIONS.contains(w) && !(*w == "se" && i > 0 && REFLEXIVE_AFTER.contains(&words[i - 1]))
+    })
 }
 
 fn is_negation(word: &str) -> bool {
@@ -712,6 +720,27 @@ mod tests {
         ] {
             assert_eq!(claims(text), [claim], "{text}");
         }
+    }
+
+    /// "Vzdávám se" is how Czech players resign: its reflexive `se` was
+    /// read as the Italian "if", and the resignation as a condition.
+    #[test]
+    fn czech_reflexive_se_was_read_as_if() {
+        for text in [
+            "Vzdávám se.",
+            "Vzdávám se, gratuluji.",
+            "Tak jsem se vzdal.",
+        ] {
+            let found = moods(text);
+            assert!(
+                found.iter().all(|(_, mood)| *mood != Mood::Conditional),
+                "{text}: {found:?}"
+            );
+        }
+        assert_eq!(claims("Vzdávám se."), [Claim::Resignation]);
+        // The Italian "if" is still one.
+        assert_eq!(claims("Se perdo la torre, abbandono."), []);
+        assert_eq!(claims("Pokud ztratím věž, vzdávám se."), []);
     }
 
     /// The sentences that once ended games.
