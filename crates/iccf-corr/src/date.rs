@@ -62,6 +62,22 @@ impl Date {
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
+        Date::local_at(secs)
+    }
+
+    /// The local date (in the zone [`Date::today`] reads) at `secs`
+    /// seconds after 1970-01-01 00:00 UTC: the day an e-mail sent then
+    /// reached us, whatever the sender's zone.
+    ///
+    /// ```
+    /// use iccf_corr::Date;
+    ///
+    /// let day = Date::new(2026, 12, 4).unwrap();
+    /// let noon_utc = day.to_days() * 86_400 + 12 * 3600;
+    /// // The same day in UTC; from New Zealand, already the next.
+    /// assert!(Date::local_at(noon_utc).days_since(day) <= 1);
+    /// ```
+    pub fn local_at(secs: i64) -> Date {
         Date::from_days((secs + utc_offset(secs)).div_euclid(86_400))
     }
 

@@ -15,8 +15,8 @@ pub struct Message {
     pub text: String,
     /// The e-mail's `Subject:`.
     pub subject: Option<String>,
-    /// The e-mail's `Date:`, the day as the sender's clock wrote it: when
-    /// they sent it.
+    /// The e-mail's `Date:`, the day of that moment on our clock: when they
+    /// sent it and, e-mail being quick, when we received it.
     pub date: Option<Date>,
     /// PGN attachments (`application/x-chess-pgn` or a `.pgn` name): file
     /// name and text.
@@ -34,7 +34,10 @@ pub struct Message {
 /// let message = iccf_corr::read_message(mail);
 /// assert_eq!(message.text, "Your move: 12. 5254\nMy move: 12... 5756");
 /// assert_eq!(message.subject.as_deref(), Some("EM/M/GT/102 move 12"));
-/// assert_eq!(message.date.unwrap().to_string(), "2026.12.01");
+/// // 23:50 in New York is 04:50 UTC the next day: the date is that
+/// // moment's day on this machine's clock.
+/// let moment = iccf_corr::Date::new(2026, 12, 2).unwrap().to_days() * 86_400 + 4 * 3600 + 50 * 60;
+/// assert_eq!(message.date, Some(iccf_corr::Date::local_at(moment)));
 /// ```
 pub fn read_message(bytes: &[u8]) -> Message {
     if looks_like_email(bytes)
@@ -106,11 +109,21 @@ fn email(bytes: &[u8]) -> Option<Message> {
     })
 }
 
-/// The day of an e-mail's `Date:` as the sender's clock wrote it: when
-/// they sent it.
+/// The day on our clock of the moment an e-mail's `Date:` names: when
+/// they sent it and, e-mail being quick, when we received it.
 pub(crate) fn mail_date(mail: &mail_parser::Message<'_>) -> Option<Date> {
     mail.date()
-        .and_then(|d| Date::new(i32::from(d.year), d.month, d.day))
+        .and_then(|d| day_on_our_clock(d, Date::local_at))
+}
+
+/// The sender's clock may be a day ahead of ours ("Sat, 5 Dec 2026 01:00
+/// +0900" is Friday evening in New York): their date taken as it is was
+/// "after today" here, and the move refused. `local_at` reads a moment
+/// (Unix seconds) on our clock.
+fn day_on_our_clock(sent: &mail_parser::DateTime, local_at: impl Fn(i64) -> Date) -> Option<Date> {
+    // Only a real day: to_timestamp() counts 31 February on.
+    Date::new(i32::from(sent.year), sent.month, sent.day)?;
+    Some(local_at(sent.to_timestamp()))
 }
 
 /// UTF-8 (a byte order mark dropped), else the legacy encoding that reads
@@ -211,6 +224,28 @@ Content-Transfer-Encoding: quoted-printable\r\n\
             [crate::Claim::DrawOffer],
             "{text}"
         );
+    }
+
+    /// A reply from Tokyo sent on Saturday morning there reached New York
+    /// on Friday evening: its move was refused as "received after today".
+    #[test]
+    fn mail_date_ahead_of_our_zone_was_after_today() {
+        let mail = b"From: a@example.jp\r\nDate: Sat, 5 Dec 2026 01:30:00 +0900\r\n\
+Content-Type: text/plain\r\n\r\n2... 2836\r\n";
+        let parsed = MessageParser::default().parse(&mail[..]).unwrap();
+        let sent = parsed.date().unwrap();
+        let on_clock = |offset_hours: i64| {
+            move |secs: i64| Date::from_days((secs + offset_hours * 3600).div_euclid(86_400))
+        };
+        let day = |offset| {
+            day_on_our_clock(sent, on_clock(offset))
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(day(-5), "2026.12.04");
+        assert_eq!(day(0), "2026.12.04");
+        assert_eq!(day(9), "2026.12.05");
+        assert!(mail_date(&parsed).is_some());
     }
 
     #[test]
