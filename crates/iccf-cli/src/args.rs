@@ -486,7 +486,8 @@ pub struct ConvertArgs {
     pub to: Option<ToNotation>,
 
     /// Output format: pgn keeps everything; text writes one line a game with
-    /// the numbered main-line moves and the result; jsonl writes one JSON
+    /// the numbered main-line moves and the result (after the FEN tag of a
+    /// game from a set-up position, so that it reads back); jsonl writes one JSON
     /// object a game; parquet writes a table, one row a game, the main line
     /// in numeric and SAN columns (only the --to notation's with --to)
     /// [default: by the extension of -o FILE: .jsonl or .ndjson, .parquet

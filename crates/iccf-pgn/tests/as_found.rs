@@ -273,6 +273,8 @@ fn promotion_in_parentheses_read_as_a_variation() {
             "{moves}: {:?}",
             reports[0].errors
         );
+        // The text format keeps the FEN, at the start of the line.
+        let expected = format!("{} {expected}", fen.trim_end());
         assert_eq!(out, expected, "{moves}");
     }
     let (_, reports) = convert(&format!("{fen}1. e8 (Q) *"), OutputFormat::Text);

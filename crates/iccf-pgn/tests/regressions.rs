@@ -2,7 +2,7 @@
 //! suite and fuzzing. Each converts a game and checks that the output splits
 //! into as many games as the input: games in = games out.
 
-use iccf_pgn::convert::{Converter, GameLocation, Options};
+use iccf_pgn::convert::{Converter, GameLocation, Options, OutputFormat};
 use iccf_pgn::split::split_games;
 
 fn convert(input: &[u8]) -> (usize, usize, String) {
@@ -127,7 +127,6 @@ fn bom_with_invalid_utf8_is_not_a_move() {
 /// `2.` and the game read back one move out of step.
 #[test]
 fn null_move_by_black_advances_the_move_number() {
-    use iccf_pgn::convert::OutputFormat;
     let game = b"1. e4 e5 2. Nf3 -- (2... Nc6 3. Bb5) 3. Bc4 (3. d4) Z0 4. d3 *";
     let (_, _, pgn) = convert(game);
     assert!(
@@ -213,4 +212,54 @@ fn nul_line_after_the_tags_split_the_game() {
     let input = include_bytes!("fuzz/nul-line-after-the-tags.pgn");
     let (games_in, games_out, out) = convert(input);
     assert_eq!(games_out, games_in, "{out}");
+}
+
+/// Found trying `iccf convert --format text`: a game from a set-up
+/// position lost its FEN, so its line read back from the standard start,
+/// where its first move is illegal. The FEN and Variant tags now start
+/// the game's line, and the text reads back to the same moves.
+#[test]
+fn text_format_dropped_the_fen() {
+    let input = b"[Event \"x\"]\n[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
+1. g3 g6 2. Ng2 Nf6 *\n\n[SetUp \"1\"]\n[FEN \"8/5P2/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. f8=R Ka2 2. Ra8+ 1-0\n\n[FEN \"k7/8/8/8/8/8/p7/7K b - - 0 1\"]\n\n1... a1=R+ *\n\n1. e4 e5 *\n";
+    let text_options = Options {
+        format: OutputFormat::Text,
+        ..Options::default()
+    };
+    let mut text = Vec::new();
+    for range in split_games(input) {
+        let report = Converter::new(text_options.clone()).convert(
+            &input[range],
+            GameLocation::default(),
+            &mut text,
+        );
+        assert!(report.errors.is_empty(), "{report:?}");
+    }
+    let text = String::from_utf8(text).unwrap();
+    assert_eq!(
+        text,
+        "[Variant \"Chess960\"] [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"] \
+1. 7273 7776 2. 5172 5866 *\n\
+[FEN \"8/5P2/8/8/8/8/8/k6K w - - 0 1\"] 1. 67682 1112 2. 6818 1-0\n\
+[FEN \"k7/8/8/8/8/8/p7/7K b - - 0 1\"] 1... 12112 *\n1. 5254 5755 *\n"
+    );
+    // Read back, to SAN: the same games, no error.
+    let to_san = Options {
+        to: None,
+        ..text_options
+    };
+    let mut back = Vec::new();
+    for range in split_games(text.as_bytes()) {
+        let report = Converter::new(to_san.clone()).convert(
+            &text.as_bytes()[range],
+            GameLocation::default(),
+            &mut back,
+        );
+        assert!(report.errors.is_empty(), "{report:?}");
+    }
+    assert!(
+        String::from_utf8_lossy(&back).contains("1. f8=R Ka2 2. Ra8+ 1-0"),
+        "{}",
+        String::from_utf8_lossy(&back)
+    );
 }

@@ -122,7 +122,7 @@ fn promotions_castlings_and_en_passant() {
         &["convert", "--format", "text", "-q"],
         format!("[FEN \"{fen}\"]\n\n1. 6264 5463 *").as_bytes(),
     );
-    assert_text(&r.stdout, "1. f4 exf3 *\n");
+    assert_text(&r.stdout, &format!("[FEN \"{fen}\"] 1. f4 exf3 *\n"));
 }
 
 #[test]

@@ -1,9 +1,10 @@
 //! Text output: one line a game, the numbered main-line moves and the
-//! result.
+//! result, after the `FEN` and `Variant` tags of a game from a set-up position.
 
 use iccf::{MoveFormat, MoveNumber};
 use shakmaty::{Chess, Color, Position};
 
+use crate::lexer::TagValue;
 use crate::sink::pgn::null_move;
 use crate::sink::{Ending, Played, Sink};
 use crate::walk::Step;
@@ -39,6 +40,21 @@ impl<'o> TextSink<'o> {
 
 impl Sink for TextSink<'_> {
     const VARIATIONS: bool = false;
+
+    /// A game from a set-up position keeps its `FEN` (and `Variant`) tag
+    /// at the start of its line: without it the line reads back from the
+    /// standard start, where its first move is illegal.
+    fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
+        // Its space written here, the first move still counts as first
+        // and so gets its number, Black's too.
+        if name == b"FEN" || name == b"Variant" {
+            self.out.push(b'[');
+            self.out.extend_from_slice(name);
+            self.out.extend_from_slice(b" \"");
+            self.out.extend_from_slice(value.raw());
+            self.out.extend_from_slice(b"\"] ");
+        }
+    }
 
     fn wants_check(&self) -> bool {
         self.format.notation.has_suffix()
