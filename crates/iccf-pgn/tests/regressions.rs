@@ -228,11 +228,8 @@ fn text_format_dropped_the_fen() {
     };
     let mut text = Vec::new();
     for range in split_games(input) {
-        let report = Converter::new(text_options.clone()).convert(
-            &input[range],
-            GameLocation::default(),
-            &mut text,
-        );
+        let report =
+            Converter::new(text_options).convert(&input[range], GameLocation::default(), &mut text);
         assert!(report.errors.is_empty(), "{report:?}");
     }
     let text = String::from_utf8(text).unwrap();
@@ -250,7 +247,7 @@ fn text_format_dropped_the_fen() {
     };
     let mut back = Vec::new();
     for range in split_games(text.as_bytes()) {
-        let report = Converter::new(to_san.clone()).convert(
+        let report = Converter::new(to_san).convert(
             &text.as_bytes()[range],
             GameLocation::default(),
             &mut back,
