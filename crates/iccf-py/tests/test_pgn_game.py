@@ -106,6 +106,49 @@ def test_a_utf16_binary_handle_lost_every_game_after_the_first():
         assert [m.uci() for m in iccf.read_game(handle).mainline_moves()] == ["e2e4", "e7e5"]
 
 
+class _Unseekable(io.RawIOBase):
+    """A pipe's handle: it reads lines and cannot seek."""
+
+    def __init__(self, data):
+        self._data = io.BytesIO(data)
+
+    def readline(self, size=-1):
+        return self._data.readline(size)
+
+    def seekable(self):
+        return False
+
+
+def _events(handle):
+    events = []
+    while (game := iccf.read_game(handle)) is not None:
+        events.append(game.headers["Event"])
+    return events
+
+
+def test_read_game_on_a_handle_lost_the_games_after_one_starting_mid_line():
+    # A game that starts on the line where the last one ends was never
+    # found: the rest of the file was read as one game, its first kept.
+    text = '[Event "a"] 1. e4 e5 * [Event "b"] 1. d4 d5 *\n[Event "c"]\n\n1. h4 *\n'
+    for handle in (io.StringIO(text), io.BytesIO(text.encode()), _Unseekable(text.encode())):
+        assert _events(handle) == ["a", "b", "c"], handle
+    # Old Mac files end lines in CR alone: the whole file is one line to
+    # readline.
+    mac = '[Event "a"]\r\r1. e4 *\r\r[Event "b"]\r\r1. d4 *\r'
+    for handle in (io.BytesIO(mac.encode()), io.StringIO(mac, newline=""), _Unseekable(mac.encode())):
+        assert _events(handle) == ["a", "b"], handle
+    # Two games share a line in this real file: as many games as iccf.games.
+    path = TESTDATA / "pgn" / "pgn4web" / "test.pgn"
+    with open(path, "rb") as binary:
+        count = len(_events(binary))
+    assert count == sum(1 for _ in iccf.games(path)) == 16
+    # Games without tags, a line each, seekable or not.
+    tagless = "1. e4 e5 *\n1. d4 d5 *\n1. c4 *\n1. Nf3 *\n"
+    for handle in (io.StringIO(tagless), _Unseekable(tagless.encode())):
+        games = iter(lambda: iccf.read_game(handle), None)
+        assert [len(list(g.mainline_moves())) for g in games] == [2, 2, 1, 1]
+
+
 def test_a_numeric_game_python_chess_reads_as_empty():
     text = '[Event "ICCF"]\n\n1. 5254 5755 2. 7163 {the knight} 2836 (2... 4746) 3. 6125 *\n'
     assert list(chess.pgn.read_game(io.StringIO(text)).mainline_moves()) == []

@@ -119,27 +119,37 @@ def _next_game_bytes(handle: Handle) -> Optional[bytes]:
     return _read_one_game(handle)
 
 
-# The lines of the next game read from a handle that cannot seek back,
-# kept for the next call: nothing read is lost.
+# What was read past the end of a game and cannot be sought back to: the
+# next game's lines on a handle that cannot seek, or the rest of a line on
+# which the next game starts (`... 1-0 [Event "b"]`, or old Mac files whose
+# lines end in CR alone, one line to readline) of a text handle. Kept for
+# the next call: nothing read is lost.
 _PENDING: "weakref.WeakKeyDictionary[Any, List[bytes]]" = weakref.WeakKeyDictionary()
 
 
 def _read_one_game(handle: Any) -> Optional[bytes]:
     lines: List[bytes] = []
-    starts: List[int] = []  # the handle's position before each line
+    # The handle's position before each line; None for one given back.
+    starts: List[Optional[int]] = []
     offsets: List[int] = []  # each line's offset in the bytes read
     size = 0
+    # Scanning all that was read after every line took time quadratic in
+    # a game's lines (a 32,000-line comment: 5 s): scan at a line that
+    # opens a tag, and when what was read has doubled since the last scan.
+    scan_at = 0
     seekable = _seekable(handle)
-    pending = [] if seekable else _PENDING.pop(handle, [])
-    while True:
+    pending = _PENDING.pop(handle, [])
+    binary = True
+    at_end = False
+    while not at_end:
         if pending:
             line: Any = pending.pop(0)
+            start = None
         else:
-            if seekable:
-                starts.append(handle.tell())
+            start = handle.tell() if seekable else None
             line = handle.readline()
-        if not line:
-            break
+            binary = isinstance(line, bytes)
+        at_end = not line
         data = line.encode("utf-8") if isinstance(line, str) else line
         if not lines and isinstance(line, bytes) and _iccf.is_utf16(data):
             # UTF-16 read as bytes: its lines split inside characters and
@@ -150,24 +160,53 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
                 "open(path, encoding=\"utf-16\") (or \"utf-16-le\", \"utf-16-be\" without "
                 "a byte-order mark), or read the path with iccf.games"
             )
-        offsets.append(size)
-        lines.append(data)
-        size += len(data)
-        if not data.strip():
+        if data:
+            starts.append(start)
+            offsets.append(size)
+            lines.append(data)
+            size += len(data)
+        if not at_end and (not data.strip() or (size < scan_at and not data.lstrip().startswith(b"["))):
             continue
+        scan_at = 2 * size
         game_starts = _iccf.game_starts(b"".join(lines))
-        if len(game_starts) < 2 or game_starts[1] not in offsets:
-            continue
-        # The line just read starts the next game: give it back.
-        second = offsets.index(game_starts[1])
-        if seekable:
-            handle.seek(starts[second])
-            return b"".join(lines[:second])
-        # Unseekable: the next game's lines wait for the next call.
-        _PENDING[handle] = lines[second:] + pending
-        return b"".join(lines[:second])
+        if len(game_starts) >= 2:
+            lines_read = _LinesRead(lines, starts, offsets, binary)
+            return lines_read.give_back(handle, seekable, game_starts[1], pending)
     joined = b"".join(lines)
     return joined if joined.strip() else None
+
+
+class _LinesRead:
+    """The lines read for a game, with where each began in the handle
+    (``None`` for one given back by an earlier call) and in the bytes."""
+
+    def __init__(
+        self, lines: List[bytes], starts: List[Optional[int]], offsets: List[int], binary: bool
+    ) -> None:
+        self.lines, self.starts, self.offsets, self.binary = lines, starts, offsets, binary
+
+    def give_back(self, handle: Any, seekable: bool, next_game: int, pending: List[bytes]) -> bytes:
+        """The bytes before ``next_game`` (an offset in the bytes read); the
+        rest is given back: the handle is sought to the next game's start,
+        or what cannot be sought back to waits in ``_PENDING``."""
+        lines, starts = self.lines, self.starts
+        k = max(i for i, offset in enumerate(self.offsets) if offset <= next_game)
+        cut = next_game - self.offsets[k]
+        game = b"".join(lines[:k]) + lines[k][:cut]
+        start = starts[k]
+        if not seekable:
+            _PENDING[handle] = [lines[k][cut:]] + lines[k + 1 :] + pending
+        elif start is not None and (cut == 0 or self.binary):
+            # A binary handle's positions are byte offsets.
+            handle.seek(start + cut)
+        else:
+            # A text handle's positions are opaque, and a line given back
+            # has none: the line's rest waits, the handle goes after it.
+            after = next((p for p in starts[k + 1 :] if p is not None), None)
+            if after is not None:
+                handle.seek(after)
+            _PENDING[handle] = [lines[k][cut:]]
+        return game
 
 
 def _seekable(handle: Any) -> bool:
