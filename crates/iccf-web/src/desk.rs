@@ -47,6 +47,17 @@ impl DeskGame {
             read_game(self.game.as_bytes())
                 .map_err(|err| ApiError::unprocessable(format!("game file: {err}")))?
         };
+        // As `iccf card --as` refuses it: the card would say we play the
+        // other side, and the file come back with its tag changed.
+        if let (Some(asked), Some(file)) = (asked, game.side())
+            && asked != file
+        {
+            return Err(ApiError::unprocessable(format!(
+                "we play {}, says the desk, but the file says {} ([ICCFSide \"{}\"]): choose \
+                 \"as the file says\", or edit the tag to change sides",
+                asked, file, file
+            )));
+        }
         let side = match asked.or_else(|| game.side()) {
             Some(side) => side,
             None => {

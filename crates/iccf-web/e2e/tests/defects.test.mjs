@@ -227,5 +227,8 @@ test('desk: a suggestion before Open plays after the file, says its move number;
   await page.check('#desk-offer');
   await page.check('#desk-resign');
   await page.click('#desk-compose');
-  await waitText(page, '#desk-card', /not both/);
+  // Said in the status line, not in the card: "Copy message" would have
+  // put the error in the e-mail.
+  await waitText(page, '#status', /not both/);
+  assert.equal(await page.textContent('#desk-card'), '');
 });

@@ -85,10 +85,14 @@ test('a game opened from the folder, a dropped .eml checked and recorded, our ca
   const page = await openDesk({ width: 1280, colorScheme: 'light' });
   const file = join(dir, 'sicilian-b.pgn');
   const before = readFileSync(file, 'utf8');
+  // "We play: Black" left from another game would contradict this file
+  // (we play White): opening it resets the choice to the file's.
+  await page.selectOption('#desk-side', 'black');
   await page.click('#folder-games button:text-is("sicilian-b.pgn")');
   await page.waitForFunction(() => /opened$/.test(document.getElementById('status').textContent));
   assert.equal(await page.inputValue('#desk-game'), before);
   assert.match(await page.textContent('#desk-summary'), /move 3\.\.\. is due from them/);
+  assert.equal(await page.inputValue('#desk-side'), '');
   // Their e-mail, as saved by the mail program, opened into the desk.
   await page.setInputFiles('#desk-message-file', testdata('corr/folder/messages/02.eml'));
   await page.waitForFunction(() => document.getElementById('desk-message').value.length > 0);

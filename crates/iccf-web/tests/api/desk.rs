@@ -17,8 +17,28 @@ async fn open_tells_whose_move_is_due() {
     assert_eq!(game["moves"], json!(["5254"]));
     assert_eq!(game["next"], "1...");
     assert_eq!(game["our_turn"], false);
-    let game = ok("/api/desk/open", json!({"game": GAME, "side": "black"})).await;
+    // A file without the tag takes the side asked.
+    let untagged = GAME.replace("[ICCFSide \"white\"]\n", "");
+    let game = ok("/api/desk/open", json!({"game": untagged, "side": "black"})).await;
     assert_eq!(game["our_turn"], true);
+}
+
+/// Found trying the desk as a player: "We play: Black" left set from
+/// another game overrode a file where we play White. The card said "My
+/// move: 3... 3544", their move recorded as ours, and the file came back
+/// with `[ICCFSide "black"]`. Refused now, as `iccf card --as` is.
+#[tokio::test]
+async fn the_desk_side_overrode_the_file_s() {
+    for path in ["/api/desk/open", "/api/desk/card", "/api/desk/check"] {
+        let body = json!({"game": GAME, "side": "black", "move": "5755", "message": "1... 5755"});
+        let error = refused(path, body, StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(
+            error.starts_with("we play black, says the desk, but the file says white"),
+            "{path}: {error}"
+        );
+    }
+    // The side the file says may be repeated.
+    ok("/api/desk/open", json!({"game": GAME, "side": "white"})).await;
 }
 
 #[tokio::test]

@@ -145,7 +145,11 @@ async fn export_writes_the_numeric_record_from_a_fen() {
         .as_str()
         .unwrap()
         .to_owned();
-    assert!(text.starts_with("1. 57581"), "{text}");
+    // The FEN starts the line, so that it reads back.
+    assert!(
+        text.starts_with("[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"] 1. 57581"),
+        "{text}"
+    );
 }
 
 #[tokio::test]

@@ -12,6 +12,8 @@ export function setupDesk(app) {
   $('desk-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (!file) return;
+    // Another game: the side chosen for the last one would contradict it.
+    $('desk-side').value = '';
     setGame(await file.text());
     await open(app, desk);
   });
@@ -135,6 +137,8 @@ async function compose(app, desk) {
     saveLink($('desk-save'), answer.game, 'game.pgn');
     await open(app, desk);
   } catch (err) {
-    $('desk-card').textContent = err.message;
+    // Not in the card: "Copy message" would put the error in the e-mail.
+    $('desk-card').textContent = '';
+    app.status(err.message, 'error');
   }
 }

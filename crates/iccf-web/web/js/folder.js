@@ -70,6 +70,8 @@ async function openFile(app, state, desk, file) {
     const { game } = await post('/api/games/open', { file });
     Object.assign(state, { file, was: game });
     $('desk-game').value = game;
+    // Another game: the side chosen for the last one would contradict it.
+    $('desk-side').value = '';
     $('desk-save').download = file;
     $('desk-write').hidden = false;
     $('desk-write').disabled = true;
