@@ -126,6 +126,17 @@ def test_python_chess_helpers():
         iccf.parse_numeric(board, "5254")
 
 
+def test_san_of_an_iccf_move_raised_type_error():
+    # The module says an iccf.Move is taken, as numeric() takes it; san()
+    # called its uci, a property there: "'str' object is not callable".
+    board = chess.Board()
+    assert iccf.san(board, iccf.move("g1f3"), lang="de") == "Sf3"
+    assert iccf.numeric(board, iccf.move("g1f3")) == "7163"
+    # A drop was called a null move.
+    with pytest.raises(ValueError, match="a drop"):
+        iccf.numeric(board, chess.Move.from_uci("N@f3"))
+
+
 def test_python_chess_960_castling_is_king_takes_rook():
     board = chess.Board.from_chess960_pos(518)
     board.set_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")

@@ -31,6 +31,8 @@ def numeric(board: Any, move: Any) -> str:
         return numeric_of(*from_uci(move))
     start: int = move.from_square
     end: int = move.to_square
+    if getattr(move, "drop", None):
+        raise ValueError(f"a drop ({move.uci()}) has no numeric form")
     if start == end:
         raise ValueError("a null move has no numeric form")
     promotion = move.promotion
@@ -40,7 +42,10 @@ def numeric(board: Any, move: Any) -> str:
 
 
 def _read(board: Any, move: Any) -> Any:
-    uci = move if isinstance(move, str) else move.uci()
+    # A chess.Move's uci is a method, an iccf.Move's a property.
+    uci = move if isinstance(move, str) else move.uci
+    if callable(uci):
+        uci = uci()
     chess960 = bool(getattr(board, "chess960", False))
     return _iccf.move(uci, fen=board.fen(), chess960=chess960)
 
