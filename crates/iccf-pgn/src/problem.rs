@@ -98,6 +98,12 @@ pub enum ProblemKind {
         /// The number of the next move there.
         expected: MoveNumber,
     },
+    /// A move number that fits neither the position nor a move after it
+    /// (`3. 6125 68 *`, `1. 52 54`): a move mistyped, an error.
+    StrayNumber {
+        /// The number as written: `68`, `5755.`.
+        written: String,
+    },
     /// A token after the game's result.
     AfterResult,
     /// The game's result written again after it (`1-0 1-0`): a warning,
@@ -214,6 +220,10 @@ impl fmt::Display for ProblemKind {
             ProblemKind::MoveNumberMismatch { written, expected } => write!(
                 f,
                 "move number {written} does not fit the position: the next move is {expected}"
+            ),
+            ProblemKind::StrayNumber { written } => write!(
+                f,
+                "`{written}` is no move, nor the number of one: a move mistyped?"
             ),
             ProblemKind::AfterResult => f.write_str("after the result"),
             ProblemKind::RepeatedResult => f.write_str("result repeated: written once"),

@@ -219,7 +219,7 @@ impl<'g> Walk<'g, '_, '_> {
                         self.move_token(s, i, m, t.span.clone(), sink)
                     }
                     Some(n) if n != fullmoves && !s.line.broken => {
-                        self.wrong_number(&s.line.pos, t.span.clone())
+                        self.wrong_number(s, *i, t.span.clone(), sink)
                     }
                     _ if s.line.broken && s.tells::<S>() => sink.unconverted(raw(), raw()),
                     _ => {}
@@ -229,9 +229,8 @@ impl<'g> Walk<'g, '_, '_> {
             TokenKind::MoveNumber { number, dots } => {
                 if !s.line.broken && !MoveNumber::from_position(&s.line.pos).matches(number, *dots)
                 {
-                    self.wrong_number(&s.line.pos, t.span.clone());
-                }
-                if s.line.broken && s.tells::<S>() {
+                    self.wrong_number(s, *i, t.span.clone(), sink);
+                } else if s.line.broken && s.tells::<S>() {
                     sink.unconverted(raw(), raw());
                 }
             }
@@ -338,14 +337,74 @@ impl<'g> Walk<'g, '_, '_> {
             && *s.line.pos.board() == shakmaty::Board::default()
     }
 
-    /// A move number written that does not fit `pos`: a warning naming
-    /// both, and the move after it is read as any other.
-    fn wrong_number(&mut self, pos: &Chess, span: Range<usize>) {
+    /// A move number written that does not fit the line's position: a
+    /// warning naming both, and the move after it is read as any other.
+    /// One that numbers no move (`3. 6125 68 *`, `1. 52 54`, `5755. 2.`) is
+    /// a move mistyped, not a number: an error, and the line is copied as
+    /// written from it (dropped as a number, it left no trace).
+    fn wrong_number<S: Sink>(
+        &mut self,
+        s: &mut State<'g>,
+        next: usize,
+        span: Range<usize>,
+        sink: &mut S,
+    ) {
+        // `12.` before the result, where a writer stopped, harms nothing.
+        let dotted = self.game[span.clone()].ends_with(b".");
+        if self.numbers_a_move(next) || (dotted && !self.number_follows(next)) {
+            self.number_mismatch(&s.line.pos, span);
+            return;
+        }
+        let expected = MoveNumber::from_position(&s.line.pos);
+        let kind = ProblemKind::StrayNumber {
+            written: lossy(&self.game[span.clone()]),
+        };
+        self.problems.error(span.clone(), Some(expected), kind);
+        s.line.broken = true;
+        if s.tells::<S>() {
+            let raw = &self.game[span];
+            sink.failed(&s.line.pos, raw, raw);
+        }
+    }
+
+    /// The warning for a move number that does not fit `pos`.
+    fn number_mismatch(&mut self, pos: &Chess, span: Range<usize>) {
         let kind = ProblemKind::MoveNumberMismatch {
             written: lossy(&self.game[span.clone()]),
             expected: MoveNumber::from_position(pos),
         };
         self.problems.warn(span, None, kind);
+    }
+
+    /// Whether the tokens from `i` on begin with a move, past comments
+    /// and annotations.
+    fn numbers_a_move(&self, i: usize) -> bool {
+        self.next_played(i)
+            .is_some_and(|t| matches!(&t.kind, TokenKind::Move(m) if is_move(m)))
+    }
+
+    /// Whether the tokens from `i` on begin with a move number, dotted or
+    /// bare, past comments and annotations.
+    fn number_follows(&self, i: usize) -> bool {
+        self.next_played(i).is_some_and(|t| match &t.kind {
+            TokenKind::MoveNumber { .. } => true,
+            TokenKind::Move(m) => !is_move(m),
+            _ => false,
+        })
+    }
+
+    /// The first token from `i` on that is no comment or annotation.
+    fn next_played(&self, i: usize) -> Option<&Token<'g>> {
+        self.tokens[i.min(self.tokens.len())..].iter().find(|t| {
+            !matches!(
+                t.kind,
+                TokenKind::Comment(_)
+                    | TokenKind::LineComment(_)
+                    | TokenKind::Escape(_)
+                    | TokenKind::Nag(_)
+                    | TokenKind::Suffix(_)
+            )
+        })
     }
 
     /// A token of the main line after its result, but a comment, an
@@ -753,7 +812,7 @@ impl<'g> Walk<'g, '_, '_> {
             }
             let dots_end = span.start + at + ELLIPSIS.len();
             if !number.is_empty() && !MoveNumber::from_position(pos).matches(number, 3) {
-                self.wrong_number(pos, span.start..dots_end);
+                self.number_mismatch(pos, span.start..dots_end);
             }
             if rest.is_empty() {
                 return Repaired::Number;

@@ -309,3 +309,47 @@ fn ellipsis_for_blacks_dots_was_read_as_part_of_the_move() {
     );
     assert!(out.contains("2…Nc6"), "{out}");
 }
+
+/// Found trying `iccf convert` on hand-typed numeric games: a typo that
+/// lexes as a move number (`68`, half a move; `5755.`, a move with a
+/// stray dot; `52 54`, a move split by a space) was a "wrong move number"
+/// warning, dropped from the output with exit 0. Numbering no move, it is
+/// an error now, and the line is kept as written from it. A wrong number
+/// before a move, or a dotted one before the result, stays a warning.
+#[test]
+fn a_mistyped_move_read_as_a_move_number_was_dropped() {
+    for (moves, out, error) in [
+        (
+            "1. 5254 5755 2. 7163 2836 3. 6125 68 *",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 3... 68 *\n",
+            "game 1, 3... `68`: `68` is no move, nor the number of one: a move mistyped?",
+        ),
+        (
+            "1. 5254 5755. 2. 7163 2836 *",
+            "1. e4 1... 5755. 2. 7163 2836 *\n",
+            "game 1, 1... `5755.`: `5755.` is no move, nor the number of one: a move mistyped?",
+        ),
+        (
+            "1. 52 54 57 55 *",
+            "1. 52 54 57 55 *\n",
+            "game 1, 1. `52`: `52` is no move, nor the number of one: a move mistyped?",
+        ),
+    ] {
+        let (text, reports) = convert(moves, OutputFormat::Text);
+        assert_eq!(text, out, "{moves}");
+        assert_eq!(kinds(&reports[0]), [error], "{moves}");
+    }
+    for moves in [
+        "1. e4 e5 3. Nf3 Nc6 *",
+        "1. e4 e5 2. Nf3 3. *",
+        "1. e4 e5 2. {c} 3. Nf3 *",
+    ] {
+        let (_, reports) = convert(moves, OutputFormat::Text);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{moves}: {:?}",
+            reports[0].errors
+        );
+        assert_eq!(reports[0].warnings.len(), 1, "{moves}");
+    }
+}
