@@ -105,6 +105,21 @@ def test_a_compressed_file_is_one_range_read_by_one_worker(tmp_path):
         iccf.split_points(TESTDATA / "pgn/pgn4web/twic944.pgn", 0)
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le"])
+def test_a_utf16_file_was_cut_inside_games(tmp_path, codec):
+    # The splitter's byte offsets fell inside two-byte characters: a range
+    # ended with a game of two tags, the next began without them. One
+    # range now, read by one worker, as a compressed file is.
+    path = tmp_path / "u16.pgn"
+    path.write_text((TESTDATA / "pgn/pgn-extract/fischer.pgn").read_text(), encoding=codec)
+    ranges = iccf.split_points(path, 4)
+    assert ranges == [(0, path.stat().st_size)]
+    # Offsets inside the file find no start but the file's.
+    quarters = [0] + [path.stat().st_size * i // 4 + 1 for i in (1, 2, 3)] + [path.stat().st_size]
+    assert in_ranges(path, quarters) == one_pass(path)
+    assert len(one_pass(path)) > 30
+
+
 def test_a_zstd_file_of_frames_splits_at_its_frames(cli, tmp_path):
     """iccf convert --zstd-frames writes frames at game boundaries with a
     seek table: ranges of it, read apart, give the games of one pass.

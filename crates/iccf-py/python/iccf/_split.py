@@ -17,7 +17,7 @@ is made of independent frames, each starting at a game, with a seek table
 at its end: its ranges start at frames, and a worker decompresses its own.
 Any other compressed file (gzip, bzip2, xz, a zstd file of one frame) has
 no offsets to start from: ``split_points`` gives it one range, read by one
-worker.
+worker. So does a UTF-16 file, whose characters are two bytes apart.
 """
 
 import os
@@ -45,10 +45,13 @@ class _Layout(object):
     other compressed file. ``end`` is past the last game."""
 
     def __init__(self, f: IO[bytes], name: str):
-        head = f.read(6)
+        head = f.read(4096)
         self.size = f.seek(0, os.SEEK_END)
         self.frames: Optional[List[int]] = None
-        self.compressed = any(head.startswith(magic) for magic in _COMPRESSED)
+        # Read whole by one worker: a compressed file has no offsets to
+        # start from; in UTF-16 the splitter's byte offsets fall inside
+        # characters, and ranges cut games in two.
+        self.whole = any(head.startswith(magic) for magic in _COMPRESSED) or _iccf.is_utf16(head)
         if head.startswith(_ZSTD):
             self.frames = _iccf.zstd_frame_starts(name)
         self.end = self.frames[-1] if self.frames else self.size
@@ -57,7 +60,7 @@ class _Layout(object):
         """The first place a game starts at or after ``offset``."""
         if self.frames is not None:
             return next((start for start in self.frames if start >= offset), self.end)
-        if self.compressed:
+        if self.whole:
             return 0 if offset <= 0 else self.end
         return boundary(f, offset, self.size)
 
@@ -113,7 +116,7 @@ def split_points(path: "os.PathLike[str] | str", n: int) -> List[Tuple[int, int]
 
     A plain file is cut anywhere between games; a zstd file written with
     ``iccf convert --zstd-frames`` between its frames; any other compressed
-    file is one range, which one worker reads.
+    file, and a UTF-16 file, is one range, which one worker reads.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.pgn"
