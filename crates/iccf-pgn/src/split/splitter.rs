@@ -121,8 +121,11 @@ pub struct Splitter<R> {
     column: u64,
     next_index: u64,
     scanner: Scanner,
-    /// Games found but not handed out yet: they survive a read error.
+    /// Games found but not handed out yet.
     games: Vec<GameSpan>,
+    /// A read error met with games found: they are handed out first, and
+    /// the error on the next call.
+    deferred: Option<io::Error>,
     block_size: usize,
     max_game_size: u64,
     /// Whether to skip whitespace runs and large games and refuse binary
@@ -181,6 +184,7 @@ impl<R: Read> Splitter<R> {
             read: 0,
             head_controls: 0,
             refused: None,
+            deferred: None,
             eof: false,
         }
     }
@@ -225,12 +229,17 @@ impl<R: Read> Splitter<R> {
     ///
     /// Returns errors of the reader, except [`io::ErrorKind::Interrupted`],
     /// which is retried. Games found before an error are not lost: they
-    /// come with the next successful call. Input that is not text is
-    /// refused with an [`io::ErrorKind::InvalidData`] error, on this call
-    /// and every later one.
+    /// come in a batch first, and the error with the next call (a
+    /// compressed file cut short: every whole game before the cut).
+    /// Input that is not text is refused with an
+    /// [`io::ErrorKind::InvalidData`] error, on this call and every later
+    /// one.
     pub fn next_batch(&mut self, target_bytes: usize) -> io::Result<Option<Batch>> {
         if let Some(why) = &self.refused {
             return Err(io::Error::new(io::ErrorKind::InvalidData, why.clone()));
+        }
+        if let Some(err) = self.deferred.take() {
+            return Err(err);
         }
         let mut paused = false;
         loop {
@@ -251,7 +260,14 @@ impl<R: Read> Splitter<R> {
                 break;
             } else {
                 self.skip_unneeded();
-                paused = self.fill()?;
+                paused = match self.fill() {
+                    Ok(paused) => paused,
+                    Err(err) if !self.games.is_empty() => {
+                        self.deferred = Some(err);
+                        break;
+                    }
+                    Err(err) => return Err(err),
+                };
                 if paused && self.pause()? {
                     break;
                 }
@@ -536,5 +552,35 @@ mod tests {
         }
         assert_eq!(count_lines(b"\n\n\n\n\n\n\n\n\n\x8a\x0a\xff"), 10);
         assert_eq!(count_lines(b"a\rb\r\nc\n\rd\r"), 5);
+    }
+
+    /// Its bytes, then an error: a compressed file cut short.
+    struct CutShort<'a>(&'a [u8]);
+
+    impl Read for CutShort<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "cut short"));
+            }
+            let n = self.0.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// Found trying `iccf.games` on a gzip file cut in half: the games of
+    /// the batch being read when the error came were lost (1,243 games of
+    /// 1,445 whole ones; none of a small file). They come first now, then
+    /// the error; the game cut short is not one of them.
+    #[test]
+    fn games_read_before_an_error_were_lost() {
+        let data = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4";
+        let mut splitter = Splitter::new(CutShort(data));
+        let batch = splitter.next_batch(1 << 20).unwrap().expect("the whole games");
+        assert_eq!(batch.games.len(), 2);
+        assert_eq!(batch.game(1), b"[Event \"b\"]\n\n1. d4 *\n\n");
+        let err = splitter.next_batch(1 << 20).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::UnexpectedEof);
     }
 }
