@@ -575,9 +575,13 @@ mod tests {
     /// the error; the game cut short is not one of them.
     #[test]
     fn games_read_before_an_error_were_lost() {
-        let data = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4";
+        let data =
+            b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4";
         let mut splitter = Splitter::new(CutShort(data));
-        let batch = splitter.next_batch(1 << 20).unwrap().expect("the whole games");
+        let batch = splitter
+            .next_batch(1 << 20)
+            .unwrap()
+            .expect("the whole games");
         assert_eq!(batch.games.len(), 2);
         assert_eq!(batch.game(1), b"[Event \"b\"]\n\n1. d4 *\n\n");
         let err = splitter.next_batch(1 << 20).unwrap_err();
