@@ -5,16 +5,17 @@ use std::io::Write;
 
 use anyhow::Context;
 use iccf::lang::{Lang, LangSet};
-use iccf::read::{ReadMove, read_move_in_any};
+use iccf::read::read_move_after;
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move};
-use iccf_pgn::convert::{Converter, Options};
+use iccf_pgn::convert::{Converter, GameLocation, Options};
 use iccf_pgn::lexer::{Lexer, TokenKind};
 use iccf_pgn::problem::escape_controls;
 use iccf_pgn::setup::absurd_counter;
+use iccf_pgn::split::split_games;
 use iccf_stream::output::check_stdout;
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
 use crate::args::MoveArgs;
 
@@ -44,14 +45,16 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
             .with_context(|| format!("impossible position `{fen}`"))?,
         None => iccf_pgn::setup::start_position(mode),
     };
-    let mut langs = LangSet::EMPTY;
+    let (mut langs, mut certain) = (LangSet::EMPTY, false);
     if let Some(after) = &args.after {
-        (pos, langs) = play_after(args, after)?;
+        (pos, langs, certain) = play_after(args, after)?;
     }
     let number = MoveNumber::from_position(&pos);
     let mv = args.mv.trim();
-    let readings =
-        the_move(mv, &pos).and_then(|text| read_in_any(text, &pos, args.input_lang.0, langs));
+    let readings = the_move(mv, &pos).and_then(|text| {
+        read_move_after(text.as_bytes(), &pos, args.input_lang.0, langs, certain)
+            .map_err(|err| err.to_string())
+    });
     let readings = match readings {
         Ok(readings) => readings,
         Err(message) => {
@@ -86,8 +89,10 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
 }
 
 /// The position after `--after`, read as `iccf convert` reads a game
-/// (from `--fen` when it names no FEN itself), and its language.
-fn play_after(args: &MoveArgs, after: &str) -> anyhow::Result<(Chess, LangSet)> {
+/// (from `--fen` when it names no FEN itself), the languages its piece
+/// letters were read in (none without piece moves), and whether no other
+/// language reads them.
+fn play_after(args: &MoveArgs, after: &str) -> anyhow::Result<(Chess, LangSet, bool)> {
     let mut text = String::new();
     if !after.contains("[FEN ") {
         if let Some(fen) = &args.fen {
@@ -102,13 +107,10 @@ fn play_after(args: &MoveArgs, after: &str) -> anyhow::Result<(Chess, LangSet)> 
         input_lang: args.input_lang.0,
         ..Options::default()
     });
-    let mut records = converter.records(text.as_bytes());
-    anyhow::ensure!(
-        records.len() == 1,
-        "--after holds {} games: give one",
-        records.len()
-    );
-    let record = records.remove(0);
+    let games = split_games(text.as_bytes()).len();
+    anyhow::ensure!(games == 1, "--after holds {games} games: give one");
+    let (report, record) =
+        converter.record_with_hint(text.as_bytes(), GameLocation::default(), LangSet::EMPTY);
     if let Some(problem) = record.errors.first() {
         anyhow::bail!("--after: {problem}");
     }
@@ -116,7 +118,18 @@ fn play_after(args: &MoveArgs, after: &str) -> anyhow::Result<(Chess, LangSet)> 
     for m in record.moves.iter().filter_map(|m| m.m) {
         pos.play_unchecked(m);
     }
-    Ok((pos, record.langs))
+    // Pawn moves and castling name no language.
+    let lettered = record
+        .moves
+        .iter()
+        .filter_map(|m| m.m)
+        .any(|m| m.role() != Role::Pawn && !m.is_castle());
+    let langs = if lettered {
+        record.langs
+    } else {
+        LangSet::EMPTY
+    };
+    Ok((pos, langs, report.langs_certain))
 }
 
 /// The move token of MOVE, as `iccf convert` reads it: after its number,
@@ -138,17 +151,6 @@ fn the_move<'t>(text: &'t str, pos: &Chess) -> Result<&'t str, String> {
         }
     }
     the_move.ok_or_else(|| "no move".to_owned())
-}
-
-/// Reads `text` in `lang`, or with none given in the language of
-/// `--after`, else in every language that reads it legally.
-fn read_in_any(
-    text: &str,
-    pos: &Chess,
-    lang: Option<Lang>,
-    after: LangSet,
-) -> Result<Vec<(LangSet, ReadMove)>, String> {
-    read_move_in_any(text.as_bytes(), pos, lang.or(after.first())).map_err(|err| err.to_string())
 }
 
 /// Prints legal move `m` of `pos`: numeric, SAN and the piece, then every

@@ -2,14 +2,14 @@
 //! as `iccf move` shows it.
 
 use iccf::lang::{Lang, LangSet};
-use iccf::read::{ReadMove, read_move_in_any};
+use iccf::read::{ReadMove, read_move_after};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move, role_name};
 use iccf_pgn::game::Reader;
 use iccf_pgn::problem::ProblemKind;
 use pyo3::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role};
 
 use crate::args;
 use crate::errors::{ambiguous_language_error, move_error, parse_error};
@@ -149,16 +149,15 @@ pub fn read_move(
     input_lang: Option<&str>,
     chess960: bool,
 ) -> PyResult<PyMove> {
-    let mut lang = args::input_lang(input_lang)?;
+    let lang = args::input_lang(input_lang)?;
     let mut pos = start(py, fen, chess960)?;
+    let (mut langs, mut certain) = (LangSet::EMPTY, false);
     if let Some(after) = after {
-        let langs;
-        (pos, langs) = play_after(py, pos, after, lang)?;
-        lang = lang.or(langs.first());
+        (pos, langs, certain) = play_after(py, pos, after, lang)?;
     }
     let text = text.trim();
     let number = MoveNumber::from_position(&pos);
-    let readings = read_move_in_any(text.as_bytes(), &pos, lang)
+    let readings = read_move_after(text.as_bytes(), &pos, lang, langs, certain)
         .map_err(|err| move_error(py, &err, text, number))?;
     let [(langs, read)] = <[_; 1]>::try_from(readings)
         .map_err(|readings| ambiguous_language(py, &pos, &readings, text, number))?;
@@ -220,13 +219,14 @@ fn start(py: Python<'_>, fen: Option<&str>, chess960: bool) -> PyResult<Chess> {
 /// The position after the main line of `after`, read from `start` as
 /// `iccf move --after` and `iccf convert` read a game: variations and
 /// comments are not played. Any error of the game is raised. With the
-/// languages its letters were read in.
+/// languages its piece letters were read in (none without piece moves)
+/// and whether no other language reads them.
 fn play_after(
     py: Python<'_>,
     start: Chess,
     after: &str,
     lang: Option<Lang>,
-) -> PyResult<(Chess, LangSet)> {
+) -> PyResult<(Chess, LangSet, bool)> {
     let reader = Reader {
         input_lang: lang,
         start: Some(start.clone()),
@@ -234,7 +234,7 @@ fn play_after(
     };
     let games = reader.read_games(after.as_bytes());
     let game = match games.as_slice() {
-        [] => return Ok((start, LangSet::EMPTY)),
+        [] => return Ok((start, LangSet::EMPTY, false)),
         [game] => game,
         more => {
             let message = format!("`after` holds {} games: give one", more.len());
@@ -250,7 +250,17 @@ fn play_after(
             kind => parse_error(py, format!("{number} `{}`: {kind}", problem.token)),
         });
     }
-    Ok((game.end().clone(), game.report.langs))
+    // Pawn moves and castling name no language.
+    let lettered = game
+        .main_line()
+        .filter_map(|ply| ply.m)
+        .any(|m| m.role() != Role::Pawn && !m.is_castle());
+    let langs = if lettered {
+        game.report.langs
+    } else {
+        LangSet::EMPTY
+    };
+    Ok((game.end().clone(), langs, game.report.langs_certain))
 }
 
 /// Every language: (code, name, letters K Q R B N).

@@ -101,6 +101,14 @@ def test_after_plays_the_main_line_not_the_variation(cli):
     assert run.stdout.startswith(f"{m.numeric}: ")
 
 
+def test_auto_after_pawn_moves_read_the_move_in_english_alone():
+    # Pawn moves name no language, yet the move was read in English only:
+    # "unknown piece letter `К` in English". Now in every language, as
+    # without `after`.
+    for text in ["Кf3", "Cf3"]:
+        assert iccf.move(text, after="1. e4 e5", input_lang="auto").numeric == "7163", text
+
+
 def test_after_reads_a_fen_tag_and_chess960():
     fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"
     after = f'[Variant "Chess960"]\n[FEN "{fen}"]\n\n1. O-O'

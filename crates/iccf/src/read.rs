@@ -180,6 +180,53 @@ pub fn read_move_in_any(
     Ok(found)
 }
 
+/// Reads `text` in `pos` as the move after a game whose piece letters
+/// were read in `game` (empty if it wrote none; `certain` when no other
+/// language reads them): in `lang` when given, else in the game's
+/// language when it is certain, else in every language, keeping the
+/// readings in the game's languages when there are some (`Sc6` after
+/// `2. Sf3`, which German and Finnish both read: the German knight).
+///
+/// # Errors
+///
+/// [`ReadMoveError`] as for [`read_move_in_any()`].
+///
+/// # Examples
+///
+/// ```
+/// use iccf::lang::{Lang, LangSet};
+/// use iccf::read::read_move_after;
+/// use shakmaty::{Chess, Square};
+///
+/// // After pawn moves, which name no language, `Dh5` is a queen's move.
+/// let pos: Chess = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+///     .parse::<shakmaty::fen::Fen>()?
+///     .into_position(shakmaty::CastlingMode::Standard)?;
+/// let readings = read_move_after(b"Dh5", &pos, None, LangSet::EMPTY, false)?;
+/// assert_eq!(readings[0].1.m.to(), Square::H5);
+/// // After a game in German letters, `Sf3` is a knight's move alone.
+/// let german = LangSet::from(Lang::De);
+/// assert_eq!(read_move_after(b"Sf3", &pos, None, german, false)?.len(), 1);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_move_after(
+    text: &[u8],
+    pos: &Chess,
+    lang: Option<Lang>,
+    game: LangSet,
+    certain: bool,
+) -> Result<Vec<(LangSet, ReadMove)>, ReadMoveError> {
+    let lang = lang.or(game.first().filter(|_| certain));
+    let readings = read_move_in_any(text, pos, lang)?;
+    if lang.is_some() || game.is_empty() {
+        return Ok(readings);
+    }
+    let (ours, others): (Vec<_>, Vec<_>) = readings
+        .into_iter()
+        .partition(|(langs, _)| !(*langs & game).is_empty());
+    Ok(if ours.is_empty() { others } else { ours })
+}
+
 /// [`read_move_in()`] without the shortcut for plain moves, whose answers
 /// must equal these.
 pub(crate) fn read_general(

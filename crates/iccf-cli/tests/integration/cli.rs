@@ -783,6 +783,29 @@ fn move_read_less_than_convert() {
     // different pieces in several languages is shown in each (issue 18).
     let r = run(&["move", "Cc6", "--after", "1. e4 e5 2. Cf3"], b"");
     assert!(r.stdout.starts_with("2836: Nc6,"), "{}", r.stdout);
+    // Pawn moves, or letters English reads too, name no language: the
+    // move is read in every one. It was read in English alone: "unknown
+    // piece letter `D` in English".
+    for (mv, after) in [
+        ("Dh5", "1. e4 e5"),
+        ("Фh5", "1. e4 e5"),
+        ("Dh5", "1. e4 e5 2. Bc4 Bc5"),
+        // German and Finnish read `Sf3`: the game's reading stays.
+        ("Sd4", "1. e4 e5 2. Sf3 Sc6 3. Lb5 Lc5"),
+    ] {
+        let r = run(&["move", mv, "--after", after], b"");
+        let expected = if mv == "Sd4" {
+            "6344: Nd4,"
+        } else {
+            "4185: Qh5,"
+        };
+        assert!(
+            r.stdout.starts_with(expected),
+            "{mv} after {after}: {}{}",
+            r.stdout,
+            r.stderr
+        );
+    }
     let r = run(&["move", "Sf3"], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
     let heads: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with('`')).collect();
