@@ -230,7 +230,8 @@ impl<R: Read> Splitter<R> {
     /// Returns errors of the reader, except [`io::ErrorKind::Interrupted`],
     /// which is retried. Games found before an error are not lost: they
     /// come in a batch first, and the error with the next call (a
-    /// compressed file cut short: every whole game before the cut).
+    /// compressed file cut short: every whole game before the cut); a call
+    /// after the error reads on.
     /// Input that is not text is refused with an
     /// [`io::ErrorKind::InvalidData`] error, on this call and every later
     /// one.
