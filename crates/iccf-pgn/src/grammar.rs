@@ -99,8 +99,9 @@ pub(crate) const fn is_whitespace(byte: u8) -> bool {
 }
 
 /// The length of the Unicode space that `bytes` start with, 0 if none:
-/// the no-break space (U+00A0), the spaces U+2000 to U+200A, U+202F,
-/// U+205F, the ideographic space (U+3000) and a byte order mark (U+FEFF).
+/// the no-break space (U+00A0), the spaces U+2000 to U+200A, the
+/// zero-width space (U+200B), U+202F, U+205F, the word joiner (U+2060),
+/// the ideographic space (U+3000) and a byte order mark (U+FEFF).
 /// Text copied from web pages and word processors has them between
 /// moves (`1.\u{a0}e4`), where they are whitespace, read so between the
 /// tokens of the movetext (comments and tag values keep them).
@@ -108,7 +109,7 @@ pub(crate) const fn is_whitespace(byte: u8) -> bool {
 pub(crate) fn unicode_space_len(bytes: &[u8]) -> usize {
     match bytes {
         [0xC2, 0xA0, ..] => 2,
-        [0xE2, 0x80, 0x80..=0x8A | 0xAF, ..] | [0xE2, 0x81, 0x9F, ..] => 3,
+        [0xE2, 0x80, 0x80..=0x8B | 0xAF, ..] | [0xE2, 0x81, 0x9F | 0xA0, ..] => 3,
         [0xE3, 0x80, 0x80, ..] | [0xEF, 0xBB, 0xBF, ..] => 3,
         _ => 0,
     }

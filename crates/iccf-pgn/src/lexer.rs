@@ -1179,6 +1179,8 @@ mod tests {
     fn unicode_spaces_between_tokens_are_whitespace() {
         for space in [
             "\u{a0}", "\u{2009}", "\u{202f}", "\u{2003}", "\u{3000}", "\u{feff}",
+            // Zero-width: `Nc6\u{200b}` was "unknown promotion piece".
+            "\u{200b}", "\u{2060}",
         ] {
             let text = format!("1.{space}e4{space}e5 2.{space}♘f3{space}{{a{space}b}}{space}1-0");
             let kinds: Vec<_> = Lexer::new(text.as_bytes()).map(|t| t.kind).collect();
