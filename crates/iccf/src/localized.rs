@@ -144,7 +144,9 @@ pub fn parse_san(token: &str, lang: Lang) -> Result<San, ParseLocalizedSanError>
 
 /// Reads one move token written in `lang`, with its check or mate mark.
 ///
-/// `+`, `++` (double check) and `†` read as check; `#`, `X` and `‡` as mate.
+/// `+`, `++` (double check) and `†` read as check; `#`, `X` and `‡` as
+/// mate, and `×` (or its look-alike, the Cyrillic `Х`) as Russian books
+/// mark mate, last after the square.
 ///
 /// ```
 /// use iccf::{lang::Lang, localized::parse_san_plus};
@@ -153,6 +155,8 @@ pub fn parse_san(token: &str, lang: Lang) -> Result<San, ParseLocalizedSanError>
 /// let san = parse_san_plus("Df7X", Lang::Cs)?;
 /// assert_eq!(san.suffix, Some(Suffix::Checkmate));
 /// assert_eq!(parse_san_plus("Лd1++", Lang::Ru)?.suffix, Some(Suffix::Check));
+/// assert_eq!(parse_san_plus("Ф:f7×", Lang::Ru)?.suffix, Some(Suffix::Checkmate));
+/// assert_eq!(parse_san_plus("Ф:f7Х", Lang::Ru)?.suffix, Some(Suffix::Checkmate));
 /// # Ok::<_, iccf::localized::ParseLocalizedSanError>(())
 /// ```
 ///
@@ -592,7 +596,9 @@ fn strip_suffixes(mut s: &str) -> (&str, Option<Suffix>) {
             '+' | '†' => {
                 suffix = suffix.or(Some(Suffix::Check));
             }
-            '#' | '‡' | 'X' => suffix = Some(Suffix::Checkmate),
+            // Russian books mark mate with `×` (or its look-alike `Х`):
+            // last, after the square, it is no capture.
+            '#' | '‡' | 'X' | '×' | 'Х' => suffix = Some(Suffix::Checkmate),
             '!' | '?' | '‼' | '⁇' | '⁈' | '⁉' => {}
             '.' | 'p' => {
                 let Some(rest) = ["e.p.", "e.p", "ep"]
