@@ -363,6 +363,12 @@ fn german_sample_converts() {
     assert!(reports[0].langs.contains(Lang::De));
     let out = String::from_utf8(out).unwrap();
     assert!(out.contains("[InputLanguage \"de "), "{out}");
+    // A file that has the tag already, read as German again: one tag, not
+    // two (found converting files twice).
+    let marked = [b"[InputLanguage \"de\"]\n".as_slice(), &input].concat();
+    let (out, _) = convert_all(&marked, None, OutputFormat::Pgn);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.matches("[InputLanguage").count(), 1, "{out}");
     // The same game in English gives the same numeric moves.
     let (english, _) = convert_all(
         &read("pgn/pgn-extract/barnes-horton.pgn"),

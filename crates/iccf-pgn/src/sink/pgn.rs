@@ -32,6 +32,14 @@ impl<'o> PgnSink<'o> {
     }
 }
 
+impl PgnSink<'_> {
+    /// Whether the game was read in a language other than English, named
+    /// in an `InputLanguage` tag.
+    fn names_input_language(&self) -> bool {
+        !self.langs.is_empty() && !self.langs.contains(Lang::En)
+    }
+}
+
 impl Sink for PgnSink<'_> {
     const VARIATIONS: bool = true;
 
@@ -40,12 +48,17 @@ impl Sink for PgnSink<'_> {
     }
 
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
+        // Ours, of this reading, replaces it: a file converted again had
+        // two, the old one stale.
+        if name == b"InputLanguage" && self.names_input_language() {
+            return;
+        }
         self.w.tag(name, &value.unescaped());
     }
 
     /// Records a language other than English in an `InputLanguage` tag.
     fn end_tags(&mut self) {
-        if !self.langs.is_empty() && !self.langs.contains(Lang::En) {
+        if self.names_input_language() {
             self.w
                 .tag(b"InputLanguage", self.langs.to_string().as_bytes());
         }
