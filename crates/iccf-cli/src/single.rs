@@ -8,10 +8,10 @@ use iccf::lang::{Lang, LangSet};
 use iccf::read::read_move_after;
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move};
 use iccf_pgn::convert::{Converter, GameLocation, Options};
-use iccf_pgn::lexer::{Lexer, TokenKind};
 use iccf_pgn::problem::escape_controls;
 use iccf_pgn::setup::absurd_counter;
 use iccf_pgn::split::split_games;
+use iccf_pgn::typed_move::typed_move;
 use iccf_stream::output::check_stdout;
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
@@ -51,10 +51,12 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
     }
     let number = MoveNumber::from_position(&pos);
     let mv = args.mv.trim();
-    let readings = the_move(mv, &pos).and_then(|text| {
-        read_move_after(text.as_bytes(), &pos, args.input_lang.0, langs, certain)
-            .map_err(|err| err.to_string())
-    });
+    let readings = typed_move(mv, number)
+        .map_err(|err| err.to_string())
+        .and_then(|text| {
+            read_move_after(text.as_bytes(), &pos, args.input_lang.0, langs, certain)
+                .map_err(|err| err.to_string())
+        });
     let readings = match readings {
         Ok(readings) => readings,
         Err(message) => {
@@ -130,27 +132,6 @@ fn play_after(args: &MoveArgs, after: &str) -> anyhow::Result<(Chess, LangSet, b
         LangSet::EMPTY
     };
     Ok((pos, langs, report.langs_certain))
-}
-
-/// The move token of MOVE, as `iccf convert` reads it: after its number,
-/// which must fit the position, and before its `!?` or `+`.
-fn the_move<'t>(text: &'t str, pos: &Chess) -> Result<&'t str, String> {
-    let next = MoveNumber::from_position(pos);
-    let mut the_move = None;
-    for token in Lexer::new(text.as_bytes()) {
-        let raw = &text[token.span.clone()];
-        match token.kind {
-            TokenKind::MoveNumber { number, dots } if the_move.is_none() => {
-                if !next.matches(number, dots) {
-                    return Err(format!("move number does not fit: the next move is {next}"));
-                }
-            }
-            TokenKind::Move(_) if the_move.is_none() => the_move = Some(raw),
-            TokenKind::Suffix(_) | TokenKind::Nag(_) => {}
-            _ => return Err(format!("`{raw}`: one move expected")),
-        }
-    }
-    the_move.ok_or_else(|| "no move".to_owned())
 }
 
 /// Prints legal move `m` of `pos`: numeric, SAN and the piece, then every

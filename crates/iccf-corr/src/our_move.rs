@@ -3,9 +3,10 @@
 
 use core::fmt;
 
-use iccf::NumericMove;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
+use iccf::{MoveNumber, NumericMove};
+use iccf_pgn::typed_move::typed_move;
 use shakmaty::{Chess, Move};
 
 use crate::diagnose::nearest;
@@ -92,12 +93,15 @@ impl std::error::Error for OurMoveError {}
 /// use shakmaty::{Chess, Square};
 ///
 /// assert_eq!(read_our_move("Cf3", &Chess::default(), None)?.to(), Square::F3);
+/// assert_eq!(read_our_move("1. 7163+", &Chess::default(), None)?.to(), Square::F3);
 /// let err = read_our_move("5245", &Chess::default(), None).unwrap_err();
 /// assert!(err.to_string().starts_with("`5245` is not a legal move here; nearest legal moves: 5254"));
 /// # Ok::<_, iccf_corr::OurMoveError>(())
 /// ```
 pub fn read_our_move(text: &str, pos: &Chess, lang: Option<Lang>) -> Result<Move, OurMoveError> {
-    let text = text.trim();
+    // Its number and marks may be typed (`4. 6344+`); a text that is no
+    // one move is refused below, with the moves it may mean.
+    let text = typed_move(text, MoveNumber::from_position(pos)).unwrap_or(text.trim());
     if let Ok(n) = NumericMove::from_ascii_lenient(text.as_bytes()) {
         return n.to_move(pos).map_err(|_| illegal(text, pos));
     }

@@ -32,5 +32,6 @@ mod sink;
 pub mod spelling;
 pub mod split;
 mod tags;
+pub mod typed_move;
 mod walk;
 pub mod writer;

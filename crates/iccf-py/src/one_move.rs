@@ -6,6 +6,7 @@ use iccf::read::{ReadMove, read_move_after};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move, role_name};
 use iccf_pgn::game::Reader;
 use iccf_pgn::problem::ProblemKind;
+use iccf_pgn::typed_move::typed_move;
 use pyo3::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
@@ -157,7 +158,10 @@ pub fn read_move(
     }
     let text = text.trim();
     let number = MoveNumber::from_position(&pos);
-    let readings = read_move_after(text.as_bytes(), &pos, lang, langs, certain)
+    // As `iccf move` reads it: its number and marks may be typed.
+    let the_move = typed_move(text, number)
+        .map_err(|err| parse_error(py, format!("{number} `{text}`: {err}")))?;
+    let readings = read_move_after(the_move.as_bytes(), &pos, lang, langs, certain)
         .map_err(|err| move_error(py, &err, text, number))?;
     let [(langs, read)] = <[_; 1]>::try_from(readings)
         .map_err(|readings| ambiguous_language(py, &pos, &readings, text, number))?;

@@ -109,6 +109,14 @@ def test_auto_after_pawn_moves_read_the_move_in_english_alone():
         assert iccf.move(text, after="1. e4 e5", input_lang="auto").numeric == "7163", text
 
 
+def test_a_move_typed_with_its_number_or_mark_reads_as_iccf_move_reads_it():
+    # "1. e4" and "5254+" were no move here, while `iccf move` reads them.
+    for text in ["1. e4", "5254+", "1. 5254!?"]:
+        assert iccf.move(text).numeric == "5254", text
+    with pytest.raises(iccf.ParseError, match="move number does not fit"):
+        iccf.move("2. e4")
+
+
 def test_after_reads_a_fen_tag_and_chess960():
     fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"
     after = f'[Variant "Chess960"]\n[FEN "{fen}"]\n\n1. O-O'

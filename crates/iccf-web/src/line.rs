@@ -5,6 +5,7 @@ use iccf::MoveNumber;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
 use iccf::token::is_null_move;
+use iccf_pgn::typed_move::typed_move;
 use serde::Deserialize;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
@@ -149,15 +150,16 @@ fn pass(pos: &Chess) -> Option<Chess> {
     Chess::from_setup(setup, pos.castles().mode()).ok()
 }
 
-/// Reads one move in `pos`, refused as the CLI says it: ``1. `5255`: ...``.
+/// Reads one move in `pos`, as `iccf move` reads it (its number and
+/// marks may be typed: `1. 5254+`), refused as the CLI says it: ``1.
+/// `5255`: ...``.
 pub fn read_in(text: &str, pos: &Chess, lang: Lang) -> Result<Move, ApiError> {
     let text = short_text("a move", text.trim())?;
-    read_move_in(text.as_bytes(), pos, lang)
+    let number = MoveNumber::from_position(pos);
+    let refused =
+        |err: &dyn std::fmt::Display| ApiError::unprocessable(format!("{number} `{text}`: {err}"));
+    let the_move = typed_move(text, number).map_err(|err| refused(&err))?;
+    read_move_in(the_move.as_bytes(), pos, lang)
         .map(|read| read.m)
-        .map_err(|err| {
-            ApiError::unprocessable(format!(
-                "{} `{text}`: {err}",
-                MoveNumber::from_position(pos)
-            ))
-        })
+        .map_err(|err| refused(&err))
 }

@@ -99,6 +99,27 @@ async fn play_reads_algebraic_in_the_language_given() {
     assert_eq!(numeric(&line)[2], "7163");
 }
 
+/// Found trying the page as a player: a move typed with its number or a
+/// mark (`1. 5254`, `5254+`) was "`54` is not a square". It reads as
+/// `iccf move` reads it; a wrong number is said.
+#[tokio::test]
+async fn a_move_typed_with_its_number_or_mark_was_no_square() {
+    for text in ["1. 5254", "5254+", "5254!", "1.e4"] {
+        let line = ok("/api/play", json!({"moves": [], "text": text})).await;
+        assert_eq!(numeric(&line), ["5254"], "{text}");
+    }
+    let message = refused(
+        "/api/play",
+        json!({"text": "2. 5254"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        message,
+        "1. `2. 5254`: move number does not fit: the next move is 1."
+    );
+}
+
 #[tokio::test]
 async fn an_illegal_move_is_refused_with_the_cli_message() {
     let message = refused(
