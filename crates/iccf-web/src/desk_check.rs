@@ -21,6 +21,10 @@ pub struct CheckRequest {
     /// Record their move in the game file when the message is in order.
     #[serde(default)]
     pub apply: bool,
+    /// With `apply`: record the result their words give too (they resign,
+    /// or accept our draw offer), as `iccf check --accept-result` does.
+    #[serde(default)]
+    pub accept_result: bool,
 }
 
 /// The answer: the findings, and the changed file when recorded.
@@ -32,6 +36,14 @@ pub struct CheckJson {
     pub findings: Vec<FindingJson>,
     /// Claims in words (draw offers, resignations, ...).
     pub claims: Vec<Claim>,
+    /// The result the message gives (`1-0`, `0-1`, `1/2-1/2`), recorded
+    /// or not: their words need `accept_result`, the board's mate does
+    /// not (`on_board`).
+    pub result: Option<String>,
+    /// Whether `result` is the board's.
+    pub on_board: bool,
+    /// They ask for our last move again: nothing is recorded.
+    pub resend: bool,
     /// What was recorded, when `apply` and in order.
     pub applied: Option<Vec<Applied>>,
     /// The game file after recording, when recorded.
@@ -67,7 +79,10 @@ pub async fn handle(
         let report = iccf_corr::check_message(&open.game, open.side, &message, &opts);
         let in_order = report.in_order();
         let (applied, game) = if request.apply && in_order && !report.resend {
-            let applied = iccf_corr::apply(&mut open.game, &report, open.side, today);
+            let mut applied = iccf_corr::apply(&mut open.game, &report, open.side, today);
+            if request.accept_result {
+                applied.extend(iccf_corr::apply_result(&mut open.game, &report));
+            }
             (Some(applied), Some(file_text(&open.game)))
         } else {
             (None, None)
@@ -85,6 +100,9 @@ pub async fn handle(
             in_order,
             findings,
             claims: report.claims,
+            result: report.result,
+            on_board: report.on_board,
+            resend: report.resend,
             applied,
             game,
         }))

@@ -232,3 +232,20 @@ test('desk: a suggestion before Open plays after the file, says its move number;
   await waitText(page, '#status', /not both/);
   assert.equal(await page.textContent('#desk-card'), '');
 });
+
+test('desk: their resignation is recorded when asked, and the status says when it is not', async () => {
+  const page = await openPage(chromium.context);
+  await page.click('#desk-panel summary');
+  await page.fill('#desk-game', DESK_GAME);
+  await page.fill('#desk-message', 'Thanks for 1. 5254. I resign.\n');
+  await page.check('#desk-apply');
+  await page.click('#desk-check');
+  await waitText(page, '#status', /gives the result 1-0, not recorded/);
+  assert.match(await page.inputValue('#desk-game'), /\[Result "\*"\]/);
+  await page.check('#desk-accept-result');
+  await page.click('#desk-check');
+  await page.waitForFunction(() => /\[Result "1-0"\]/.test(document.getElementById('desk-game').value));
+  await waitText(page, '#status', /^the message is in order$/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});

@@ -41,6 +41,38 @@ async fn the_desk_side_overrode_the_file_s() {
     ok("/api/desk/open", json!({"game": GAME, "side": "white"})).await;
 }
 
+/// Found trying the desk as a player: their resignation could not be
+/// recorded from the page (no `--accept-result`), and the answer did not
+/// say why nothing was: "the message is in order", the game still `*`.
+#[tokio::test]
+async fn their_resignation_could_not_be_recorded() {
+    let message = "Thanks for 1. 5254. I resign.";
+    let report = ok(
+        "/api/desk/check",
+        json!({"game": GAME, "message": message, "apply": true}),
+    )
+    .await;
+    assert_eq!(report["in_order"], true);
+    assert_eq!(report["result"], "1-0");
+    assert_eq!(report["on_board"], false);
+    assert!(report["game"].as_str().unwrap().contains("[Result \"*\"]"));
+    let report = ok(
+        "/api/desk/check",
+        json!({"game": GAME, "message": message, "apply": true, "accept_result": true}),
+    )
+    .await;
+    assert_eq!(
+        report["applied"],
+        json!([{"kind": "result", "result": "1-0"}])
+    );
+    assert!(
+        report["game"]
+            .as_str()
+            .unwrap()
+            .contains("[Result \"1-0\"]")
+    );
+}
+
 #[tokio::test]
 async fn a_mistyped_move_gets_the_move_it_means_first() {
     let body = json!({"game": GAME, "message": "Thanks for 1. 5254\nMy reply: 1... 5575"});

@@ -70,7 +70,11 @@ async function check(app, desk) {
   const list = $('findings');
   list.replaceChildren();
   try {
-    const report = await post('/api/desk/check', request({ message: $('desk-message').value, apply: $('desk-apply').checked }));
+    const report = await post('/api/desk/check', request({
+      message: $('desk-message').value,
+      apply: $('desk-apply').checked,
+      accept_result: $('desk-apply').checked && $('desk-accept-result').checked,
+    }));
     for (const finding of report.findings) list.appendChild(findingItem(app, desk, finding));
     if (report.game) {
       setGame(report.game);
@@ -78,10 +82,22 @@ async function check(app, desk) {
       saveLink($('desk-save'), report.game, 'game.pgn');
       await open(app, desk);
     }
-    app.status(report.in_order ? 'the message is in order' : 'the message is not in order', report.in_order ? 'info' : 'warn');
+    app.status(checkSummary(report), report.in_order ? 'info' : 'warn');
   } catch (err) {
     list.appendChild(Object.assign(document.createElement('li'), { textContent: err.message, className: 'problem' }));
   }
+}
+
+/** What the check found and what was not recorded, for the status line. */
+function checkSummary(report) {
+  if (!report.in_order) return 'the message is not in order';
+  if (report.resend) return 'they ask for our last move again: compose our card again and send it';
+  const recorded = (report.applied || []).some((a) => a.kind === 'result');
+  if (report.result && !recorded) {
+    return `the message is in order; it gives the result ${report.result}, not recorded: tick `
+      + `"record their move" and "the result they give", then Check again`;
+  }
+  return 'the message is in order';
 }
 
 /** One finding; an unclear move's likely meanings are buttons that play them. */

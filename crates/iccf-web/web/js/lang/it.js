@@ -24,7 +24,7 @@ export default {
   deskHint: 'Il vostro file di partita (tenuto da iccf card / iccf check); nulla viene conservato sul server.',
   deskHintFolder: 'Il vostro file di partita (tenuto da iccf card / iccf check); nulla viene conservato sul server, tranne i file della cartella delle partite quando li riscrivete.',
   wePlay: 'Giochiamo col', asFile: 'come dice il file', White: 'Bianco', Black: 'Nero', open: 'Apri',
-  theirMessage: 'Il loro messaggio', check: 'Controlla', apply: 'registra la loro mossa se tutto è in ordine',
+  theirMessage: 'Il loro messaggio', check: 'Controlla', apply: 'registra la loro mossa se tutto è in ordine', acceptResult: 'e il risultato che danno (abbandono, patta accettata)',
   ourMessage: 'Il nostro messaggio', ourMove: 'La nostra mossa', wordsIn: 'Parole in', recordAlso: 'Notazione anche in',
   numericOnly: 'solo numerica', figurines: 'figurine', lan: 'algebrica estesa', offer: 'proponi patta',
   accept: 'accetta la patta', resign: 'abbandona', compose: 'Componi', copyMessage: 'Copia il messaggio',
