@@ -5,6 +5,8 @@ use axum::Json;
 use axum::extract::State;
 use iccf_corr::Game;
 use serde::Serialize;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 use crate::body::Body;
 use crate::desk::DeskGame;
@@ -17,6 +19,11 @@ pub struct OpenJson {
     pub tags: Vec<(String, String)>,
     /// Our side: `white` or `black`.
     pub side: &'static str,
+    /// The position the game starts from, as FEN, when it is not the
+    /// standard start (a thematic event's); the moves are played from it.
+    pub fen: Option<String>,
+    /// Whether castling is Chess960's.
+    pub chess960: bool,
     /// The moves in numeric.
     pub moves: Vec<String>,
     /// `*` while the game goes on.
@@ -51,6 +58,9 @@ pub fn open_json(game: &Game, side: shakmaty::Color) -> OpenJson {
         } else {
             "black"
         },
+        fen: (game.start != Chess::default())
+            .then(|| Fen::from_position(&game.start, EnPassantMode::Legal).to_string()),
+        chess960: game.start.castles().mode() == CastlingMode::Chess960,
         moves: game.plies.iter().map(|p| p.mv.to_string()).collect(),
         result: game.result().to_owned(),
         next: next.to_string(),

@@ -249,3 +249,16 @@ test('desk: their resignation is recorded when asked, and the status says when i
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });
+
+test('desk: a game from a set-up position opens on the board from its FEN', async () => {
+  const page = await openPage(chromium.context);
+  await page.click('#desk-panel summary');
+  await page.fill('#desk-game', '[Event "Thematic"]\n[ICCFSide "white"]\n[SetUp "1"]\n'
+    + '[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n\n3. 6125 *\n');
+  await page.click('#desk-open');
+  await waitText(page, '#desk-summary', /move 3\.\.\. is due from them/);
+  await page.waitForFunction(() => /6125/.test(document.getElementById('record').textContent));
+  assert.doesNotMatch(await page.textContent('#status'), /not loaded/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});

@@ -23,6 +23,30 @@ async fn open_tells_whose_move_is_due() {
     assert_eq!(game["our_turn"], true);
 }
 
+/// Found trying the desk as a player: a game from a set-up position (a
+/// thematic event's) could not be shown on the board: the answer had no
+/// FEN, and its moves were refused from the standard start.
+#[tokio::test]
+async fn open_gives_the_fen_of_a_thematic_game() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let game = format!(
+        "[Event \"Thematic\"]\n[ICCFSide \"white\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n3. 6125 {{[%ccsnt 2026.12.01]}} *\n"
+    );
+    let open = ok("/api/desk/open", json!({"game": game})).await;
+    assert_eq!(open["fen"], fen);
+    assert_eq!(open["chess960"], false);
+    assert_eq!(open["moves"], json!(["6125"]));
+    // What the page does with it: the line from there.
+    let line = ok(
+        "/api/position",
+        json!({"fen": open["fen"], "moves": open["moves"]}),
+    )
+    .await;
+    assert_eq!(line["ply"], 1);
+    let open = ok("/api/desk/open", json!({"game": GAME})).await;
+    assert_eq!(open["fen"], serde_json::Value::Null);
+}
+
 /// Found trying the desk as a player: "We play: Black" left set from
 /// another game overrode a file where we play White. The card said "My
 /// move: 3... 3544", their move recorded as ours, and the file came back

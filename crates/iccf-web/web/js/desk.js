@@ -59,7 +59,8 @@ async function open(app, desk) {
     const tag = (name) => (game.tags.find(([n]) => n === name) || [name, '?'])[1];
     $('desk-summary').textContent = `${tag('White')} – ${tag('Black')}, we play ${game.side}; `
       + (game.result !== '*' ? `result ${game.result}` : `move ${game.next} is due from ${game.our_turn ? 'us' : 'them'}`);
-    await app.load({ moves: game.moves, tags: game.tags });
+    // A thematic event's game starts from its FEN.
+    await app.load({ fen: game.fen, chess960: game.chess960, moves: game.moves, tags: game.tags });
   } catch (err) {
     desk.moves = null;
     $('desk-summary').textContent = err.message;
