@@ -96,6 +96,10 @@ impl std::error::Error for GameFileError {}
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
 pub fn read_game(bytes: &[u8]) -> Result<Game, GameFileError> {
+    // Written back as UTF-8: a legacy file's accents must be read, not
+    // replaced.
+    let decoded = crate::decode_text(bytes);
+    let bytes = decoded.as_bytes();
     let mut reader = Reader {
         game: Game::default(),
         pos: Chess::default(),
@@ -468,6 +472,20 @@ mod tests {
         );
         let again = read_game(&crate::write_game(&game)).unwrap();
         assert_eq!(again, game);
+    }
+
+    /// Found trying the desk's folder: a Latin-1 game file was read as
+    /// lossy UTF-8, so "Müller" became "M\u{fffd}ller", written back so by
+    /// `iccf card` and the desk: the name lost for good.
+    #[test]
+    fn a_latin1_game_file_lost_its_accents_when_saved() {
+        let latin1 = b"[White \"M\xfcller, J\xfcrgen\"]\n[Black \"Ib\xe1\xf1ez\"]\n\n1. 5254 {gr\xfc\xdfe} *\n";
+        let game = read_game(latin1).unwrap();
+        assert_eq!(game.tag("White"), Some("Müller, Jürgen"));
+        assert_eq!(game.tag("Black"), Some("Ibáñez"));
+        let written = String::from_utf8(crate::write_game(&game)).unwrap();
+        assert!(written.contains("[White \"Müller, Jürgen\"]"), "{written}");
+        assert!(written.contains("{grüße}"), "{written}");
     }
 
     /// Issue 17: `[FEN ...] 1. 1114` is a rook move, not an illegal one.

@@ -50,6 +50,7 @@ mod repeat;
 mod scan;
 mod serial;
 mod status;
+mod text;
 mod time_control;
 
 pub use apply::{Applied, apply, apply_result};
@@ -81,4 +82,5 @@ pub use scan::{UnnumberedMove, WrittenPly, scan_moves, scan_unnumbered};
 pub use status::{
     Alert, CARD_DUE_TAG, Clock, Deadlines, GameStatus, LastMove, game_id, game_status, player_tag,
 };
+pub use text::decode_text;
 pub use time_control::{ParseTimeControlError, TimeControl};

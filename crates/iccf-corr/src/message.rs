@@ -6,6 +6,7 @@ use mail_parser::{MessageParser, MimeHeaders};
 
 use crate::Date;
 use crate::html::html_text;
+use crate::text::decode_text;
 
 /// What a received message holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,7 +47,7 @@ pub fn read_message(bytes: &[u8]) -> Message {
         return message;
     }
     Message {
-        text: decode_plain(bytes),
+        text: decode_text(bytes).into_owned(),
         ..Message::default()
     }
 }
@@ -98,7 +99,7 @@ fn email(bytes: &[u8]) -> Option<Message> {
                     .is_some_and(|s| s.eq_ignore_ascii_case("x-chess-pgn"))
             });
             let pgn_name = name.to_ascii_lowercase().ends_with(".pgn");
-            (pgn_type || pgn_name).then(|| (name, decode_plain(part.contents())))
+            (pgn_type || pgn_name).then(|| (name, decode_text(part.contents()).into_owned()))
         })
         .collect();
     Some(Message {
@@ -124,29 +125,6 @@ fn day_on_our_clock(sent: &mail_parser::DateTime, local_at: impl Fn(i64) -> Date
     // Only a real day: to_timestamp() counts 31 February on.
     Date::new(i32::from(sent.year), sent.month, sent.day)?;
     Some(local_at(sent.to_timestamp()))
-}
-
-/// UTF-8 (a byte order mark dropped), else the legacy encoding that reads
-/// best, as game files are decoded; a Cyrillic reading only of Cyrillic
-/// words (four letters or more), so that a Latin-1 "grüße" stays German.
-fn decode_plain(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return text.to_owned();
-    }
-    let guess = iccf_pgn::encoding::detect(bytes);
-    let (text, _) = guess.decode_without_bom_handling(bytes);
-    let cyrillic = text
-        .chars()
-        .filter(|c| ('\u{400}'..='\u{4ff}').contains(c))
-        .count();
-    if guess != encoding_rs::WINDOWS_1252 && cyrillic >= 4 {
-        return text.into_owned();
-    }
-    encoding_rs::WINDOWS_1252
-        .decode_without_bom_handling(bytes)
-        .0
-        .into_owned()
 }
 
 #[cfg(test)]

@@ -88,7 +88,9 @@ impl GamesDir {
         if bytes.len() > MAX_BODY_BYTES {
             return Err(ApiError::too_large(format!("{name} is larger than 1 MiB")));
         }
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
+        // As `iccf card` reads it: a Latin-1 file's accents were replaced
+        // for good once the desk saved it.
+        Ok(iccf_corr::decode_text(&bytes).into_owned())
     }
 
     /// Writes `game` as file `name`, atomically, under the file's lock;
@@ -99,7 +101,7 @@ impl GamesDir {
         let lock = FileLock::acquire(&path, DEFAULT_LOCK_WAIT).map_err(conflict)?;
         if let Some(was) = was {
             let now = match read_bounded(&path) {
-                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                Ok(bytes) => iccf_corr::decode_text(&bytes).into_owned(),
                 Err(err) if err.kind() == ErrorKind::NotFound => String::new(),
                 Err(err) => return Err(io_error(&path, &err)),
             };
