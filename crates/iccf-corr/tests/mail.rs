@@ -2,7 +2,9 @@
 //! each read to the right verdict against our game, where we (White) sent
 //! 2. Nf3 with a draw offer.
 
-use iccf_corr::{CheckOptions, Claim, Finding, check_message, numeric, read_game, read_message};
+use iccf_corr::{
+    CheckOptions, Claim, Date, Finding, check_message, numeric, read_game, read_message,
+};
 use shakmaty::Color;
 
 fn game() -> iccf_corr::Game {
@@ -60,8 +62,10 @@ fn outlook_reply_quoting_our_card_without_marks() {
 #[test]
 fn gmail_html_only_keeps_its_lines_and_drops_the_quote() {
     let report = verdict("gmail-html-only.eml", &[Claim::DrawDeclined]);
-    // No date beside the move: the Date header is when they sent it.
-    assert_eq!(report.their_sent.unwrap().to_string(), "2026.12.05");
+    // No date beside the move: the Date header is when they sent it,
+    // "Sat, 5 Dec 2026 22:40:11 +0800" (14:40:11 UTC), on our clock.
+    let moment = Date::new(2026, 12, 5).unwrap().to_days() * 86_400 + 14 * 3600 + 40 * 60 + 11;
+    assert_eq!(report.their_sent, Some(Date::local_at(moment)));
 }
 
 #[test]
