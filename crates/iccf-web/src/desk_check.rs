@@ -3,6 +3,8 @@
 
 use axum::Json;
 use axum::extract::State;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
 use iccf_corr::{Applied, CheckOptions, Claim, Finding};
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +20,11 @@ pub struct CheckRequest {
     pub game: DeskGame,
     /// The message: plain text, or a whole e-mail (MIME) as received.
     pub message: String,
+    /// The message file's bytes in base64, read instead of `message`: an
+    /// e-mail in an 8-bit legacy charset (KOI8-R, CP1250) is decoded by
+    /// its own header, which the page's UTF-8 text of it has lost.
+    #[serde(default)]
+    pub message_base64: Option<String>,
     /// Record their move in the game file when the message is in order.
     #[serde(default)]
     pub apply: bool,
@@ -71,7 +78,15 @@ pub async fn handle(
         let mut open = request.game.open()?;
         let today = request.game.today()?;
         // As `iccf check` reads it: an e-mail's date is when we received it.
-        let message = iccf_corr::read_message(request.message.as_bytes());
+        let message = match &request.message_base64 {
+            Some(encoded) => {
+                let bytes = STANDARD.decode(encoded.trim()).map_err(|err| {
+                    ApiError::unprocessable(format!("message_base64: not base64: {err}"))
+                })?;
+                iccf_corr::read_message(&bytes)
+            }
+            None => iccf_corr::read_message(request.message.as_bytes()),
+        };
         let opts = CheckOptions {
             today: Some(today),
             ..CheckOptions::default()

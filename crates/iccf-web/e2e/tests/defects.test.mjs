@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { URL, launch, openPage, paste, pieceOn, typeMove } from './browser.mjs';
 
+const testdata = (path) => new globalThis.URL(`../../../../testdata/${path}`, import.meta.url).pathname;
+
 let chromium;
 before(async () => { chromium = await launch(); });
 after(async () => { await chromium.close(); });
@@ -259,6 +261,20 @@ test('desk: a game from a set-up position opens on the board from its FEN', asyn
   await waitText(page, '#desk-summary', /move 3\.\.\. is due from them/);
   await page.waitForFunction(() => /6125/.test(document.getElementById('record').textContent));
   assert.doesNotMatch(await page.textContent('#status'), /not loaded/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});
+
+test('desk: an 8-bit KOI8-R e-mail opened from a file is read by its own charset', async () => {
+  const page = await openPage(chromium.context);
+  await page.click('#desk-panel summary');
+  await page.fill('#desk-game', '[ICCFSide "white"]\n\n1. 5254 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.02]} '
+    + '2. 7163 {[%ccsnt 2026.12.03]} *\n');
+  await page.setInputFiles('#desk-message-file', testdata('corr/mail/koi8r.eml'));
+  // Shown in Cyrillic, not as replacement characters.
+  await page.waitForFunction(() => document.getElementById('desk-message').value.includes('Предлагаю ничью'));
+  await page.click('#desk-check');
+  await waitText(page, '#findings', /offers a draw/);
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });

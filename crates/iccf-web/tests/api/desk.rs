@@ -65,6 +65,30 @@ async fn the_desk_side_overrode_the_file_s() {
     ok("/api/desk/open", json!({"game": GAME, "side": "white"})).await;
 }
 
+/// Found trying the desk as a player: a KOI8-R e-mail sent 8-bit, opened
+/// in the page, reached the server as the browser's UTF-8 text of it, its
+/// Cyrillic replaced: the draw offer was missed. Its bytes, in base64,
+/// are read by the e-mail's own charset.
+#[tokio::test]
+async fn an_8bit_koi8_r_e_mail_lost_its_draw_offer() {
+    use base64::Engine;
+    let bytes = iccf_testdata::read("corr/mail/koi8r.eml");
+    let game = "[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.02]} 2. 7163 {[%ccsnt 2026.12.03]} *\n";
+    let encoded = base64::engine::general_purpose::STANDARD.encode(&bytes);
+    let body =
+        json!({"game": game, "message": "", "message_base64": encoded, "date": "2026.12.06"});
+    let report = ok("/api/desk/check", body).await;
+    assert_eq!(report["claims"], json!(["draw-offer"]), "{report}");
+    // As the page had it: the text with its Cyrillic lost.
+    let lossy = String::from_utf8_lossy(&bytes).into_owned();
+    let body = json!({"game": game, "message": lossy, "date": "2026.12.06"});
+    let report = ok("/api/desk/check", body).await;
+    assert_eq!(report["claims"], json!([]));
+    let body = json!({"game": game, "message": "", "message_base64": "not base64!"});
+    let error = refused("/api/desk/check", body, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(error.starts_with("message_base64: not base64"), "{error}");
+}
+
 /// Found trying the desk as a player: their resignation could not be
 /// recorded from the page (no `--accept-result`), and the answer did not
 /// say why nothing was: "the message is in order", the game still `*`.

@@ -28,17 +28,51 @@ export function setupDesk(app) {
       $('desk-move').value = app.moves[app.moves.length - 1];
     }
   });
+  $('desk-message').addEventListener('input', () => { messageBytes = null; });
   $('desk-message-file').addEventListener('change', async (e) => {
     if (e.target.files[0]) await setMessage(app, e.target.files[0]);
   });
   return { open: () => open(app, desk), setMessage: (file) => setMessage(app, file) };
 }
 
+/**
+ * The bytes of the message file last opened when they are not UTF-8 (an
+ * e-mail in KOI8-R or CP1250, sent 8-bit): the server reads them by the
+ * e-mail's own charset. Dropped once the text is edited.
+ */
+let messageBytes = null;
+
 /** A received message from a file (an .eml as saved by the mail program), ready to check. */
 async function setMessage(app, file) {
   $('desk-panel').open = true;
-  $('desk-message').value = await file.text();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    $('desk-message').value = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    messageBytes = null;
+  } catch {
+    // Shown in the charset the e-mail names; checked from its bytes.
+    $('desk-message').value = new TextDecoder(charsetOf(bytes)).decode(bytes);
+    messageBytes = bytes;
+  }
   app.status(`${file.name}: the message is in the desk; Check reads it`, 'info');
+}
+
+/** The charset an e-mail's header names, if the browser knows it; else Windows-1252. */
+function charsetOf(bytes) {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 65536));
+  const label = (/charset\s*=\s*"?([\w.:-]+)/i.exec(head) || [])[1];
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/** `bytes` in base64. */
+function base64(bytes) {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
 /** Puts the game file's new text in the panel and says so to whoever listens. */
@@ -73,6 +107,7 @@ async function check(app, desk) {
   try {
     const report = await post('/api/desk/check', request({
       message: $('desk-message').value,
+      message_base64: messageBytes && base64(messageBytes),
       apply: $('desk-apply').checked,
       accept_result: $('desk-apply').checked && $('desk-accept-result').checked,
     }));
