@@ -349,9 +349,16 @@ impl<'g> Walk<'g, '_, '_> {
         span: Range<usize>,
         sink: &mut S,
     ) {
-        // `12.` before the result, where a writer stopped, harms nothing.
-        let dotted = self.game[span.clone()].ends_with(b".");
-        if self.numbers_a_move(next) || (dotted && !self.number_follows(next)) {
+        // `12.` before the result, where a writer stopped, harms nothing,
+        // nor `3... 4.`; a number no game reaches (`5755.`) is a move.
+        let written = &self.game[span.clone()];
+        let dotted = written.ends_with(b".");
+        let plausible = core::str::from_utf8(written.trim_ascii_end())
+            .ok()
+            .map(|n| n.trim_end_matches('.'))
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| plausible_number(n, s.line.pos.fullmoves().get()));
+        if self.numbers_a_move(next) || (dotted && (plausible || !self.number_follows(next))) {
             self.number_mismatch(&s.line.pos, span);
             return;
         }
@@ -393,7 +400,8 @@ impl<'g> Walk<'g, '_, '_> {
         })
     }
 
-    /// The first token from `i` on that is no comment or annotation.
+    /// The first token from `i` on that is no comment, annotation or lone
+    /// dots (`41. ... Kb2`).
     fn next_played(&self, i: usize) -> Option<&Token<'g>> {
         self.tokens[i.min(self.tokens.len())..].iter().find(|t| {
             !matches!(
@@ -403,6 +411,7 @@ impl<'g> Walk<'g, '_, '_> {
                     | TokenKind::Escape(_)
                     | TokenKind::Nag(_)
                     | TokenKind::Suffix(_)
+                    | TokenKind::MoveNumber { number: b"", .. }
             )
         })
     }

@@ -339,17 +339,26 @@ fn a_mistyped_move_read_as_a_move_number_was_dropped() {
         assert_eq!(text, out, "{moves}");
         assert_eq!(kinds(&reports[0]), [error], "{moves}");
     }
+    // The review's too: lone dots after a wrong number, a number after
+    // Black's, two numbers.
+    let fen = "[FEN \"8/8/8/8/8/8/k7/7K b - - 0 1\"]\n\n";
     for moves in [
-        "1. e4 e5 3. Nf3 Nc6 *",
-        "1. e4 e5 2. Nf3 3. *",
-        "1. e4 e5 2. {c} 3. Nf3 *",
+        "1. e4 e5 3. Nf3 Nc6 *".to_owned(),
+        "1. e4 e5 2. Nf3 3. *".to_owned(),
+        "1. e4 e5 2. {c} 3. Nf3 *".to_owned(),
+        format!("{fen}41. ... Kb2 42. Kg2 *"),
+        format!("{fen}41 ... Kb2 42. Kg2 *"),
+        "1. e4 e5 2. Nf3 3. ... Nc6 *".to_owned(),
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 3... 4. Ba4 *".to_owned(),
+        "1. e4 e5 2. Nf3 Nc6 4. 3. Bb5 *".to_owned(),
     ] {
+        let moves = moves.as_str();
         let (_, reports) = convert(moves, OutputFormat::Text);
         assert!(
             reports[0].errors.is_empty(),
             "{moves}: {:?}",
             reports[0].errors
         );
-        assert_eq!(reports[0].warnings.len(), 1, "{moves}");
+        assert!(!reports[0].warnings.is_empty(), "{moves}");
     }
 }
