@@ -9,6 +9,10 @@ use assert_cmd::cargo::CommandCargoExt;
 fn iccf() -> Command {
     let mut cmd = Command::cargo_bin("iccf").expect("the iccf binary is built");
     cmd.env_remove("NO_COLOR");
+    // An e-mail's date is its moment's day on this machine's clock: the
+    // tests' e-mails were dated in UTC (`Tue, 1 Dec 2026 08:00 +0000` is
+    // 30 November west of UTC-8).
+    cmd.env("TZ", "UTC");
     cmd
 }
 
