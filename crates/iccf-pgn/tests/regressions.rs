@@ -217,11 +217,12 @@ fn nul_line_after_the_tags_split_the_game() {
 /// Found trying `iccf convert --format text`: a game from a set-up
 /// position lost its FEN, so its line read back from the standard start,
 /// where its first move is illegal. The FEN and Variant tags now start
-/// the game's line, and the text reads back to the same moves.
+/// the game's line, and the text reads back to the same moves. Only such
+/// a game's: lichess's `[Variant "Standard"]` stays out (the review's).
 #[test]
 fn text_format_dropped_the_fen() {
     let input = b"[Event \"x\"]\n[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
-1. g3 g6 2. Ng2 Nf6 *\n\n[SetUp \"1\"]\n[FEN \"8/5P2/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. f8=R Ka2 2. Ra8+ 1-0\n\n[FEN \"k7/8/8/8/8/8/p7/7K b - - 0 1\"]\n\n1... a1=R+ *\n\n1. e4 e5 *\n";
+1. g3 g6 2. Ng2 Nf6 *\n\n[SetUp \"1\"]\n[FEN \"8/5P2/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. f8=R Ka2 2. Ra8+ 1-0\n\n[FEN \"k7/8/8/8/8/8/p7/7K b - - 0 1\"]\n\n1... a1=R+ *\n\n[Variant \"Standard\"]\n\n1. e4 e5 *\n";
     let text_options = Options {
         format: OutputFormat::Text,
         ..Options::default()

@@ -17,7 +17,13 @@ pub(crate) struct TextSink<'o> {
     out: &'o mut Vec<u8>,
     format: MoveFormat,
     first: bool,
+    /// The game's `FEN` and `Variant` tags, as written, until the tags end.
+    fen: Option<Vec<u8>>,
+    variant: Option<Vec<u8>>,
 }
+
+/// The FEN of the standard start: a `FEN` tag of it is no set-up position.
+const STANDARD_START: &[u8] = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl<'o> TextSink<'o> {
     /// Appends to `out`.
@@ -26,6 +32,8 @@ impl<'o> TextSink<'o> {
             out,
             format,
             first: true,
+            fen: None,
+            variant: None,
         }
     }
 
@@ -41,17 +49,31 @@ impl<'o> TextSink<'o> {
 impl Sink for TextSink<'_> {
     const VARIATIONS: bool = false;
 
-    /// A game from a set-up position keeps its `FEN` (and `Variant`) tag
-    /// at the start of its line: without it the line reads back from the
-    /// standard start, where its first move is illegal.
+    /// A game from a set-up position keeps its `FEN` tag (and its
+    /// `Variant`) at the start of its line: without it the line reads back
+    /// from the standard start, where its first move is illegal. Other
+    /// games' lines have no tags (`[Variant "Standard"]` of lichess
+    /// exports included).
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
-        // Its space written here, the first move still counts as first
-        // and so gets its number, Black's too.
-        if name == b"FEN" || name == b"Variant" {
+        match name {
+            b"FEN" if value.raw() != STANDARD_START => self.fen = Some(value.raw().to_vec()),
+            b"Variant" => self.variant = Some(value.raw().to_vec()),
+            _ => {}
+        }
+    }
+
+    // Their space written here, the first move still counts as first and
+    // so gets its number, Black's too.
+    fn end_tags(&mut self) {
+        let Some(fen) = self.fen.take() else {
+            return;
+        };
+        for (name, value) in [(&b"Variant"[..], self.variant.take()), (b"FEN", Some(fen))] {
+            let Some(value) = value else { continue };
             self.out.push(b'[');
             self.out.extend_from_slice(name);
             self.out.extend_from_slice(b" \"");
-            self.out.extend_from_slice(value.raw());
+            self.out.extend_from_slice(&value);
             self.out.extend_from_slice(b"\"] ");
         }
     }
