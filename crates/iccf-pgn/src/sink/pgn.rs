@@ -48,9 +48,10 @@ impl Sink for PgnSink<'_> {
     }
 
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
-        // Ours, of this reading, replaces it: a file converted again had
-        // two, the old one stale.
-        if name == b"InputLanguage" && self.names_input_language() {
+        // Of an earlier reading, it is stale once the moves are written
+        // again: a file converted again had two, or one naming German on
+        // English SAN. This reading's own comes at the end of the tags.
+        if name == b"InputLanguage" {
             return;
         }
         self.w.tag(name, &value.unescaped());
