@@ -278,3 +278,18 @@ test('desk: an 8-bit KOI8-R e-mail opened from a file is read by its own charset
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });
+
+test('desk: a suggestion for their mistyped move in a thematic game plays from its FEN', async () => {
+  const page = await openPage(chromium.context);
+  await page.click('#desk-panel summary');
+  await page.fill('#desk-game', '[Event "Thematic"]\n[ICCFSide "white"]\n[SetUp "1"]\n'
+    + '[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n\n3. 6125 {[%ccsnt 2026.12.01]} *\n');
+  await page.fill('#desk-message', 'Thanks for 3. 6125\nMy reply: 3... 1613\n');
+  await page.click('#desk-check');
+  await page.waitForSelector('#findings button.suggestion');
+  await page.click('#findings button.suggestion >> nth=0');
+  await waitText(page, '#status', /on the board: ask them to confirm it/);
+  assert.doesNotMatch(await page.textContent('#status'), /not loaded/);
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});

@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 
 /** Wires the desk panel to `app`; returns `open()`, which reads the game file in the panel. */
 export function setupDesk(app) {
-  const desk = { moves: null, ourTurn: false };
+  const desk = { moves: null, ourTurn: false, start: {} };
   $('desk-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (!file) return;
@@ -90,11 +90,12 @@ async function open(app, desk) {
     const game = await post('/api/desk/open', request());
     desk.moves = game.moves;
     desk.ourTurn = game.our_turn;
+    desk.start = { fen: game.fen, chess960: game.chess960 };
     const tag = (name) => (game.tags.find(([n]) => n === name) || [name, '?'])[1];
     $('desk-summary').textContent = `${tag('White')} – ${tag('Black')}, we play ${game.side}; `
       + (game.result !== '*' ? `result ${game.result}` : `move ${game.next} is due from ${game.our_turn ? 'us' : 'them'}`);
     // A thematic event's game starts from its FEN.
-    await app.load({ fen: game.fen, chess960: game.chess960, moves: game.moves, tags: game.tags });
+    await app.load({ ...desk.start, moves: game.moves, tags: game.tags });
   } catch (err) {
     desk.moves = null;
     $('desk-summary').textContent = err.message;
@@ -130,8 +131,9 @@ function checkSummary(report) {
   if (report.resend) return 'they ask for our last move again: compose our card again and send it';
   const recorded = (report.applied || []).some((a) => a.kind === 'result');
   if (report.result && !recorded) {
-    return `the message is in order; it gives the result ${report.result}, not recorded: tick `
-      + `"record their move" and "the result they give", then Check again`;
+    // The board's result comes with their move; words need the second box.
+    const boxes = report.on_board ? '"record their move"' : '"record their move" and "the result they give"';
+    return `the message is in order; it gives the result ${report.result}, not recorded: tick ${boxes}, then Check again`;
   }
   return 'the message is in order';
 }
@@ -156,7 +158,7 @@ function findingItem(app, desk, finding) {
         // Played after the game file's moves: open it first if not yet open.
         if (!desk.moves) await open(app, desk);
         if (!desk.moves) return;
-        if (!(await app.load({ moves: desk.moves, tags: app.tags }))) return;
+        if (!(await app.load({ ...desk.start, moves: desk.moves, tags: app.tags }))) return;
         if (await app.play(numeric)) app.status(`${moveNo(detail.no)} ${numeric} on the board: ask them to confirm it`, 'info');
       });
       span.appendChild(button);
