@@ -142,6 +142,16 @@ def test_read_game_on_a_handle_lost_the_games_after_one_starting_mid_line():
     with open(path, "rb") as binary:
         count = len(_events(binary))
     assert count == sum(1 for _ in iccf.games(path)) == 16
+    # A seekable handle is left at the next game's start, even inside a
+    # line: its position indexes the game, and seeking back reads again
+    # (the review's: the rest of the line was kept aside, and read instead).
+    for handle in (io.StringIO(text), io.BytesIO(text.encode())):
+        assert iccf.read_game(handle).headers["Event"] == "a"
+        at = handle.tell()
+        handle.seek(0)
+        assert iccf.read_game(handle).headers["Event"] == "a"
+        handle.seek(at)
+        assert _events(handle) == ["b", "c"], handle
     # Games without tags, a line each, seekable or not.
     tagless = "1. e4 e5 *\n1. d4 d5 *\n1. c4 *\n1. Nf3 *\n"
     for handle in (io.StringIO(tagless), _Unseekable(tagless.encode())):

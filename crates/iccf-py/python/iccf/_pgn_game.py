@@ -119,18 +119,20 @@ def _next_game_bytes(handle: Handle) -> Optional[bytes]:
     return _read_one_game(handle)
 
 
-# What was read past the end of a game and cannot be sought back to: the
-# next game's lines on a handle that cannot seek, or the rest of a line on
-# which the next game starts (`... 1-0 [Event "b"]`, or old Mac files whose
-# lines end in CR alone, one line to readline) of a text handle. Kept for
-# the next call: nothing read is lost.
+# What was read past the end of a game on a handle that cannot seek back:
+# the next game's lines (or the rest of a line on which it starts, `... 1-0
+# [Event "b"]`). Kept for the next call: nothing read is lost.
 _PENDING: "weakref.WeakKeyDictionary[Any, List[bytes]]" = weakref.WeakKeyDictionary()
+
+# The most read at a time: a file whose games share one line (old Mac files
+# end lines in CR alone, one line to readline) is read in pieces, so that a
+# game costs its own length, not the rest of the line's.
+_PIECE = 8192
 
 
 def _read_one_game(handle: Any) -> Optional[bytes]:
     lines: List[bytes] = []
-    # The handle's position before each line; None for one given back.
-    starts: List[Optional[int]] = []
+    starts: List[int] = []  # the handle's position before each line
     offsets: List[int] = []  # each line's offset in the bytes read
     size = 0
     # Scanning all that was read after every line took time quadratic in
@@ -138,16 +140,16 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
     # opens a tag, and when what was read has doubled since the last scan.
     scan_at = 0
     seekable = _seekable(handle)
-    pending = _PENDING.pop(handle, [])
+    pending = [] if seekable else _PENDING.pop(handle, [])
     binary = True
     at_end = False
     while not at_end:
         if pending:
             line: Any = pending.pop(0)
-            start = None
         else:
-            start = handle.tell() if seekable else None
-            line = handle.readline()
+            if seekable:
+                starts.append(handle.tell())
+            line = _readline(handle)
             binary = isinstance(line, bytes)
         at_end = not line
         data = line.encode("utf-8") if isinstance(line, str) else line
@@ -161,7 +163,6 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
                 "a byte-order mark), or read the path with iccf.games"
             )
         if data:
-            starts.append(start)
             offsets.append(size)
             lines.append(data)
             size += len(data)
@@ -170,43 +171,49 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
         scan_at = 2 * size
         game_starts = _iccf.game_starts(b"".join(lines))
         if len(game_starts) >= 2:
-            lines_read = _LinesRead(lines, starts, offsets, binary)
-            return lines_read.give_back(handle, seekable, game_starts[1], pending)
+            return _give_back(handle, seekable, binary, _Read(lines, starts, offsets), game_starts[1], pending)
     joined = b"".join(lines)
     return joined if joined.strip() else None
 
 
-class _LinesRead:
-    """The lines read for a game, with where each began in the handle
-    (``None`` for one given back by an earlier call) and in the bytes."""
+def _readline(handle: Any) -> Any:
+    """A line of ``handle``, or its next ``_PIECE`` characters."""
+    try:
+        return handle.readline(_PIECE)
+    except TypeError:  # a handle whose readline takes no size
+        return handle.readline()
 
-    def __init__(
-        self, lines: List[bytes], starts: List[Optional[int]], offsets: List[int], binary: bool
-    ) -> None:
-        self.lines, self.starts, self.offsets, self.binary = lines, starts, offsets, binary
 
-    def give_back(self, handle: Any, seekable: bool, next_game: int, pending: List[bytes]) -> bytes:
-        """The bytes before ``next_game`` (an offset in the bytes read); the
-        rest is given back: the handle is sought to the next game's start,
-        or what cannot be sought back to waits in ``_PENDING``."""
-        lines, starts = self.lines, self.starts
-        k = max(i for i, offset in enumerate(self.offsets) if offset <= next_game)
-        cut = next_game - self.offsets[k]
-        game = b"".join(lines[:k]) + lines[k][:cut]
-        start = starts[k]
-        if not seekable:
-            _PENDING[handle] = [lines[k][cut:]] + lines[k + 1 :] + pending
-        elif start is not None and (cut == 0 or self.binary):
-            # A binary handle's positions are byte offsets.
-            handle.seek(start + cut)
-        else:
-            # A text handle's positions are opaque, and a line given back
-            # has none: the line's rest waits, the handle goes after it.
-            after = next((p for p in starts[k + 1 :] if p is not None), None)
-            if after is not None:
-                handle.seek(after)
-            _PENDING[handle] = [lines[k][cut:]]
-        return game
+class _Read(object):
+    """The lines read for a game, where each began in the handle (for a
+    seekable one) and in the bytes."""
+
+    def __init__(self, lines: List[bytes], starts: List[int], offsets: List[int]) -> None:
+        self.lines, self.starts, self.offsets = lines, starts, offsets
+
+
+def _give_back(
+    handle: Any, seekable: bool, binary: bool, read: _Read, next_game: int, pending: List[bytes]
+) -> bytes:
+    """The bytes before ``next_game`` (an offset in the bytes read); the
+    rest is given back: a seekable handle is left at the next game's start,
+    an unseekable one's rest waits in ``_PENDING``."""
+    lines = read.lines
+    k = max(i for i, offset in enumerate(read.offsets) if offset <= next_game)
+    cut = next_game - read.offsets[k]
+    head = lines[k][:cut]
+    if not seekable:
+        _PENDING[handle] = [lines[k][cut:]] + lines[k + 1 :] + pending
+    elif binary:
+        # A binary handle's positions are byte offsets.
+        handle.seek(read.starts[k] + cut)
+    else:
+        # A text handle's positions are opaque: back to the line's start,
+        # then on by the characters before the next game.
+        handle.seek(read.starts[k])
+        if head:
+            handle.read(len(head.decode("utf-8")))
+    return b"".join(lines[:k]) + head
 
 
 def _seekable(handle: Any) -> bool:
