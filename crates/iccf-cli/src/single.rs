@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Context;
 use iccf::lang::{Lang, LangSet};
-use iccf::read::read_move_after;
+use iccf::read::{read_move_after, writes_piece_letters};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move};
 use iccf_pgn::convert::{Converter, GameLocation, Options};
 use iccf_pgn::problem::escape_controls;
@@ -15,7 +15,7 @@ use iccf_pgn::typed_move::typed_move;
 use iccf_stream::output::check_stdout;
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::args::MoveArgs;
 
@@ -120,13 +120,7 @@ fn play_after(args: &MoveArgs, after: &str) -> anyhow::Result<(Chess, LangSet, b
     for m in record.moves.iter().filter_map(|m| m.m) {
         pos.play_unchecked(m);
     }
-    // Pawn moves and castling name no language.
-    let lettered = record
-        .moves
-        .iter()
-        .filter_map(|m| m.m)
-        .any(|m| m.role() != Role::Pawn && !m.is_castle());
-    let langs = if lettered {
+    let langs = if writes_piece_letters(record.moves.iter().filter_map(|m| m.m)) {
         record.langs
     } else {
         LangSet::EMPTY

@@ -1,7 +1,8 @@
 //! One move as a person types it alone, in `iccf move`, the web page's
 //! move box or at the correspondence desk: `5254`, `1. e4`, `12... Nf6+`,
-//! `5254!?`. The move is found by the lexer that reads games, so that a
-//! move reads alone as it reads in a game.
+//! `5254!?`. The move is found by the lexer that reads games; only its
+//! number and marks are taken off (`12…Nc6` and `e8(Q)`, which a game's
+//! reader repairs, are not).
 
 use core::fmt;
 

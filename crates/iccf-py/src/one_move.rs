@@ -2,7 +2,7 @@
 //! as `iccf move` shows it.
 
 use iccf::lang::{Lang, LangSet};
-use iccf::read::{ReadMove, read_move_after};
+use iccf::read::{ReadMove, read_move_after, writes_piece_letters};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move, role_name};
 use iccf_pgn::game::Reader;
 use iccf_pgn::problem::ProblemKind;
@@ -10,7 +10,7 @@ use iccf_pgn::typed_move::typed_move;
 use pyo3::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::args;
 use crate::errors::{ambiguous_language_error, move_error, parse_error};
@@ -254,12 +254,7 @@ fn play_after(
             kind => parse_error(py, format!("{number} `{}`: {kind}", problem.token)),
         });
     }
-    // Pawn moves and castling name no language.
-    let lettered = game
-        .main_line()
-        .filter_map(|ply| ply.m)
-        .any(|m| m.role() != Role::Pawn && !m.is_castle());
-    let langs = if lettered {
+    let langs = if writes_piece_letters(game.main_line().filter_map(|ply| ply.m)) {
         game.report.langs
     } else {
         LangSet::EMPTY

@@ -227,6 +227,26 @@ pub fn read_move_after(
     Ok(if ours.is_empty() { others } else { ours })
 }
 
+/// Whether `moves`, read from a game's text, wrote piece letters: a move
+/// of a piece but castling. A game of pawn moves and castling names no
+/// language for [`read_move_after()`].
+///
+/// ```
+/// use iccf::read::{read_move, writes_piece_letters};
+/// use shakmaty::Chess;
+///
+/// let e4 = read_move(b"e4", &Chess::default())?.m;
+/// let nf3 = read_move(b"Nf3", &Chess::default())?.m;
+/// assert!(!writes_piece_letters([e4]));
+/// assert!(writes_piece_letters([e4, nf3]));
+/// # Ok::<_, iccf::read::ReadMoveError>(())
+/// ```
+pub fn writes_piece_letters(moves: impl IntoIterator<Item = Move>) -> bool {
+    moves
+        .into_iter()
+        .any(|m| m.role() != Role::Pawn && !m.is_castle())
+}
+
 /// [`read_move_in()`] without the shortcut for plain moves, whose answers
 /// must equal these.
 pub(crate) fn read_general(
