@@ -362,3 +362,22 @@ fn a_mistyped_move_read_as_a_move_number_was_dropped() {
         assert!(!reports[0].warnings.is_empty(), "{moves}");
     }
 }
+
+/// Found trying `iccf convert` on hand-typed games in other languages: a
+/// Russian game with one Latin letter (`Cg5`, the Latin C for the
+/// Cyrillic С on the same key) was read in English, and left unconverted
+/// from its first piece move, the error blamed on `2. Кf3`. The languages
+/// that read its Cyrillic letters read it now, up to the typo.
+#[test]
+fn one_latin_letter_in_a_cyrillic_game_blamed_its_first_piece_move() {
+    let moves = "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лe1 b5 7. Сb3 d6 8. Cg5 *";
+    let (out, reports) = convert(moves, OutputFormat::Text);
+    assert!(
+        out.starts_with("1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2514 7866 5. 5171 6857 6. 6151 2725 7. 1423 4746 8. Cg5"),
+        "{out}"
+    );
+    assert_eq!(
+        kinds(&reports[0]),
+        ["game 1, 8. `Cg5`: unknown piece letter `C` in Russian"]
+    );
+}

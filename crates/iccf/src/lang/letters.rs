@@ -251,7 +251,9 @@ impl GameLetters {
     /// capitals added, for a game no language reads whole (`Nc3` in a
     /// German game, a typo): in them its reading goes furthest, so that
     /// the error falls on the move that is wrong rather than on the
-    /// first piece move. Empty when no capital is any language's piece.
+    /// first piece move. When no language that reads its non-ASCII
+    /// letters reads a Latin one, those languages; else empty when no
+    /// capital is any language's piece.
     ///
     /// ```
     /// use iccf::lang::{GameLetters, Lang};
@@ -263,6 +265,13 @@ impl GameLetters {
     /// assert!(letters.langs().is_empty());
     /// let nearest = letters.nearest_langs();
     /// assert!(nearest.contains(Lang::De) && !nearest.contains(Lang::En));
+    ///
+    /// // A Russian game with a Latin C typed for the Cyrillic С.
+    /// let mut letters = GameLetters::default();
+    /// for token in ["Кf3", "Сb5", "Cg5"] {
+    ///     letters.add(token.as_bytes());
+    /// }
+    /// assert!(letters.nearest_langs().contains(Lang::Ru));
     /// ```
     pub fn nearest_langs(self) -> LangSet {
         let (pieces, _) = ascii_letter_langs();
@@ -278,6 +287,12 @@ impl GameLetters {
             } else if read == best.0 && read > 0 {
                 best.1.insert(lang);
             }
+        }
+        // None of the languages that read its other letters reads a Latin
+        // one (`Cg5`, a Latin C for the Cyrillic С, in a Russian game):
+        // they read the most, and the error falls on that move.
+        if best.1.is_empty() && self.set != LangSet::ALL {
+            return self.set;
         }
         best.1
     }
