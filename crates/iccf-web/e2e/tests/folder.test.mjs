@@ -121,6 +121,12 @@ test('a game opened from the folder, a dropped .eml checked and recorded, our ca
   await page.click('#desk-write');
   await page.waitForFunction(() => /written$/.test(document.getElementById('status').textContent));
   assert.match(readFileSync(file, 'utf8'), /4\. 6344/);
+  // The save link is this game's, under its name; another game opened,
+  // it goes (it saved the old game's text under the new name).
+  assert.equal(await page.getAttribute('#desk-save', 'download'), 'sicilian-b.pgn');
+  await page.click('#folder-games button:text-is("reti.pgn")');
+  await page.waitForFunction(() => /reti\.pgn opened$/.test(document.getElementById('status').textContent));
+  assert.equal(await page.isVisible('#desk-save'), false);
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });

@@ -14,6 +14,7 @@ export function setupDesk(app) {
     if (!file) return;
     // Another game: the side chosen for the last one would contradict it.
     $('desk-side').value = '';
+    $('desk-save').dataset.name = file.name;
     setGame(await file.text());
     await open(app, desk);
   });
@@ -29,6 +30,9 @@ export function setupDesk(app) {
     }
   });
   $('desk-message').addEventListener('input', () => { messageBytes = null; });
+  // The link saves the text it was made for: another game's, or one
+  // edited since, would be saved under this name.
+  $('desk-game').addEventListener('input', () => { $('desk-save').hidden = true; });
   $('desk-message-file').addEventListener('change', async (e) => {
     if (e.target.files[0]) await setMessage(app, e.target.files[0]);
   });
@@ -75,6 +79,11 @@ function base64(bytes) {
   return btoa(binary);
 }
 
+/** The name the game file is saved under: the file opened, else `game.pgn`. */
+function fileName() {
+  return $('desk-save').dataset.name || 'game.pgn';
+}
+
 /** Puts the game file's new text in the panel and says so to whoever listens. */
 function setGame(text) {
   $('desk-game').value = text;
@@ -116,7 +125,7 @@ async function check(app, desk) {
     if (report.game) {
       setGame(report.game);
       // The file to save is the one with their move recorded.
-      saveLink($('desk-save'), report.game, 'game.pgn');
+      saveLink($('desk-save'), report.game, fileName());
       await open(app, desk);
     }
     app.status(checkSummary(report), report.in_order ? 'info' : 'warn');
@@ -188,7 +197,7 @@ async function compose(app, desk) {
     $('desk-card').textContent = answer.card;
     setGame(answer.game);
     $('desk-move').value = '';
-    saveLink($('desk-save'), answer.game, 'game.pgn');
+    saveLink($('desk-save'), answer.game, fileName());
     await open(app, desk);
   } catch (err) {
     // Not in the card: "Copy message" would put the error in the e-mail.

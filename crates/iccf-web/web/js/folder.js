@@ -72,7 +72,8 @@ async function openFile(app, state, desk, file) {
     $('desk-game').value = game;
     // Another game: the side chosen for the last one would contradict it.
     $('desk-side').value = '';
-    $('desk-save').download = file;
+    $('desk-save').dataset.name = file;
+    $('desk-save').hidden = true;
     $('desk-write').hidden = false;
     $('desk-write').disabled = true;
     $('desk-write').title = file;
