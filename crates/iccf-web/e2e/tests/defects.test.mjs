@@ -235,10 +235,25 @@ test('desk: a suggestion before Open plays after the file, says its move number;
   assert.equal(await page.textContent('#desk-card'), '');
 });
 
-test('desk: their resignation is recorded when asked, and the status says when it is not', async () => {
+/** A page with the desk open and `game` in it. */
+async function deskWith(game) {
   const page = await openPage(chromium.context);
   await page.click('#desk-panel summary');
-  await page.fill('#desk-game', DESK_GAME);
+  await page.fill('#desk-game', game);
+  return page;
+}
+
+/** Closes `page`, which raised no JavaScript error. */
+async function closeClean(page) {
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+}
+
+const THEMATIC = '[Event "Thematic"]\n[ICCFSide "white"]\n[SetUp "1"]\n'
+  + '[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n\n3. 6125 {[%ccsnt 2026.12.01]} *\n';
+
+test('desk: their resignation is recorded when asked, and the status says when it is not', async () => {
+  const page = await deskWith(DESK_GAME);
   await page.fill('#desk-message', 'Thanks for 1. 5254. I resign.\n');
   await page.check('#desk-apply');
   await page.click('#desk-check');
@@ -248,48 +263,36 @@ test('desk: their resignation is recorded when asked, and the status says when i
   await page.click('#desk-check');
   await page.waitForFunction(() => /\[Result "1-0"\]/.test(document.getElementById('desk-game').value));
   await waitText(page, '#status', /^the message is in order$/);
-  assert.deepEqual(page.jsErrors, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('desk: a game from a set-up position opens on the board from its FEN', async () => {
-  const page = await openPage(chromium.context);
-  await page.click('#desk-panel summary');
-  await page.fill('#desk-game', '[Event "Thematic"]\n[ICCFSide "white"]\n[SetUp "1"]\n'
-    + '[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n\n3. 6125 *\n');
+  const page = await deskWith(THEMATIC);
   await page.click('#desk-open');
   await waitText(page, '#desk-summary', /move 3\.\.\. is due from them/);
   await page.waitForFunction(() => /6125/.test(document.getElementById('record').textContent));
   assert.doesNotMatch(await page.textContent('#status'), /not loaded/);
-  assert.deepEqual(page.jsErrors, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('desk: an 8-bit KOI8-R e-mail opened from a file is read by its own charset', async () => {
-  const page = await openPage(chromium.context);
-  await page.click('#desk-panel summary');
-  await page.fill('#desk-game', '[ICCFSide "white"]\n\n1. 5254 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.02]} '
+  const page = await deskWith('[ICCFSide "white"]\n\n1. 5254 {[%ccsnt 2026.12.01]} 5755 {[%ccsnt 2026.12.02]} '
     + '2. 7163 {[%ccsnt 2026.12.03]} *\n');
   await page.setInputFiles('#desk-message-file', testdata('corr/mail/koi8r.eml'));
   // Shown in Cyrillic, not as replacement characters.
   await page.waitForFunction(() => document.getElementById('desk-message').value.includes('Предлагаю ничью'));
   await page.click('#desk-check');
   await waitText(page, '#findings', /offers a draw/);
-  assert.deepEqual(page.jsErrors, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('desk: a suggestion for their mistyped move in a thematic game plays from its FEN', async () => {
-  const page = await openPage(chromium.context);
-  await page.click('#desk-panel summary');
-  await page.fill('#desk-game', '[Event "Thematic"]\n[ICCFSide "white"]\n[SetUp "1"]\n'
-    + '[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n\n3. 6125 {[%ccsnt 2026.12.01]} *\n');
+  const page = await deskWith(THEMATIC);
   await page.fill('#desk-message', 'Thanks for 3. 6125\nMy reply: 3... 1613\n');
   await page.click('#desk-check');
   await page.waitForSelector('#findings button.suggestion');
   await page.click('#findings button.suggestion >> nth=0');
   await waitText(page, '#status', /on the board: ask them to confirm it/);
   assert.doesNotMatch(await page.textContent('#status'), /not loaded/);
-  assert.deepEqual(page.jsErrors, []);
-  await page.close();
+  await closeClean(page);
 });
