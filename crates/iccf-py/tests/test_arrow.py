@@ -63,6 +63,16 @@ def test_bad_arguments():
         iccf.games_arrow(TESTDATA / "missing.pgn")
 
 
+def test_one_notation_named_alone_and_a_negative_batch_size():
+    # Found trying the package as users would: "numeric" was read as the
+    # names n, u, m...: "unknown notation `n`", where iccf.games takes it;
+    # batch_size=-1 raised OverflowError, where 0 gets a ValueError.
+    batch = next(iccf.games_arrow(TWIC, batch_size=10, notations="numeric"))
+    assert "numeric" in batch.schema.names and "san" not in batch.schema.names
+    with pytest.raises(ValueError, match="batch_size=-1"):
+        iccf.games_arrow(TWIC, batch_size=-1)
+
+
 def test_parquet_from_the_cli_is_the_same_table(cli, tmp_path):
     out = tmp_path / "games.parquet"
     run = subprocess.run([cli, "convert", "-q", "--format", "parquet", "-o", str(out), str(TWIC), str(BROKEN)])

@@ -2,7 +2,7 @@
 
 import importlib
 import os
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from . import _iccf
 from ._games import Source
@@ -12,7 +12,7 @@ def games_arrow(
     source: Source,
     *,
     batch_size: int = 10_000,
-    notations: Optional[Sequence[str]] = None,
+    notations: Union[str, Sequence[str], None] = None,
     input_lang: Optional[str] = "auto",
     jobs: Optional[int] = None,
 ) -> Iterator[Any]:
@@ -26,7 +26,8 @@ def games_arrow(
     null when absent); ``tags`` (every tag: a list of ``name``/``value``
     structs); ``input`` (the notation read); ``langs``; one list column of
     the main-line moves per notation of ``notations`` (default
-    ``("numeric", "san")``; also ``uci``, ``lan``, ``figurine``);
+    ``("numeric", "san")``; also ``uci``, ``lan``, ``figurine``; one may be
+    named alone, ``notations="numeric"``);
     ``result``; ``unconverted``; ``errors`` and ``warnings`` (lists of
     ``line``, ``column``, ``move``, ``token``, ``message`` structs).
 
@@ -44,7 +45,15 @@ def games_arrow(
     pyarrow = importlib.import_module("pyarrow")
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
+    # One notation may be named alone, as `iccf.games` takes it: a str is
+    # no sequence of names ("unknown notation `n`").
+    if isinstance(notations, str):
+        notations = [notations]
     fields = None if notations is None else list(notations)
+    if batch_size < 1:
+        # Before the extension, whose unsigned size refuses a negative one
+        # with an OverflowError.
+        raise ValueError(f"batch_size={batch_size}: give 1 game or more")
     batches = _iccf.game_batches(
         source, batch_size=batch_size, notations=fields, input_lang=input_lang, jobs=jobs
     )
