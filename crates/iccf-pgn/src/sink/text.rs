@@ -2,7 +2,8 @@
 //! result, after the `FEN` and `Variant` tags of a game from a set-up position.
 
 use iccf::{MoveFormat, MoveNumber};
-use shakmaty::{Chess, Color, Position};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, Position, Setup};
 
 use crate::lexer::TagValue;
 use crate::sink::pgn::null_move;
@@ -21,9 +22,6 @@ pub(crate) struct TextSink<'o> {
     fen: Option<Vec<u8>>,
     variant: Option<Vec<u8>>,
 }
-
-/// The FEN of the standard start: a `FEN` tag of it is no set-up position.
-const STANDARD_START: &[u8] = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl<'o> TextSink<'o> {
     /// Appends to `out`.
@@ -56,7 +54,7 @@ impl Sink for TextSink<'_> {
     /// exports included).
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
         match name {
-            b"FEN" if value.raw() != STANDARD_START => self.fen = Some(value.raw().to_vec()),
+            b"FEN" if !is_standard_start(value.raw()) => self.fen = Some(value.raw().to_vec()),
             b"Variant" => self.variant = Some(value.raw().to_vec()),
             _ => {}
         }
@@ -122,4 +120,10 @@ impl Sink for TextSink<'_> {
         }
         self.out.push(b'\n');
     }
+}
+
+/// Whether `fen` is shakmaty's standard start: a `FEN` tag of it is no
+/// set-up position.
+fn is_standard_start(fen: &[u8]) -> bool {
+    Fen::from_ascii(fen).is_ok_and(|fen| *fen.as_setup() == Setup::default())
 }
