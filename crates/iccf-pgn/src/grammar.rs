@@ -14,6 +14,8 @@
 //! - Symbols: runs of every other byte (moves, move numbers, results).
 //!   `%` is a symbol byte, but starts an escape line in the first column.
 //! - Comments: `{` to the first `}` (they do not nest), `;` to the line end.
+//!   The splitter ends a game where a `{` left open meets a blank line and
+//!   a tag line of the next game, see [`comment_end`].
 //! - Tags: `[Name "value"]` on one line, see [`tag_step`].
 //! - Move numbers: digits then dots (`12.`, `12...`), or one to three
 //!   digits then `)` (`12)`, as some people type them).
@@ -276,11 +278,164 @@ pub(crate) fn find_line_end(bytes: &[u8]) -> Option<usize> {
     memchr::memchr2(b'\n', b'\r', bytes)
 }
 
+/// The bit of the FEN tag among those of [`roster_bit`].
+pub(crate) const FEN: u8 = 128;
+
+/// The bit of a Seven Tag Roster name (or FEN) in the tag at `data[from..]` (just
+/// after its `[`), 0 for other names, `None` when the data ends first.
+pub(crate) fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
+    // Most tags: the name right after `[`, seen in 7 bytes.
+    if let Some(&[a, b, c, d, e, f, g]) = data.get(from..from + 7)
+        && !is_tag_space(a)
+    {
+        let ended = |byte: u8| !is_tag_name_byte(byte);
+        return Some(match [a, b, c, d, e, f, g] {
+            [b'E', b'v', b'e', b'n', b't', end, _] if ended(end) => 1,
+            [b'S', b'i', b't', b'e', end, ..] if ended(end) => 2,
+            [b'D', b'a', b't', b'e', end, ..] if ended(end) => 4,
+            [b'R', b'o', b'u', b'n', b'd', end, _] if ended(end) => 8,
+            [b'W', b'h', b'i', b't', b'e', end, _] if ended(end) => 16,
+            [b'B', b'l', b'a', b'c', b'k', end, _] if ended(end) => 32,
+            [b'R', b'e', b's', b'u', b'l', b't', end] if ended(end) => 64,
+            [b'F', b'E', b'N', end, ..] if ended(end) => FEN,
+            _ => 0,
+        });
+    }
+    // A name is short: a longer stretch is no roster name.
+    const WINDOW: usize = 24;
+    let limit = data.len().min(from + WINDOW);
+    let mut start = from;
+    while start < limit && is_tag_space(data[start]) {
+        start += 1;
+    }
+    let mut end = start;
+    while end < limit && is_tag_name_byte(data[end]) {
+        end += 1;
+    }
+    if end == data.len() && limit < from + WINDOW && !eof {
+        return None;
+    }
+    Some(match &data[start..end] {
+        b"Event" => 1,
+        b"Site" => 2,
+        b"Date" => 4,
+        b"Round" => 8,
+        b"White" => 16,
+        b"Black" => 32,
+        b"Result" => 64,
+        b"FEN" => FEN,
+        _ => 0,
+    })
+}
+
 /// The offset of the `}` that closes a comment whose text is `bytes`:
 /// comments do not nest, the first `}` closes.
 #[inline]
 pub(crate) fn find_comment_end(bytes: &[u8]) -> Option<usize> {
     memchr::memchr(b'}', bytes)
+}
+
+/// How a `{` comment ends, see [`comment_end`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CommentEnd {
+    /// At the `}` at this offset.
+    Brace(usize),
+    /// Never closed: the line at this offset starts the next game's tags,
+    /// and the comment stops before it, unterminated.
+    Runaway(usize),
+    /// Past the bytes: they are comment up to this offset, and from it on
+    /// (a line end, then lines too short to tell) more bytes are needed.
+    Beyond(usize),
+}
+
+/// Where the comment whose text is `bytes` (after its `{`) ends, for the
+/// splitter: at the first `}` (comments do not nest, see
+/// [`find_comment_end`]), or where a blank line and a whole tag line of the
+/// Seven Tag Roster or FEN follow a line end in it, the start of the next
+/// game ([`tags_after_blank_line`]): a `{` left open would otherwise
+/// swallow every game after it up to the next `}`. The lexer needs no such
+/// rule: it reads the comment of a game the splitter cut there as
+/// unterminated. `eof`: no bytes follow.
+#[inline]
+pub(crate) fn comment_end(bytes: &[u8], eof: bool) -> CommentEnd {
+    let mut from = 0;
+    while let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &bytes[from..]) {
+        let at = from + k;
+        if bytes[at] == b'}' {
+            return CommentEnd::Brace(at);
+        }
+        from = at + 1;
+        match tags_after_blank_line(&bytes[at..], eof) {
+            Some(Some(tag)) => return CommentEnd::Runaway(at + tag),
+            Some(None) => {}
+            None => return CommentEnd::Beyond(at),
+        }
+    }
+    CommentEnd::Beyond(bytes.len())
+}
+
+/// The longest tag line [`tags_after_blank_line`] looks at: a longer line
+/// is not taken for a game's start, and what it waits for stays bounded.
+const LONGEST_TAG_LINE: usize = 4096;
+
+/// After the line end that `bytes` starts with: the offset of a tag line
+/// of the Seven Tag Roster or FEN (`[Event "x"]`, alone on its line) that
+/// comes after one blank line or more, the start of a game in a file; `None`
+/// inside when no such line follows; `None` outside when the bytes end
+/// before that is known and more may follow (not `eof`).
+fn tags_after_blank_line(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
+    let undecided = if eof { Some(None) } else { None };
+    let mut j = 0;
+    let mut lines = 0;
+    loop {
+        match bytes.get(j) {
+            Some(b'\r') if bytes.get(j + 1) == Some(&b'\n') => j += 2,
+            Some(b'\r') if j + 1 == bytes.len() => return undecided,
+            Some(b'\n' | b'\r') => j += 1,
+            Some(&byte) if is_tag_space(byte) => {
+                j += 1;
+                continue;
+            }
+            Some(_) => break,
+            None => return undecided,
+        }
+        lines += 1;
+    }
+    if lines < 2 {
+        return Some(None);
+    }
+    Some(is_game_tag_line(&bytes[j..], eof)?.then_some(j))
+}
+
+/// Whether `line` is a whole tag line of the Seven Tag Roster or FEN: the
+/// tag, then nothing but space to the line end. `None` when it is too
+/// short to tell and more bytes may follow (not `eof`).
+fn is_game_tag_line(line: &[u8], eof: bool) -> Option<bool> {
+    let window = &line[..line.len().min(LONGEST_TAG_LINE)];
+    let cut = window.len() < line.len() || eof;
+    let undecided = if cut { Some(false) } else { None };
+    if window.first() != Some(&b'[') || roster_bit(window, 1, cut)? == 0 {
+        return Some(false);
+    }
+    let mut part = TagPart::Outside;
+    let mut value = false;
+    for (k, &byte) in window.iter().enumerate().skip(1) {
+        match tag_step(part, byte) {
+            TagStep::Within(next) => {
+                value |= next == TagPart::Value;
+                part = next;
+            }
+            TagStep::Closed => {
+                let rest = &window[k + 1..];
+                return match rest.iter().position(|&b| !is_tag_space(b)) {
+                    Some(end) => Some(value && is_line_end(rest[end])),
+                    None => undecided.map(|_| value),
+                };
+            }
+            TagStep::LineEnd => return Some(false),
+        }
+    }
+    undecided
 }
 
 /// Whether `pos` is in the first column: at the start of `bytes` or after

@@ -623,3 +623,38 @@ fn live_input_gave_a_finished_game_only_when_the_next_began() {
     }
     assert!(seen > 300, "only {seen} games sent so");
 }
+
+/// A `{` left open swallowed every game after it up to the next `}`: three
+/// games were one (python-chess and pgn-extract do the same). A blank line
+/// and a whole tag line of the Seven Tag Roster or FEN end such a comment,
+/// and its game; anything less stays comment.
+#[test]
+fn unclosed_comment_swallowed_the_games_after_it() {
+    let input = "[Event \"A\"]\n\n1. e4 e5 {open 2. Nf3 *\n\n[Event \"B\"]\n\n1. d4 d5 {a} 1-0\n\n\
+                 [Event \"C\"]\r\n[Result \"0-1\"]\r\n\r\n1. c4 {open\r\n \r\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"] \r\n\r\n1. Kb1 *\n";
+    let found = games(input);
+    assert_eq!(found.len(), 4, "{found:?}");
+    assert_eq!(found[0].0, "[Event \"A\"]\n\n1. e4 e5 {open 2. Nf3 *\n\n");
+    assert!(found[1].0.starts_with("[Event \"B\"]") && found[1].0.ends_with("1-0\n\n"));
+    assert!(found[2].0.ends_with("{open\r\n \r\n"));
+    assert!(found[3].0.starts_with("[FEN "));
+    assert_eq!(trickled(input.as_bytes()), whole(input.as_bytes()));
+
+    let comment = "1. e4 {see\n[Event \"x\"]\nno blank line\n\n[Event \"x\"] not alone\n\n\
+                   [Eventually \"z\"]\n\n[White to move]\n\n[%clk 0:01:00]} e5 *\n";
+    assert_eq!(games(comment).len(), 1);
+    assert_eq!(trickled(comment.as_bytes()), whole(comment.as_bytes()));
+    let tokens: Vec<_> = Lexer::new(comment.as_bytes()).map(|t| t.kind).collect();
+    assert!(matches!(tokens[2], TokenKind::Comment(text) if text.ends_with(b"0:01:00]")));
+
+    // Before any movetext too: the lexer reads the first game's comment
+    // as unterminated, at the end of its bytes.
+    let tags = "[Event \"A\"]\n{open\n\n[Site \"s\"]\n\n1. e4 *\n";
+    let found = games(tags);
+    assert_eq!(found.len(), 2, "{found:?}");
+    let kinds: Vec<_> = Lexer::new(found[0].0.as_bytes()).map(|t| t.kind).collect();
+    assert!(matches!(
+        kinds[1],
+        TokenKind::Error(LexError::UnterminatedComment)
+    ));
+}

@@ -261,3 +261,18 @@ fn text_format_dropped_the_fen() {
         String::from_utf8_lossy(&back)
     );
 }
+
+/// A `{` left open took the games after it into its comment: they are
+/// games of their own now, and the comment is kept as written.
+#[test]
+fn unclosed_comment_swallowed_the_games_after_it() {
+    let input = b"[Event \"A\"]\n\n1. e4 e5 {open 2. Nf3 *\n\n[Event \"B\"]\n\n1. d4 d5 1-0\n";
+    let (games_in, games_out, out) = convert(input);
+    assert_eq!((games_in, games_out), (2, 2), "{out}");
+    assert!(
+        out.contains(";open 2. Nf3 *\n") && out.contains("1. 4244 4745 1-0"),
+        "{out}"
+    );
+    let (games_in, games_out, out) = convert(b"[Event \"A\"]\n{open\n\n[Site \"s\"]\n\n1. e4 *\n");
+    assert_eq!((games_in, games_out), (2, 2), "{out}");
+}

@@ -2,8 +2,8 @@
 
 use super::GameEnd;
 use crate::grammar::{
-    self, BOM, ByteClass, LONGEST_RESULT, TagPart, TagStep, is_line_end, is_paren_move_number,
-    is_result,
+    self, BOM, ByteClass, CommentEnd, FEN, LONGEST_RESULT, TagPart, TagStep, is_line_end,
+    is_paren_move_number, is_result, roster_bit,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -275,56 +275,6 @@ pub(crate) fn leading_move_number(token: &[u8]) -> Option<(u32, bool)> {
     }
 }
 
-/// The bit of the FEN tag among those of [`roster_bit`].
-const FEN: u8 = 128;
-
-/// The bit of a Seven Tag Roster name (or FEN) in the tag at `data[from..]` (just
-/// after its `[`), 0 for other names, `None` when the data ends first.
-fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
-    // Most tags: the name right after `[`, seen in 7 bytes.
-    if let Some(&[a, b, c, d, e, f, g]) = data.get(from..from + 7)
-        && !grammar::is_tag_space(a)
-    {
-        let ended = |byte: u8| !grammar::is_tag_name_byte(byte);
-        return Some(match [a, b, c, d, e, f, g] {
-            [b'E', b'v', b'e', b'n', b't', end, _] if ended(end) => 1,
-            [b'S', b'i', b't', b'e', end, ..] if ended(end) => 2,
-            [b'D', b'a', b't', b'e', end, ..] if ended(end) => 4,
-            [b'R', b'o', b'u', b'n', b'd', end, _] if ended(end) => 8,
-            [b'W', b'h', b'i', b't', b'e', end, _] if ended(end) => 16,
-            [b'B', b'l', b'a', b'c', b'k', end, _] if ended(end) => 32,
-            [b'R', b'e', b's', b'u', b'l', b't', end] if ended(end) => 64,
-            [b'F', b'E', b'N', end, ..] if ended(end) => FEN,
-            _ => 0,
-        });
-    }
-    // A name is short: a longer stretch is no roster name.
-    const WINDOW: usize = 24;
-    let limit = data.len().min(from + WINDOW);
-    let mut start = from;
-    while start < limit && grammar::is_tag_space(data[start]) {
-        start += 1;
-    }
-    let mut end = start;
-    while end < limit && grammar::is_tag_name_byte(data[end]) {
-        end += 1;
-    }
-    if end == data.len() && limit < from + WINDOW && !eof {
-        return None;
-    }
-    Some(match &data[start..end] {
-        b"Event" => 1,
-        b"Site" => 2,
-        b"Date" => 4,
-        b"Round" => 8,
-        b"White" => 16,
-        b"Black" => 32,
-        b"Result" => 64,
-        b"FEN" => FEN,
-        _ => 0,
-    })
-}
-
 /// The resumable state machine behind [`split_games`](super::split_games)
 /// and [`Splitter`](super::Splitter).
 ///
@@ -443,7 +393,9 @@ impl Scanner {
                 if i == len {
                     break None;
                 }
-                self.resume(data, &mut i);
+                if let Flow::Stop(found) = self.resume(data, &mut i) {
+                    break 'scan found;
+                }
                 continue;
             }
             let Some(&byte) = data.get(i) else {
@@ -563,12 +515,7 @@ impl Scanner {
             return Flow::Stop(None);
         };
         if self.movetext || self.roster & bit != 0 {
-            let end = match self.state {
-                State::Result { .. } => GameEnd::Result,
-                State::Blank => GameEnd::BlankLine,
-                State::Open => GameEnd::NextTags,
-            };
-            return Flow::Stop(self.new_game(*i, end));
+            return Flow::Stop(self.new_game(*i, self.end_before_tags()));
         }
         self.newlines = 0;
         self.content = true;
@@ -577,6 +524,15 @@ impl Scanner {
         *i += 1;
         self.tag(data, i);
         Flow::Next
+    }
+
+    /// How the game ends if the next game's tags start here.
+    fn end_before_tags(&self) -> GameEnd {
+        match self.state {
+            State::Result { .. } => GameEnd::Result,
+            State::Blank => GameEnd::BlankLine,
+            State::Open => GameEnd::NextTags,
+        }
     }
 
     /// Any other byte in Normal mode: a byte-order mark or a `%` starting a
@@ -776,16 +732,25 @@ impl Scanner {
     }
 
     /// One step of a mode other than Normal, from `data[*i]`.
-    fn resume(&mut self, data: &[u8], i: &mut usize) {
+    fn resume(&mut self, data: &[u8], i: &mut usize) -> Flow {
         let len = data.len();
         match self.mode {
             Mode::Normal => {}
-            Mode::Comment => match grammar::find_comment_end(&data[*i..]) {
-                Some(k) => {
+            Mode::Comment => match grammar::comment_end(&data[*i..], self.eof) {
+                CommentEnd::Brace(k) => {
                     *i += k + 1;
                     self.mode = Mode::Normal;
                 }
-                None => *i = len,
+                // A comment left open: the next game starts at its tags.
+                CommentEnd::Runaway(k) => {
+                    *i += k;
+                    self.mode = Mode::Normal;
+                    return Flow::Stop(self.new_game(*i, self.end_before_tags()));
+                }
+                CommentEnd::Beyond(k) => {
+                    *i += k;
+                    return Flow::Stop(None);
+                }
             },
             // The line end is left to Normal mode, which counts it.
             Mode::LineComment => match grammar::find_line_end(&data[*i..]) {
@@ -825,6 +790,7 @@ impl Scanner {
                 }
             }
         }
+        Flow::Next
     }
 
     /// Inside a tag, in `part` of it, from `data[*i]`: on to its end or
