@@ -42,6 +42,7 @@ pub struct Message {
 /// ```
 pub fn read_message(bytes: &[u8]) -> Message {
     if looks_like_email(bytes)
+        && nested_mails(bytes) <= MAX_NESTED_MAILS
         && let Some(message) = email(bytes)
     {
         return message;
@@ -62,6 +63,24 @@ pub fn read_message(bytes: &[u8]) -> Message {
 /// ```
 pub fn message_text(bytes: &[u8]) -> String {
     read_message(bytes).text
+}
+
+/// The most e-mails forwarded inside one another (`message/rfc822`
+/// parts) that a message may hold to be read as an e-mail: the parser
+/// builds and frees them recursively, and 20,000 of them (620 KB)
+/// overflowed the stack of the web server's thread, stopping the server.
+/// A message with more is read as plain text, which keeps its moves.
+const MAX_NESTED_MAILS: usize = 100;
+
+/// How many times `message/` (a `message/rfc822` or `message/global`
+/// content type, in any case) is in `bytes`: no fewer than the e-mails
+/// nested in it.
+fn nested_mails(bytes: &[u8]) -> usize {
+    const TYPE: &[u8] = b"message/";
+    bytes
+        .windows(TYPE.len())
+        .filter(|window| window[7] == b'/' && window.eq_ignore_ascii_case(TYPE))
+        .count()
 }
 
 /// The first line is a header field `Name: value` (`From:`, `Received:`,
@@ -132,6 +151,37 @@ mod tests {
     use super::*;
     use crate::{check, read_game};
     use shakmaty::Color;
+
+    /// An e-mail forwarded in `depth` others, the innermost holding a move.
+    fn forwarded(depth: usize) -> Vec<u8> {
+        let mut mail =
+            b"From: a@example.org\r\nSubject: Re: game\r\nMIME-Version: 1.0\r\n".to_vec();
+        for _ in 0..depth {
+            mail.extend_from_slice(b"Content-Type: message/RFC822\r\n\r\n");
+        }
+        mail.extend_from_slice(b"Content-Type: text/plain\r\n\r\nMy reply: 13... 6766\r\n");
+        mail
+    }
+
+    /// 20,000 e-mails forwarded in one another (620 KB) overflowed the stack
+    /// of the web server's thread, and the server stopped; 85,000 that of
+    /// `iccf check`. So many are read as plain text now, here 200,000 on a
+    /// thread with the server's 2 MiB stack (enough to overflow in any
+    /// build before).
+    #[test]
+    fn deeply_nested_forwards_overflowed_the_stack() {
+        let mail = forwarded(200_000);
+        let message = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || read_message(&mail))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(message.text.contains("My reply: 13... 6766"));
+        assert_eq!(message.subject, None);
+        let message = read_message(&forwarded(3));
+        assert_eq!(message.subject.as_deref(), Some("Re: game"));
+    }
 
     /// A reply from a German mail program: Latin-1 quoted-printable text,
     /// an HTML alternative, our message quoted below.
