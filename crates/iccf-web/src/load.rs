@@ -77,6 +77,7 @@ pub async fn handle(
         if let [game] = games.as_slice()
             && game.tags.is_empty()
             && game.moves.is_empty()
+            && game.refused.is_none()
             && !game.errors.is_empty()
             && let Some(found) = message_record(text)
         {

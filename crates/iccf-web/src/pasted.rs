@@ -3,7 +3,7 @@
 //! problems, from the one game reader ([`iccf_pgn::game`]).
 
 use iccf::lang::Lang;
-use iccf_pgn::convert::Problem;
+use iccf_pgn::convert::{Problem, ProblemKind};
 use iccf_pgn::game::{Game, Reader};
 use iccf_pgn::setup::start_position;
 use serde::Serialize;
@@ -116,9 +116,13 @@ impl PastedGame {
 /// only when it is not the usual start) and checks that the line
 /// endpoints replay the main line from it; else says why the game is
 /// refused: a start the reader could not set up (a variant that is not
-/// chess, a bad FEN), as `iccf convert` says it, or a move.
+/// chess, a bad FEN) or a game over a limit, as `iccf convert` says it,
+/// or a move.
 fn settle_start(game: &mut PastedGame, read: &Game) {
-    if let Some(problem) = read.report.errors.iter().find(|p| p.kind.is_setup()) {
+    // A game over a limit was skipped, not read: its empty line is no
+    // game to show, nor a message to look for moves in.
+    let refuses = |kind: &ProblemKind| kind.is_setup() || matches!(kind, ProblemKind::OverLimit(_));
+    if let Some(problem) = read.report.errors.iter().find(|p| refuses(&p.kind)) {
         game.refused = Some(problem.kind.to_string());
         return;
     }

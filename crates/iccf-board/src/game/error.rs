@@ -108,7 +108,11 @@ impl BadMove {
 /// in their own form.
 impl fmt::Display for BadMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} `{}`: {}", self.label, self.text, self.error)
+        match (self.label.as_str(), self.text.as_str()) {
+            // A game skipped whole has no move to show.
+            ("", "") => write!(f, "{}", self.error),
+            (label, text) => write!(f, "{label} `{text}`: {}", self.error),
+        }
     }
 }
 

@@ -22,7 +22,7 @@ mod fen;
 
 use iccf::lang::Lang;
 use iccf_pgn::game::{Game, Reader};
-use iccf_pgn::problem::Problem;
+use iccf_pgn::problem::{Problem, ProblemKind};
 use shakmaty::{Chess, Move};
 
 pub use error::{BadMove, GameError};
@@ -205,6 +205,16 @@ fn play(game: &Game, until: Until) -> Result<Line, GameError> {
 
 /// The error that stopped the main line, if one did.
 fn stop(game: &Game) -> Option<&Problem> {
+    // A game over a limit was skipped, not read: its line is empty and
+    // whole, and its one error says why.
+    let skipped = game
+        .report
+        .errors
+        .iter()
+        .find(|p| matches!(p.kind, ProblemKind::OverLimit(_)));
+    if skipped.is_some() {
+        return skipped;
+    }
     if game.moves.is_whole() {
         return None;
     }
@@ -242,6 +252,32 @@ mod tests {
         let line = play_line(Chess::default(), text, Until::End, None).unwrap();
         assert_eq!(line.plies, 3);
         assert_eq!(line.last_move.map(|m| m.to()), Some(Square::F3));
+    }
+
+    /// A game nested deeper than the reader's limit was shown as the
+    /// start position, with no word and exit 0: the game is skipped, as
+    /// `iccf convert` skips it, and the line says why.
+    #[test]
+    fn nesting_over_the_limit_showed_the_start_silently() {
+        let depth = iccf_pgn::convert::MAX_DEPTH;
+        let nested = |depth| {
+            let (open, close) = ("(".repeat(depth), ")".repeat(depth));
+            format!("1. e4 e5 {open} 2. Nf3 {close} 2. Nc3 *")
+        };
+        let line = play_line(
+            Chess::default(),
+            nested(depth + 1).as_bytes(),
+            Until::End,
+            None,
+        )
+        .unwrap();
+        let stopped = line.stopped.expect("skipped");
+        assert_eq!(
+            stopped.to_string(),
+            format!("game skipped: variations nested deeper than {depth}, the limit")
+        );
+        let line = play_line(Chess::default(), nested(depth).as_bytes(), Until::End, None).unwrap();
+        assert!(line.stopped.is_none() && line.plies == 3);
     }
 
     #[test]

@@ -150,3 +150,24 @@ async fn a_game_file_of_many_tags_took_seconds_of_server_cpu() {
         "{i} tags: {took:?}"
     );
 }
+
+/// A game nested deeper than the reader's limit was loaded as a message
+/// with numbered moves: its move inside the variations came back as the
+/// main line (`2. Nf3`), the real one (`2. Nc3`) was lost, and no error
+/// was said. The game is not loaded now, and the page says why.
+#[tokio::test]
+async fn nesting_over_the_limit_loaded_a_variation_as_the_main_line() {
+    let nested = |depth: usize| {
+        let (open, close) = ("(".repeat(depth), ")".repeat(depth));
+        format!("1. e4 e5 {open} 2. Nf3 {close} 2. Nc3 *")
+    };
+    let (status, json) = post("/api/load", json!({"text": nested(1001)})).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    let game = &json["games"][0];
+    assert_eq!(
+        game["refused"], "game skipped: variations nested deeper than 1000, the limit",
+        "{game}"
+    );
+    let (_, json) = post("/api/load", json!({"text": nested(1000)})).await;
+    assert_eq!(json["games"][0]["moves"], json!(["5254", "5755", "2133"]));
+}
