@@ -278,6 +278,9 @@ pub(crate) fn find_line_end(bytes: &[u8]) -> Option<usize> {
     memchr::memchr2(b'\n', b'\r', bytes)
 }
 
+/// The bit of the Event tag among those of [`roster_bit`].
+pub(crate) const EVENT: u8 = 1;
+
 /// The bit of the FEN tag among those of [`roster_bit`].
 pub(crate) const FEN: u8 = 128;
 
@@ -290,7 +293,7 @@ pub(crate) fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
     {
         let ended = |byte: u8| !is_tag_name_byte(byte);
         return Some(match [a, b, c, d, e, f, g] {
-            [b'E', b'v', b'e', b'n', b't', end, _] if ended(end) => 1,
+            [b'E', b'v', b'e', b'n', b't', end, _] if ended(end) => EVENT,
             [b'S', b'i', b't', b'e', end, ..] if ended(end) => 2,
             [b'D', b'a', b't', b'e', end, ..] if ended(end) => 4,
             [b'R', b'o', b'u', b'n', b'd', end, _] if ended(end) => 8,
@@ -316,7 +319,7 @@ pub(crate) fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
         return None;
     }
     Some(match &data[start..end] {
-        b"Event" => 1,
+        b"Event" => EVENT,
         b"Site" => 2,
         b"Date" => 4,
         b"Round" => 8,

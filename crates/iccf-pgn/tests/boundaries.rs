@@ -658,3 +658,20 @@ fn unclosed_comment_swallowed_the_games_after_it() {
         TokenKind::Error(LexError::UnterminatedComment)
     ));
 }
+
+/// A Seven Tag Roster tag given twice in one tag section (`[Date]` again
+/// after `[Result]`, no blank line) split the game in two, silently: a
+/// game of tags without moves, and the moves under the one repeated tag,
+/// their Event, White and Black gone. Only an Event, or a tag after a blank
+/// line, starts the next game now.
+#[test]
+fn repeated_tag_in_one_tag_section_split_the_game() {
+    let input = "[Event \"x\"]\n[Date \"2020.01.01\"]\n[Result \"1-0\"]\n[Date \"2020.01.02\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+    assert_eq!(games(input).len(), 1);
+    // Games of tags alone, one tag line after another.
+    let unplayed = "[Event \"A\"]\n[Result \"*\"]\n[Event \"B\"]\n[Result \"*\"]\n\n[Result \"1-0\"]\n\n1. d4 1-0\n";
+    let found = games(unplayed);
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert_eq!(found[2].0, "[Result \"1-0\"]\n\n1. d4 1-0\n");
+    assert_eq!(trickled(unplayed.as_bytes()), whole(unplayed.as_bytes()));
+}

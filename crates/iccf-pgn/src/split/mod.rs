@@ -12,7 +12,9 @@
 //!   forfeits; a `)` on the next line) belong to the game that ended;
 //! - without a result: at a tag after movetext, or at a tag of the Seven
 //!   Tag Roster that the game already has (a game without moves, as
-//!   tournament files list unplayed games);
+//!   tournament files list unplayed games) when it is `Event` or comes
+//!   after a blank line: another is the same tag given twice in one tag
+//!   section;
 //! - without a result, outside variations, in bare movetext (no tags) or
 //!   in a game with a FEN tag whose first token was a move number: at a
 //!   line starting with `1.` or `1)`, or with that first number (a game

@@ -2,7 +2,7 @@
 
 use super::GameEnd;
 use crate::grammar::{
-    self, BOM, ByteClass, CommentEnd, FEN, LONGEST_RESULT, TagPart, TagStep, is_line_end,
+    self, BOM, ByteClass, CommentEnd, EVENT, FEN, LONGEST_RESULT, TagPart, TagStep, is_line_end,
     is_paren_move_number, is_result, roster_bit,
 };
 
@@ -514,7 +514,12 @@ impl Scanner {
         let Some(bit) = roster_bit(data, *i + 1, self.eof) else {
             return Flow::Stop(None);
         };
-        if self.movetext || self.roster & bit != 0 {
+        // A tag the game has again starts the next game (a game without
+        // moves, as tournament files list unplayed games) when it is its
+        // Event or comes after a blank line; else it is the same tag given
+        // twice in one tag section, kept with its game.
+        let again = self.roster & bit != 0 && (bit == EVENT || self.newlines >= 2);
+        if self.movetext || again {
             return Flow::Stop(self.new_game(*i, self.end_before_tags()));
         }
         self.newlines = 0;
