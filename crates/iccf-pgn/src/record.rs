@@ -45,7 +45,9 @@ pub struct GameRecord {
     pub encoding: Option<&'static str>,
     /// The main-line moves read, in order.
     pub moves: Vec<RecordedMove>,
-    /// The result written at the end of the main line, if any.
+    /// The result at the end of the main line: as written, else the one
+    /// PGN output writes there (the `Result` tag's, else `*`, with a
+    /// warning); `None` only for a game skipped over a limit.
     pub result: Option<String>,
     /// The main line's moves and move numbers from the first that failed,
     /// as written (a string, space-separated, in JSON).

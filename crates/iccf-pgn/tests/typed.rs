@@ -360,3 +360,21 @@ fn a_result_with_a_colon_at_the_end_of_a_game_is_read() {
         assert_eq!(reports[0].errors.len(), 1, "{not_last}");
     }
 }
+
+/// A game without a result token had `"result": null` in JSON lines and
+/// Parquet (and Python's records) where PGN and text output write its
+/// Result tag's `1-0`, with a warning: a table of games lost the result.
+#[test]
+fn missing_result_token_was_null_in_records() {
+    let input = b"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#\n\n1. d4 d5\n\n1. c4 c5 0-1\n";
+    let results: Vec<_> = records(input).into_iter().map(|r| r.result).collect();
+    assert_eq!(
+        results,
+        [Some("1-0".into()), Some("*".into()), Some("0-1".into())]
+    );
+    let (jsonl, _) = convert(input, OutputFormat::Jsonl);
+    assert!(
+        jsonl.lines().next().unwrap().contains("\"result\":\"1-0\""),
+        "{jsonl}"
+    );
+}

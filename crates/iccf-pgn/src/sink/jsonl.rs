@@ -8,7 +8,7 @@ use crate::convert::Report;
 use crate::encoding::lossy;
 use crate::lexer::TagValue;
 use crate::record::{GameRecord, MoveText, RecordNotations, RecordedMove, Tags};
-use crate::sink::{Played, Sink};
+use crate::sink::{Ending, Played, Sink};
 use crate::walk::Step;
 
 /// Gathers the main line of a game into a [`GameRecord`].
@@ -137,5 +137,14 @@ impl Sink for RecordSink {
 
     fn result(&mut self, result: &[u8]) {
         self.record.result = Some(lossy(result));
+    }
+
+    /// A game without a result token gets the one PGN and text output
+    /// write (its Result tag's, else `*`), as they do with a warning: a
+    /// table of games should not say `null` where the file says `1-0`.
+    fn end_game(&mut self, ending: &Ending<'_>) {
+        if self.record.result.is_none() {
+            self.record.result = Some(lossy(ending.result));
+        }
     }
 }
