@@ -103,6 +103,18 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
     if summary_enabled(args.stats, args.quiet) {
         let _ = writeln!(io::stderr(), "{}", finished.summary);
     }
+    // The summary counts the games of the inputs read; say that they were
+    // not written, so that no one takes them for done.
+    let written_to = args.output.as_deref().filter(|path| !is_stdio(path));
+    if let Some(path) = written_to.filter(|_| !finished.failed.is_empty()) {
+        let inputs = finished.failed.len();
+        let _ = writeln!(
+            io::stderr(),
+            "iccf: {} not written, left as it was: {inputs} input{} could not be read",
+            path.display(),
+            if inputs == 1 { "" } else { "s" }
+        );
+    }
     Ok(if !finished.failed.is_empty() {
         Status::InputFailed
     } else if finished.summary.games_with_errors > 0 {

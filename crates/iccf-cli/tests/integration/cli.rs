@@ -443,6 +443,37 @@ fn missing_input_stopped_the_other_inputs() {
     );
 }
 
+/// With `-o`, an input that could not be read leaves the output as it was,
+/// but the summary counted the other inputs' games and "0 with errors", and
+/// nothing said that they were not written.
+#[test]
+fn output_left_unwritten_said_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("all.pgn");
+    let one = testdata("pgn/pgn4web/one.pgn");
+    let r = run(
+        &[
+            "convert",
+            "-q",
+            &one,
+            "no/such.pgn",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(!out.exists());
+    let last = r.stderr.lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!(
+            "iccf: {} not written, left as it was: 1 input could not be read",
+            out.display()
+        )
+    );
+}
+
 /// Regression (issue 11): "No space left on device" named no file.
 #[cfg(target_os = "linux")]
 #[test]
