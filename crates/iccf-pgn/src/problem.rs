@@ -273,7 +273,8 @@ pub struct Problem {
     pub column: u64,
     /// The move number, `12.` or `12...`, when the problem is at a move.
     pub move_number: Option<MoveNumber>,
-    /// The text at fault, as written (cut after 60 characters).
+    /// The text at fault, as written (cut after [`QUOTE_CHARS`]
+    /// characters).
     pub token: String,
     /// What is wrong.
     pub kind: ProblemKind,
@@ -295,6 +296,26 @@ impl fmt::Display for Problem {
         text += &format!(": {}", self.kind);
         f.write_str(&escape_controls(&text))
     }
+}
+
+/// The most characters of input a problem quotes.
+pub const QUOTE_CHARS: usize = 60;
+
+/// `text` as a problem quotes input: cut to [`QUOTE_CHARS`] characters,
+/// `...` marking the cut, so that a 20 MB tag value makes no 20 MB
+/// message.
+///
+/// ```
+/// use iccf_pgn::problem::cut_quote;
+///
+/// assert_eq!(cut_quote("crazyhouse".into()), "crazyhouse");
+/// assert_eq!(cut_quote("x".repeat(100)), format!("{}...", "x".repeat(57)));
+/// ```
+pub fn cut_quote(text: String) -> String {
+    if text.chars().nth(QUOTE_CHARS).is_none() {
+        return text;
+    }
+    text.chars().take(QUOTE_CHARS - 3).collect::<String>() + "..."
 }
 
 /// `text` with its control characters escaped (`\u{1b}`, `\n`), so that
@@ -405,10 +426,7 @@ impl<'g> Problems<'g> {
         };
         let end = span.end.min(self.game.len());
         let token = &self.game[span.start.min(end)..end];
-        let mut token = lossy(token);
-        if token.chars().count() > 60 {
-            token = token.chars().take(57).collect::<String>() + "...";
-        }
+        let token = cut_quote(lossy(token));
         Problem {
             severity,
             game: self.at.index,

@@ -7,7 +7,7 @@ use shakmaty::{CastlingMode, Chess, FromSetup};
 
 use crate::encoding::lossy;
 use crate::lexer::{Token, TokenKind};
-use crate::problem::{ProblemKind, Problems};
+use crate::problem::{ProblemKind, Problems, cut_quote};
 
 /// Where the last `FEN` and `Variant` tags of a game are, as token
 /// indexes: gathered while lexing, so that finding them costs no pass.
@@ -64,7 +64,7 @@ impl SetupTags {
             }
             None => CastlingMode::Standard,
             Some((name, span)) => variant_mode(&name).ok_or_else(|| {
-                let name = lossy(&name);
+                let name = cut_quote(lossy(&name));
                 (span, ProblemKind::UnsupportedVariant(name))
             })?,
         };
@@ -132,7 +132,7 @@ pub fn absurd_counter(fen: &[u8]) -> Option<String> {
         let digits = field.iter().all(u8::is_ascii_digit);
         let value = core::str::from_utf8(field).ok()?.parse::<u64>();
         let absurd = digits && value.map_or(true, |n| n > MAX_FEN_COUNTER);
-        absurd.then(|| lossy(field))
+        absurd.then(|| cut_quote(lossy(field)))
     })
 }
 

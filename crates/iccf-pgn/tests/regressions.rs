@@ -276,3 +276,29 @@ fn unclosed_comment_swallowed_the_games_after_it() {
     let (games_in, games_out, out) = convert(b"[Event \"A\"]\n{open\n\n[Site \"s\"]\n\n1. e4 *\n");
     assert_eq!((games_in, games_out), (2, 2), "{out}");
 }
+
+/// A 20 MB `Variant` value made a 20 MB error line: the token was cut, but
+/// the reason repeated the value whole (and an absurd FEN counter its
+/// digits). Both are cut as tokens are now.
+#[test]
+fn huge_tag_value_repeated_whole_in_the_message() {
+    let long = "x".repeat(100_000);
+    let converter = Converter::new(Options::default());
+    for game in [
+        format!("[Variant \"{long}\"]\n\n1. e4 *\n"),
+        format!(
+            "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1{}\"]\n\n1. Kb1 *\n",
+            "9".repeat(100_000)
+        ),
+    ] {
+        let mut out = Vec::new();
+        let report = converter.convert(game.as_bytes(), GameLocation::default(), &mut out);
+        let message = report.errors[0].to_string();
+        assert!(
+            message.len() < 300,
+            "{} bytes: {}",
+            message.len(),
+            &message[..300]
+        );
+    }
+}

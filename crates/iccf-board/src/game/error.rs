@@ -27,9 +27,12 @@ pub enum GameError {
         /// How many games there are.
         games: usize,
     },
-    /// The game's FEN tag is bad.
+    /// The game's FEN tag (or Variant tag) gives no position.
     BadFen {
-        /// The tag's value.
+        /// The tag's name: `FEN`, or `Variant` for a variant that is not
+        /// chess.
+        tag: &'static str,
+        /// The tag's value, cut as problems quote input.
         fen: String,
         /// Why it gives no position.
         error: FenError,
@@ -49,7 +52,7 @@ impl fmt::Display for GameError {
             GameError::NoGame { number, games } => {
                 write!(f, "no game {number}: there are {games} games")
             }
-            GameError::BadFen { fen, error } => write!(f, "bad FEN tag `{fen}`: {error}"),
+            GameError::BadFen { tag, fen, error } => write!(f, "bad {tag} tag `{fen}`: {error}"),
             GameError::TooFewPlies { ply, plies } => {
                 write!(f, "no half-move {ply}: the line has {plies}")
             }

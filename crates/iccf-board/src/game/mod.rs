@@ -22,7 +22,7 @@ mod fen;
 
 use iccf::lang::Lang;
 use iccf_pgn::game::{Game, Reader};
-use iccf_pgn::problem::{Problem, ProblemKind};
+use iccf_pgn::problem::{Problem, ProblemKind, cut_quote};
 use shakmaty::{Chess, Move};
 
 pub use error::{BadMove, GameError};
@@ -225,12 +225,13 @@ fn stop(game: &Game) -> Option<&Problem> {
 
 /// The error for a game whose tags give no start position.
 fn bad_setup(game: &Game, problem: &Problem) -> GameError {
-    let tag = ["FEN", "Variant"]
-        .into_iter()
-        .find_map(|name| game.tag(name))
-        .unwrap_or_default();
+    let tag = match problem.kind {
+        ProblemKind::UnsupportedVariant(_) => "Variant",
+        _ => "FEN",
+    };
     GameError::BadFen {
-        fen: tag.to_owned(),
+        tag,
+        fen: cut_quote(game.tag(tag).unwrap_or_default().to_owned()),
         error: FenError::from_problem(&problem.kind),
     }
 }

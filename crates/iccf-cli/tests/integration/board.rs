@@ -207,6 +207,17 @@ fn board_bad_move_names_it_and_shows_the_position_before() {
         r.stderr
     );
     assert!(r.stdout.is_empty());
+    // A variant was called a bad FEN tag, and its value shown whole.
+    let game = format!("[Variant \"crazyhouse{}\"]\n\n*\n", "x".repeat(10_000));
+    let r = run(&["board", "-"], game.as_bytes());
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with("iccf: <stdin>: game 1: bad Variant tag `crazyhousexxx"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.len() < 400, "{}", r.stderr.len());
 }
 
 /// Runs `iccf board ARGS` on a pseudo-terminal made by util-linux
