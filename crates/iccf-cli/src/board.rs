@@ -9,7 +9,6 @@ use iccf::lang::Lang;
 use iccf_board::game::{BadMove, GameError, Line, Until, play_game, play_line, position_from_fen};
 use iccf_board::{Options, svg, terminal};
 use iccf_pgn::problem::escape_controls;
-use iccf_pgn::setup::absurd_counter;
 use iccf_pgn::split::{DEFAULT_MAX_GAME_SIZE, GameSpan, Splitter};
 use iccf_stream::batch::BATCH_BYTES;
 use iccf_stream::input::{is_stdio, open_input};
@@ -97,12 +96,7 @@ fn find_line(args: &BoardArgs) -> anyhow::Result<Option<Found>> {
         (played, Source::After)
     } else {
         let start = match &args.fen {
-            Some(fen) => {
-                if let Some(counter) = absurd_counter(fen.as_bytes()) {
-                    bail!("bad FEN `{fen}`: move counter {counter} is absurd");
-                }
-                position_from_fen(fen).with_context(|| format!("bad FEN `{fen}`"))?
-            }
+            Some(fen) => position_from_fen(fen).with_context(|| format!("bad FEN `{fen}`"))?,
             None => Chess::default(),
         };
         (play_line(start, b"", until, lang), Source::Position)

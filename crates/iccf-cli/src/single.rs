@@ -9,11 +9,10 @@ use iccf::read::{read_move_after, writes_piece_letters};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move};
 use iccf_pgn::convert::{Converter, GameLocation, Options};
 use iccf_pgn::problem::escape_controls;
-use iccf_pgn::setup::absurd_counter;
+use iccf_pgn::setup::parse_fen;
 use iccf_pgn::split::split_games;
 use iccf_pgn::typed_move::typed_move;
 use iccf_stream::output::check_stdout;
-use shakmaty::fen::Fen;
 use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
@@ -22,24 +21,13 @@ use crate::args::MoveArgs;
 /// Prints the move; `Ok(false)` when it is not legal in the position.
 pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
     check_stdout(&[])?;
-    if let Some(counter) = args
-        .fen
-        .as_deref()
-        .and_then(|f| absurd_counter(f.as_bytes()))
-    {
-        anyhow::bail!(
-            "bad FEN `{}`: move counter {counter} is absurd",
-            args.fen.as_deref().unwrap_or_default()
-        );
-    }
     let mode = if args.chess960 {
         CastlingMode::Chess960
     } else {
         CastlingMode::Standard
     };
     let mut pos = match &args.fen {
-        Some(fen) => fen
-            .parse::<Fen>()
+        Some(fen) => parse_fen(fen)
             .with_context(|| format!("bad FEN `{fen}`"))?
             .into_position(mode)
             .with_context(|| format!("impossible position `{fen}`"))?,

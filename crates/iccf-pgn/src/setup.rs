@@ -136,6 +136,49 @@ pub fn absurd_counter(fen: &[u8]) -> Option<String> {
     })
 }
 
+/// Reads a FEN given as text (a command's `--fen`, a web request's, a
+/// Python argument's) as a game's `FEN` tag is read: shakmaty's syntax,
+/// and no move counter past [`MAX_FEN_COUNTER`].
+///
+/// # Errors
+///
+/// [`FenTextError`] when the text is not FEN or a counter is absurd.
+///
+/// ```
+/// use iccf_pgn::setup::{FenTextError, parse_fen};
+///
+/// assert!(parse_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1").is_ok());
+/// let err = parse_fen("8/8/8/8/8/8/8/K1k5 w - - 0 99999999999999999999").unwrap_err();
+/// assert!(matches!(err, FenTextError::AbsurdCounter(_)));
+/// assert_eq!(err.to_string(), "move counter 99999999999999999999 is absurd");
+/// ```
+pub fn parse_fen(text: &str) -> Result<Fen, FenTextError> {
+    if let Some(counter) = absurd_counter(text.as_bytes()) {
+        return Err(FenTextError::AbsurdCounter(counter));
+    }
+    Fen::from_ascii(text.trim().as_bytes()).map_err(FenTextError::Syntax)
+}
+
+/// Why [`parse_fen`] read no FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenTextError {
+    /// Not FEN, as shakmaty says.
+    Syntax(shakmaty::fen::ParseFenError),
+    /// A move counter past [`MAX_FEN_COUNTER`] (cut as problems quote).
+    AbsurdCounter(String),
+}
+
+impl core::fmt::Display for FenTextError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            FenTextError::Syntax(err) => err.fmt(f),
+            FenTextError::AbsurdCounter(n) => write!(f, "move counter {n} is absurd"),
+        }
+    }
+}
+
+impl std::error::Error for FenTextError {}
+
 /// Whether a FEN's castling field names rook files (Shredder-FEN, `HAha`)
 /// rather than sides (`KQkq`).
 fn names_rook_files(fen: &[u8]) -> bool {

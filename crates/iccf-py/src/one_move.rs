@@ -6,6 +6,7 @@ use iccf::read::{ReadMove, read_move_after, writes_piece_letters};
 use iccf::{MoveFormat, MoveNumber, Notation, describe_move, role_name};
 use iccf_pgn::game::Reader;
 use iccf_pgn::problem::ProblemKind;
+use iccf_pgn::setup::parse_fen;
 use iccf_pgn::typed_move::typed_move;
 use pyo3::prelude::*;
 use shakmaty::fen::Fen;
@@ -212,9 +213,8 @@ fn start(py: Python<'_>, fen: Option<&str>, chess960: bool) -> PyResult<Chess> {
     let Some(fen) = fen else {
         return Ok(iccf_pgn::setup::start_position(mode));
     };
-    let parsed: Fen = fen
-        .parse()
-        .map_err(|err| parse_error(py, format!("bad FEN `{fen}`: {err}")))?;
+    let parsed =
+        parse_fen(fen).map_err(|err| parse_error(py, format!("bad FEN `{fen}`: {err}")))?;
     parsed
         .into_position(mode)
         .map_err(|err| parse_error(py, format!("impossible position `{fen}`: {err}")))

@@ -57,6 +57,12 @@ def test_every_exception_has_the_same_attributes(call, cls, kind):
             pytest.fail("no exception")
 
 
+def test_absurd_fen_counter_was_played_on():
+    # Numbered 4294967295. as the CLI, the web page and convert refuse it.
+    with pytest.raises(iccf.ParseError, match="move counter 99999999999999999999999 is absurd"):
+        iccf.move("5254", fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999999")
+
+
 def test_messages_quote_at_most_about_100_characters():
     long = "x" * 10_000
     for call in (lambda: iccf.move(long), lambda: iccf.move("e4", fen=long), lambda: iccf.move("e4" + "9" * 5000)):

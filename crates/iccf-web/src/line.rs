@@ -5,6 +5,7 @@ use iccf::MoveNumber;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
 use iccf::token::is_null_move;
+use iccf_pgn::setup::parse_fen;
 use iccf_pgn::typed_move::typed_move;
 use serde::Deserialize;
 use shakmaty::fen::Fen;
@@ -70,8 +71,7 @@ pub fn start_position(fen: Option<&str>, chess960: bool) -> Result<Chess, ApiErr
     let Some(fen) = fen.map(str::trim).filter(|f| !f.is_empty()) else {
         return Ok(iccf_pgn::setup::start_position(mode));
     };
-    let parsed: Fen = short_text("fen", fen)?
-        .parse()
+    let parsed = parse_fen(short_text("fen", fen)?)
         .map_err(|err| ApiError::unprocessable(format!("bad FEN `{fen}`: {err}")))?;
     let mode = if chess960 {
         mode

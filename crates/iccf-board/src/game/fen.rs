@@ -4,7 +4,8 @@
 use core::fmt;
 
 use iccf_pgn::problem::ProblemKind;
-use shakmaty::fen::{Fen, ParseFenError};
+use iccf_pgn::setup::{FenTextError, parse_fen};
+use shakmaty::fen::ParseFenError;
 use shakmaty::{CastlingMode, Chess, PositionError};
 
 /// Reads a FEN: as standard chess, or as Chess960 when only that makes its
@@ -26,7 +27,10 @@ use shakmaty::{CastlingMode, Chess, PositionError};
 /// # Ok::<_, iccf_board::game::FenError>(())
 /// ```
 pub fn position_from_fen(text: &str) -> Result<Chess, FenError> {
-    let fen: Fen = text.trim().parse().map_err(FenError::Syntax)?;
+    let fen = parse_fen(text).map_err(|err| match err {
+        FenTextError::Syntax(err) => FenError::Syntax(err),
+        FenTextError::AbsurdCounter(n) => FenError::AbsurdCounter(n),
+    })?;
     match fen.clone().into_position(CastlingMode::Standard) {
         Ok(pos) => Ok(pos),
         // Standard chess's reason is the one to give when neither fits.
@@ -53,9 +57,12 @@ pub enum FenError {
     Syntax(ParseFenError),
     /// The position is not legal (no king, pawns on the back rank, …).
     Illegal(Box<PositionError<Chess>>),
+    /// A move counter past [`iccf_pgn::setup::MAX_FEN_COUNTER`]: no game
+    /// gets there.
+    AbsurdCounter(String),
     /// A game's `FEN` or `Variant` tag that `iccf convert` refuses, and
-    /// why (an impossible position, an absurd move counter, a variant
-    /// numeric notation cannot hold).
+    /// why (an impossible position, a variant numeric notation cannot
+    /// hold).
     Setup(ProblemKind),
 }
 
@@ -65,6 +72,7 @@ impl FenError {
     pub(super) fn from_problem(kind: &ProblemKind) -> FenError {
         match kind {
             ProblemKind::BadFen(err) => FenError::Syntax(err.clone()),
+            ProblemKind::AbsurdFenCounter(n) => FenError::AbsurdCounter(n.clone()),
             kind => FenError::Setup(kind.clone()),
         }
     }
@@ -75,6 +83,7 @@ impl fmt::Display for FenError {
         match self {
             FenError::Syntax(err) => err.fmt(f),
             FenError::Illegal(err) => err.fmt(f),
+            FenError::AbsurdCounter(n) => write!(f, "move counter {n} is absurd"),
             FenError::Setup(kind) => kind.fmt(f),
         }
     }
