@@ -194,7 +194,10 @@ pub struct Game {
     /// The moves: the main line, with the variations on its nodes.
     pub moves: Line,
     /// The result written at the end of the movetext, if any (the `Result`
-    /// tag is among [`Game::tags`]).
+    /// tag is among [`Game::tags`]): unlike a
+    /// [`GameRecord`](crate::record::GameRecord)'s, never one the game's
+    /// text does not end with, so that a correspondence game without one
+    /// is not taken for finished.
     pub result: Option<String>,
     /// What reading found: the problems, the languages of the piece
     /// letters, the encoding, the moves read. The same report as `iccf

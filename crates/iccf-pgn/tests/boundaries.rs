@@ -422,6 +422,46 @@ fn game_over_the_size_limit_buffered_whole() {
     assert_eq!(iccf_pgn::split::DEFAULT_MAX_GAME_SIZE, 64 << 20);
 }
 
+/// One NUL byte in the first MiB of a 35 MB archive refused all of it: not
+/// a PGN or text file, no game. A stray NUL past the head is read as a
+/// byte of its game now; NULs in the head, or by the dozen, still refuse.
+#[test]
+fn one_stray_nul_refused_a_whole_archive() {
+    let game = "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    let mut text = game.repeat(200).into_bytes();
+    let stray = text.len() - game.len() + 20;
+    text[stray] = 0;
+    let games = split_games(&text);
+    assert_eq!(games.len(), 200);
+    let read = |input: &[u8]| {
+        let mut splitter = Splitter::with_block_size(input, 1000);
+        let mut games = 0;
+        loop {
+            match splitter.next_batch(1) {
+                Ok(Some(batch)) => games += batch.games.len(),
+                Ok(None) => return Ok(games),
+                Err(err) => return Err(err.to_string()),
+            }
+        }
+    };
+    assert_eq!(read(&text), Ok(200));
+    // Seventeen past the head: a binary file.
+    let mut binary = text.clone();
+    for k in 0..17 {
+        binary[5000 + 7 * k] = 0;
+    }
+    assert_eq!(
+        read(&binary),
+        Err("not a PGN or text file: NUL bytes at offset 5112".into())
+    );
+    let mut head = text;
+    head[100] = 0;
+    assert_eq!(
+        read(&head),
+        Err("not a PGN or text file: NUL bytes at offset 100".into())
+    );
+}
+
 #[test]
 fn binary_input_split_into_garbage_games() {
     let refused = |input: &[u8]| {

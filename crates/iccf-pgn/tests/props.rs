@@ -337,7 +337,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
-    /// A NUL byte in the first MiB refuses the input as not text, with
+    /// A NUL byte in the head (these inputs are shorter) refuses the input as not text, with
     /// its offset, whatever the reads; the refusal sticks.
     #[test]
     fn nul_is_refused(

@@ -16,8 +16,14 @@ pub const DEFAULT_MAX_GAME_SIZE: u64 = 64 << 20;
 /// The whitespace kept of a run between games: the rest is skipped.
 const KEPT_GAP: usize = 64 << 10;
 
-/// Input with a NUL byte in its first MiB is not text.
+/// Input with a NUL byte in its head ([`HEAD`]), or more than
+/// [`STRAY_NULS`] in its first MiB, is not text.
 const NUL_WINDOW: u64 = 1 << 20;
+
+/// NUL bytes past the head, in the first MiB, taken for stray bytes of a
+/// text file: one NUL in a 35 MB archive refused all of it. A binary file
+/// has NULs in its head, or NULs by the hundred.
+const STRAY_NULS: u64 = 16;
 
 /// The head of the input in which control bytes tell binary from text.
 const HEAD: u64 = 4096;
@@ -59,9 +65,9 @@ struct Dropped {
 ///   as a [`GameSpan`] with [`too_large`](GameSpan::too_large) set and an
 ///   empty range, still numbered and located;
 /// - input that is not text is refused with an [`io::ErrorKind::InvalidData`]
-///   error: a NUL byte in the first MiB, or control bytes making more than
-///   1/16 of the first 4 KiB (an executable, random bytes). Text in UTF-16
-///   must be decoded before.
+///   error: a NUL byte in the first 4 KiB, more than 16 in the first MiB,
+///   or control bytes making more than 1/16 of the first 4 KiB (an
+///   executable, random bytes). Text in UTF-16 must be decoded before.
 ///
 /// A live input (a game server's stream) may pause: a read that fails with
 /// [`io::ErrorKind::WouldBlock`] says so (and the splitter reads again).
@@ -142,6 +148,8 @@ pub struct Splitter<R> {
     read: u64,
     /// Control bytes in the first [`HEAD`] bytes.
     head_controls: u64,
+    /// NUL bytes in the first [`NUL_WINDOW`] bytes.
+    nuls: u64,
     /// Why the input was refused as not text.
     refused: Option<String>,
     eof: bool,
@@ -183,6 +191,7 @@ impl<R: Read> Splitter<R> {
             too_large: false,
             read: 0,
             head_controls: 0,
+            nuls: 0,
             refused: None,
             deferred: None,
             eof: false,
@@ -456,9 +465,13 @@ impl<R: Read> Splitter<R> {
         let new = &self.buf[from..self.filled];
         if offset < NUL_WINDOW {
             let window = &new[..new.len().min((NUL_WINDOW - offset) as usize)];
-            if let Some(k) = memchr::memchr(0, window) {
+            for k in memchr::memchr_iter(0, window) {
                 let at = offset + k as u64;
-                return self.refuse(format!("not a PGN or text file: NUL bytes at offset {at}"));
+                self.nuls += 1;
+                if at < HEAD || self.nuls > STRAY_NULS {
+                    return self
+                        .refuse(format!("not a PGN or text file: NUL bytes at offset {at}"));
+                }
             }
         }
         if offset < HEAD {
