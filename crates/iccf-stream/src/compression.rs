@@ -46,7 +46,8 @@ impl Compression {
     }
 
     /// Chooses the output format from a file name's extension
-    /// (case-insensitive): `.zst`/`.zstd`, `.gz`, `.bz2`, `.xz`; plain otherwise.
+    /// (case-insensitive): `.zst`/`.zstd`, `.gz`/`.gzip`, `.bz2`/`.bzip2`,
+    /// `.xz`; plain otherwise (see [`Compression::unwritten`]).
     ///
     /// ```
     /// use iccf_stream::compression::Compression;
@@ -62,11 +63,35 @@ impl Compression {
             .map(str::to_ascii_lowercase);
         match ext.as_deref() {
             Some("zst" | "zstd") => Compression::Zstd,
-            Some("gz") => Compression::Gzip,
-            Some("bz2") => Compression::Bzip2,
+            Some("gz" | "gzip") => Compression::Gzip,
+            Some("bz2" | "bzip2") => Compression::Bzip2,
             Some("xz") => Compression::Xz,
             _ => Compression::None,
         }
+    }
+}
+
+impl Compression {
+    /// The extension of `path` if it names an archive or a compression
+    /// iccf does not write (`.zip`, `.7z`, `.lz4`, `.lzma`, `.Z`, `.tgz`…):
+    /// an output so named is refused rather than written plain.
+    ///
+    /// ```
+    /// use iccf_stream::compression::Compression;
+    /// use std::path::Path;
+    ///
+    /// assert_eq!(Compression::unwritten(Path::new("twic.zip")), Some("zip".into()));
+    /// assert_eq!(Compression::unwritten(Path::new("out.pgn")), None);
+    /// ```
+    pub fn unwritten(path: &Path) -> Option<String> {
+        let ext = path.extension()?.to_str()?;
+        let known = [
+            "zip", "7z", "rar", "tar", "tgz", "tbz", "tbz2", "txz", "lz4", "lzma", "lz", "z", "br",
+            "sz",
+        ];
+        known
+            .contains(&ext.to_ascii_lowercase().as_str())
+            .then(|| ext.to_owned())
     }
 }
 

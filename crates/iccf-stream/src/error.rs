@@ -123,6 +123,14 @@ pub enum StreamError {
         /// The FIFO.
         path: PathBuf,
     },
+    /// An output named for a compression iccf does not write (`.zip`,
+    /// `.lz4`): written plain, it would mislead whoever opens it.
+    UnwrittenCompression {
+        /// The output, as named.
+        name: String,
+        /// Its extension, as named.
+        extension: String,
+    },
     /// Frames asked of an output that is not a `.zst` file.
     NotZstd {
         /// The output, as named.
@@ -259,6 +267,11 @@ impl fmt::Display for StreamError {
                 f,
                 "no process reads the FIFO {}: start the reader first",
                 path.display()
+            ),
+            StreamError::UnwrittenCompression { name, extension } => write!(
+                f,
+                "output {name}: iccf writes no .{extension} file; name it .pgn, or .zst, .gz, \
+                 .bz2 or .xz to compress it"
             ),
             StreamError::NotZstd { name } => {
                 write!(f, "zstd frames need a .zst output, not {name}")

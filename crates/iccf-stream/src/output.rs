@@ -146,6 +146,9 @@ pub fn create_output(
         }
     };
     let name = path.display().to_string();
+    if let Some(extension) = Compression::unwritten(path) {
+        return Err(StreamError::UnwrittenCompression { name, extension });
+    }
     let existing = existing_output(path, &name)?;
     if let Some(meta) = &existing {
         check_replaceable(path, &name, meta, inputs, force)?;

@@ -20,6 +20,14 @@ const CHUNK: usize = 64 * 1024;
 pub enum NotPgn {
     /// Starts like `iccf convert --format jsonl` output.
     JsonLines,
+    /// An archive or a compression iccf does not read (TWIC ships its
+    /// games zipped), and how to get the PGN out of it.
+    Archive {
+        /// What it is: `a ZIP archive`.
+        what: &'static str,
+        /// The command that gives its text, piped into `iccf convert -`.
+        extract: &'static str,
+    },
 }
 
 impl fmt::Display for NotPgn {
@@ -27,6 +35,11 @@ impl fmt::Display for NotPgn {
         match self {
             NotPgn::JsonLines => f.write_str(
                 "looks like iccf's JSON lines output, not PGN (convert the original games instead)",
+            ),
+            NotPgn::Archive { what, extract } => write!(
+                f,
+                "{what}, not PGN: iccf reads PGN plain or compressed with zstd, gzip, bzip2 \
+                 or xz; extract it first (`{extract} | iccf convert -`)"
             ),
         }
     }
@@ -82,7 +95,25 @@ pub fn text_reader(
             NotPgn::JsonLines,
         ));
     }
+    if let Some(archive) = archive_of(stream.get_ref().0.get_ref()) {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, archive));
+    }
     Ok(Box::new(stream))
+}
+
+/// The archive or unread compression that `head` starts with, by its
+/// magic bytes (a tar archive's are at offset 257).
+fn archive_of(head: &[u8]) -> Option<NotPgn> {
+    let (what, extract) = match head {
+        [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] => ("a ZIP archive", "unzip -p FILE"),
+        [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C, ..] => ("a 7z archive", "7z x -so FILE"),
+        [b'R', b'a', b'r', b'!', 0x1A, 0x07, ..] => ("a RAR archive", "unrar p -inul FILE"),
+        [0x04, 0x22, 0x4D, 0x18, ..] => ("lz4-compressed", "lz4 -dc FILE"),
+        [0x1F, 0x9D, ..] => ("compressed with compress (.Z)", "gzip -dc FILE"),
+        _ if head.get(257..262) == Some(b"ustar") => ("a tar archive", "tar -xOf FILE"),
+        _ => return None,
+    };
+    Some(NotPgn::Archive { what, extract })
 }
 
 /// The first [`HEAD_LEN`] bytes of `reader`, fewer at its end or when it
@@ -210,6 +241,31 @@ mod tests {
     use crate::io_tests::Trickle;
 
     const GAME: &str = "[White \"Петросян\"]\n\n1. e4 {é} e5 *\n";
+
+    /// TWIC ships its games zipped: a ZIP file was "not a PGN or text
+    /// file: NUL bytes at offset 6", naming neither the format nor what to
+    /// do. Archives are named now, with the command that extracts them.
+    #[test]
+    fn zip_archive_was_called_a_file_with_nul_bytes() {
+        let refused =
+            |bytes: Vec<u8>| match text_reader(Box::new(Cursor::new(bytes)), InputEncoding::Auto) {
+                Ok(_) => None,
+                Err(err) => Some(err.to_string()),
+            };
+        let zip = b"PK\x03\x04\x14\x00\x00\x00\x08\x00twic1600.pgn".to_vec();
+        let message = refused(zip).unwrap();
+        assert!(message.starts_with("a ZIP archive, not PGN: "), "{message}");
+        assert!(
+            message.ends_with("(`unzip -p FILE | iccf convert -`)"),
+            "{message}"
+        );
+        let mut tar = vec![0u8; 512];
+        tar[..7].copy_from_slice(b"one.pgn");
+        tar[257..263].copy_from_slice(b"ustar\0");
+        assert!(refused(tar).unwrap().starts_with("a tar archive"));
+        // A game that starts "PK" is a game.
+        assert_eq!(refused(b"[Event \"PK\"]\n1. e4 *\n".to_vec()), None);
+    }
 
     fn utf16(text: &str, be: bool, bom: bool) -> Vec<u8> {
         let mut bytes = Vec::new();

@@ -443,6 +443,28 @@ fn missing_input_stopped_the_other_inputs() {
     );
 }
 
+/// `-o games.zip` (or `.lz4`, `.tgz`) was written as plain text under the
+/// archive's name, exit 0, and `.gzip` was not compressed: the first is
+/// refused now, the second gzipped.
+#[test]
+fn archive_output_name_was_written_plain() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = testdata("pgn/pgn4web/one.pgn");
+    let zip = dir.path().join("games.zip");
+    let r = run(&["convert", &one, "-o", zip.to_str().unwrap()], b"");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("iccf writes no .zip file"),
+        "{}",
+        r.stderr
+    );
+    assert!(!zip.exists());
+    let gzip = dir.path().join("games.pgn.gzip");
+    let r = run(&["convert", &one, "-o", gzip.to_str().unwrap()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(&std::fs::read(&gzip).unwrap()[..2], b"\x1f\x8b");
+}
+
 /// With `-o`, an input that could not be read leaves the output as it was,
 /// but the summary counted the other inputs' games and "0 with errors", and
 /// nothing said that they were not written.
