@@ -130,8 +130,27 @@ def split_points(path: "os.PathLike[str] | str", n: int) -> List[Tuple[int, int]
     with open(name, "rb") as f:
         layout = _Layout(f, name)
         end = layout.end
-        cuts = sorted({layout.boundary(f, end * i // n) for i in range(n + 1)} | {end})
+        cuts = _cuts(layout, f, n)
     return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
+
+
+def _cuts(layout: "_Layout", f: IO[bytes], n: int) -> List[int]:
+    """The boundaries of the offsets ``end * i // n``, in order. An offset
+    at or before the boundary found for the one before has that boundary
+    too (no game starts between them), so it is not looked for again: a
+    game bigger than ``end / n`` was scanned once per offset in it, and
+    ``n`` in the thousands took seconds for one big game."""
+    end = layout.end
+    cuts = [0]
+    i = 1
+    while i <= n and cuts[-1] < end:
+        found = layout.boundary(f, end * i // n)
+        cuts.append(found)
+        # The first offset past this boundary: end * i // n > found.
+        i = max(i + 1, ((found + 1) * n + end - 1) // end)
+    if cuts[-1] != end:
+        cuts.append(end)
+    return cuts
 
 
 class _Range(object):
