@@ -168,3 +168,16 @@ def test_version_is_the_crates():
     from importlib.metadata import version
 
     assert version("iccf") == iccf.__version__
+
+
+def test_negative_squares_wrapped_around_to_h8():
+    import chess
+
+    class Bad:
+        from_square, to_square, promotion = -1, -64, None
+
+    with pytest.raises(ValueError, match="0 \\(a1\\) to 63 \\(h8\\)"):
+        iccf.numeric(chess.Board(), Bad())
+    with pytest.raises(ValueError, match="0 \\(a1\\) to 63 \\(h8\\)"):
+        iccf.numeric(chess.Board(), chess.Move(12, 64))
+    assert iccf.numeric(chess.Board(), chess.Move(chess.E2, chess.E4)) == "5254"

@@ -8,7 +8,7 @@ an ``iccf.Move``) or a UCI string.
 from typing import Any, Union
 
 from . import _iccf
-from ._squares import _DIGITS, from_uci, numeric_of, promotion_digit
+from ._squares import _DIGITS, from_uci, no_square, numeric_of, promotion_digit
 
 
 def numeric(board: Any, move: Any) -> str:
@@ -36,9 +36,12 @@ def numeric(board: Any, move: Any) -> str:
     if start == end:
         raise ValueError("a null move has no numeric form")
     promotion = move.promotion
-    if promotion:
-        return _DIGITS[start] + _DIGITS[end] + promotion_digit(promotion)
-    return _DIGITS[start] + _DIGITS[end]
+    try:
+        if promotion:
+            return _DIGITS[start] + _DIGITS[end] + promotion_digit(promotion)
+        return _DIGITS[start] + _DIGITS[end]
+    except (KeyError, TypeError):
+        raise no_square(start, end) from None
 
 
 def _read(board: Any, move: Any) -> Any:

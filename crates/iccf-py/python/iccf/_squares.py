@@ -11,7 +11,14 @@ _DIGIT_OF_PIECE = {5: "1", 4: "2", 3: "3", 2: "4"}
 _PIECE_OF_LETTER = {"q": 5, "r": 4, "b": 3, "n": 2}
 
 # The two digits of every square, by python-chess number.
-_DIGITS = [f"{sq % 8 + 1}{sq // 8 + 1}" for sq in range(64)]
+# A dict, not a list: a negative square (-1) is a KeyError, where a list
+# would wrap around to h8.
+_DIGITS = {sq: f"{sq % 8 + 1}{sq // 8 + 1}" for sq in range(64)}
+
+
+def no_square(start: object, end: object) -> ValueError:
+    """The error for a move whose squares are not 0 (a1) to 63 (h8)."""
+    return ValueError(f"`{start}`, `{end}`: a move's squares are 0 (a1) to 63 (h8)")
 _SQUARE_OF_NAME = {f"{'abcdefgh'[sq % 8]}{sq // 8 + 1}": sq for sq in range(64)}
 
 
@@ -58,7 +65,10 @@ def numeric_of(from_square: int, to_square: int, promotion: Optional[int]) -> st
     """The numeric form of a move given by its squares."""
     if from_square == to_square:
         raise ValueError("a null move has no numeric form")
-    text = _DIGITS[from_square] + _DIGITS[to_square]
+    try:
+        text = _DIGITS[from_square] + _DIGITS[to_square]
+    except (KeyError, TypeError):
+        raise no_square(from_square, to_square) from None
     if promotion:
         return text + promotion_digit(promotion)
     return text
