@@ -324,13 +324,15 @@ pub(crate) const HEDGES: &[&str] = &[
 pub(crate) const OBJECT_STARTS: &[&str] = &[
     "the", "a", "an", "my", "myself", "this", "that", "to", "on", "la", "le", "les", "un", "une",
     "el", "los", "las", "lo", "il", "gli", "una", "uno", "die", "der", "das", "den", "dem", "ein",
-    "eine", "mich", "me", "mi",
+    "eine", "mich", "me", "mi", "as", "from", "als", "von", "comme", "de", "como", "come", "da",
+    "jako",
 ];
 
 /// Words that make a resignation phrase with an object after it one of
 /// the game: "J'abandonne la partie", "I resign this game".
 pub(crate) const GAME_WORDS: &[&str] = &[
     "game",
+    "one",
     "match",
     "partie",
     "spiel",
@@ -353,6 +355,31 @@ pub(crate) const GAME_WORDS: &[&str] = &[
     "nyní",
     "сейчас",
 ];
+
+/// Words for "other" that, before a word for the game, put a claim in
+/// another game: "I offer a draw in our other game", "In der anderen
+/// Partie gebe ich auf".
+pub(crate) const OTHER: &[&str] = &[
+    "other",
+    "another",
+    "andere",
+    "anderen",
+    "anderer",
+    "autre",
+    "otra",
+    "otro",
+    "altra",
+    "altro",
+    "другой",
+    "другую",
+    "другая",
+    "jiné",
+    "druhé",
+];
+
+/// The beginnings of the words for a game after [`OTHER`]: any case of
+/// them ("partie", "Partien", "партии").
+pub(crate) const GAME_STEMS: &[&str] = &["game", "match", "parti", "spiel", "парти", "игр"];
 
 /// The subject of a question about our offer ("Did you offer a draw?",
 /// "Haben Sie Remis angeboten?"): right before the offer's words, it asks,

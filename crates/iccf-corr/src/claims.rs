@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use crate::claim_words::{
-    ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_WORDS, HEDGES, NEGATIONS,
-    OBJECT_STARTS, OURS, PHRASES, REFLEXIVE_AFTER, REFUSALS, WOULD, YOU,
+    ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_STEMS, GAME_WORDS, HEDGES,
+    NEGATIONS, OBJECT_STARTS, OTHER, OURS, PHRASES, REFLEXIVE_AFTER, REFUSALS, WOULD, YOU,
 };
 
 /// What a message says besides its moves.
@@ -134,6 +134,7 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         question: lower.trim_end().ends_with('?') || lower.contains('¿'),
         condition: has_condition(&words),
         would: words.iter().any(|w| WOULD.contains(w)),
+        elsewhere: names_another_game(&words),
     };
     let mut push = |claim, mood| {
         found.push(FoundClaim {
@@ -186,6 +187,8 @@ struct Sentence {
     question: bool,
     condition: bool,
     would: bool,
+    /// The sentence is about another game: "In the other game I resign."
+    elsewhere: bool,
 }
 
 impl Sentence {
@@ -201,6 +204,9 @@ impl Sentence {
         let negated = words.iter().any(|w| is_negation(w));
         let refused = words.iter().any(|w| starts_with_any(w, REFUSALS));
         let accepts = words.iter().any(|w| starts_with_any(w, ACCEPTANCES));
+        if self.elsewhere {
+            return (claim, Mood::Mention);
+        }
         if self.question {
             // "Did you offer a draw?" asks about ours: it offers nothing.
             if claim == Claim::DrawOffer
@@ -309,6 +315,16 @@ fn resigns_the_game(rest: &str) -> bool {
     let object =
         OBJECT_STARTS.contains(first) || first.starts_with("l'") || first.starts_with("d'");
     !object || words.iter().any(|w| GAME_WORDS.contains(w))
+}
+
+/// Whether `words` (a sentence) name another game than this one: "other"
+/// right before a word for a game ("our other game", "der anderen
+/// Partie").
+fn names_another_game(words: &[&str]) -> bool {
+    words.windows(2).any(|w| {
+        let other = w[0].strip_prefix("l'").unwrap_or(w[0]);
+        OTHER.contains(&other) && GAME_STEMS.iter().any(|s| w[1].starts_with(s))
+    })
 }
 
 /// Whether `words` (a sentence) hold a condition word, but for a Czech
@@ -684,6 +700,13 @@ mod tests {
             "Vielleicht biete ich später Remis an.",
             "Perhaps I resign next week.",
             "Peut-être je propose la nulle.",
+            // Found trying the tools: a role, another game.
+            "P.S. I resign as club secretary next month.",
+            "Ich trete als Vorsitzender zurück und gebe auf dem Posten auf.",
+            "In the other game I resign.",
+            "I offer you a draw in our other game (EM/CH/55/16).",
+            "In der anderen Partie biete ich Remis an.",
+            "Dans l'autre partie, j'abandonne.",
         ] {
             assert_eq!(claims(text), [], "{text}");
         }
@@ -715,6 +738,8 @@ mod tests {
             ("I resign, thanks for the game.", Claim::Resignation),
             ("I resign with thanks for a fine game.", Claim::Resignation),
             ("Abandono.", Claim::Resignation),
+            ("I resign this one, well played.", Claim::Resignation),
+            ("I resign from this game.", Claim::Resignation),
             ("Would you like a draw?", Claim::DrawOffer),
             ("Do we agree a draw? I offer a draw.", Claim::DrawOffer),
         ] {
