@@ -175,7 +175,8 @@ pub struct CardOptions {
 pub fn card(game: &Game, side: Color, opts: &CardOptions) -> String {
     let w = opts.lang.words();
     let mut out = String::new();
-    for (label, tag) in [(w.event, "Event"), (w.white, "White"), (w.black, "Black")] {
+    write_event(&mut out, game, w.event);
+    for (label, tag) in [(w.white, "White"), (w.black, "Black")] {
         let _ = writeln!(out, "{label}: {}", game.tag(tag).unwrap_or("?"));
     }
     out.push('\n');
@@ -200,6 +201,20 @@ pub fn card(game: &Game, side: Color, opts: &CardOptions) -> String {
     }
     write_if_moves(&mut out, game, side, w);
     out
+}
+
+/// The event line, with the ICCF game ID (`GameId` tag) when the event
+/// does not name it: two games of one event with one opponent (a team
+/// match, both colours) are told apart by it.
+fn write_event(out: &mut String, game: &Game, label: &str) {
+    let event = game.tag("Event").unwrap_or("?");
+    let _ = match game
+        .tag("GameId")
+        .filter(|id| !id.is_empty() && !event.contains(id))
+    {
+        Some(id) => writeln!(out, "{label}: {event} ({id})"),
+        None => writeln!(out, "{label}: {event}"),
+    };
 }
 
 /// "Your move: 11... 4645 (received D)" and "My move: 12. 4244 (sent D)".
@@ -406,6 +421,24 @@ mod tests {
 
     /// Black has answered 2. Nf3 with 2... Nc6 and offers a draw; White
     /// reads the card in every language.
+    /// Two games of one event with one opponent (a team match's boards)
+    /// had cards that differed in nothing but their moves: the ICCF game
+    /// ID was in the file, not on the card.
+    #[test]
+    fn the_card_named_no_game_id() {
+        let pgn =
+            b"[Event \"EM/CH/55 sf\"]\n[GameId \"EM/CH/55/16\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} *";
+        let game = read_game(pgn).unwrap();
+        let text = card(&game, Color::White, &CardOptions::default());
+        assert!(
+            text.starts_with("Event: EM/CH/55 sf (EM/CH/55/16)\n"),
+            "{text}"
+        );
+        let named = read_game(b"[Event \"EM/CH/55/16\"]\n[GameId \"EM/CH/55/16\"]\n\n*").unwrap();
+        let text = card(&named, Color::White, &CardOptions::default());
+        assert!(text.starts_with("Event: EM/CH/55/16\n"), "{text}");
+    }
+
     #[test]
     fn every_language_reads_back() {
         let black = read_game(
