@@ -74,6 +74,10 @@ fn read_one(path: &Path, me: Option<&str>) -> Result<(iccf_corr::Game, shakmaty:
 /// Prints the folder's lines; `Ok(false)` when some files could not be read.
 pub fn run(args: &StatusArgs) -> anyhow::Result<bool> {
     let folder = read_folder(&args.dir, args.me.as_deref())?;
+    if folder.games.is_empty() && folder.unreadable.is_empty() {
+        // The wrong folder looked like a folder of games with nothing to do.
+        eprintln!("iccf: no game files (*.pgn) in {}", args.dir.display());
+    }
     let today = args.date.unwrap_or_else(Date::today);
     let rules = args.deadlines.rules();
     let mut lines: Vec<(&FolderGame, GameStatus)> = folder

@@ -599,3 +599,22 @@ fn folder_check_dated_their_move_today() {
         }
     }
 }
+
+/// `iccf status` on a folder without game files (the wrong folder) printed
+/// nothing and exited 0, as a folder of games with nothing to do would.
+#[test]
+fn status_of_a_folder_without_games_said_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("reply.eml"),
+        "From: a@example.org\n\n1... 5755\n",
+    )
+    .unwrap();
+    let r = run(&["status", dir.path().to_str().unwrap()], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!("iccf: no game files (*.pgn) in {}", dir.path().display())
+    );
+}
