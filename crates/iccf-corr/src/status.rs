@@ -105,6 +105,8 @@ pub enum Alert {
         /// In numeric.
         numeric: String,
     },
+    /// Their draw offer is open: our next move or card answers it.
+    TheirDrawOffer,
     /// The game is over.
     Finished {
         /// Its result.
@@ -132,6 +134,7 @@ impl fmt::Display for Alert {
             Alert::IfMoveNotSent { no, numeric } => {
                 write!(f, "if-move {no} {numeric} played, card not sent")
             }
+            Alert::TheirDrawOffer => f.write_str("their draw offer open"),
             Alert::Finished { result } => write!(f, "finished {result}"),
         }
     }
@@ -299,6 +302,9 @@ fn alerts(game: &Game, status: &GameStatus, rules: &Deadlines) -> Vec<Alert> {
             report: days >= rules.report_after,
         });
     }
+    if game.open_draw_offer() == Some(status.side.other()) {
+        alerts.push(Alert::TheirDrawOffer);
+    }
     if game.tag(CARD_DUE_TAG).is_some()
         && let Some(ours) = &status.ours
     {
@@ -395,6 +401,20 @@ mod tests {
         );
         let waiting = at(game, Side::Black, "2026.11.03");
         assert!(late.urgency() < waiting.urgency());
+    }
+
+    /// A draw offer of theirs, recorded by `check --apply`, showed on no
+    /// status line: a player could answer it without knowing of it.
+    #[test]
+    fn their_open_draw_offer_was_not_shown() {
+        let game = b"1. 5254 {[%ccsnt 2026.11.01]} 5755 {[%ccsnt 2026.11.02] [%ccrcv 2026.11.03] [%ccdrawoffer black]} *";
+        let status = at(game, Side::White, "2026.11.04");
+        assert_eq!(status.alerts, [Alert::TheirDrawOffer]);
+        assert_eq!(status.alerts[0].to_string(), "their draw offer open");
+        // Our own offer is no news to us; answered by a move, it is gone.
+        assert_eq!(at(game, Side::Black, "2026.11.04").alerts, []);
+        let answered = b"1. 5254 5755 {[%ccdrawoffer black]} 2. 7163 *";
+        assert_eq!(at(answered, Side::White, "2026.11.04").alerts, []);
     }
 
     #[test]
