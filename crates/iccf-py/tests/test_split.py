@@ -125,7 +125,7 @@ def test_a_utf16_file_was_cut_inside_games(tmp_path, codec):
 def test_a_zstd_file_of_frames_splits_at_its_frames(cli, tmp_path):
     """iccf convert --zstd-frames writes frames at game boundaries with a
     seek table: ranges of it, read apart, give the games of one pass.
-    (Frames end between the converter's batches of about 1 MiB.)"""
+    Frames of 64K are about that: batches of 1 MiB made them 1 MiB each."""
     twic = (TESTDATA / "pgn/pgn4web/twic944.pgn").read_bytes()
     src = tmp_path / "twic3.pgn"
     src.write_bytes(twic + b"\n" + twic + b"\n" + twic)
@@ -134,6 +134,8 @@ def test_a_zstd_file_of_frames_splits_at_its_frames(cli, tmp_path):
     assert run.returncode in (0, 1)
     starts = iccf._iccf.zstd_frame_starts(str(framed))
     assert starts is not None and len(starts) > 4
+    # 7.5 MB of text in frames of 64 KiB or a little more.
+    assert len(starts) - 1 > len(src.read_bytes()) // (2 * 65536), len(starts)
     expected = one_pass(framed)
     assert len(expected) > 1000
     for n in (1, 3, 20):

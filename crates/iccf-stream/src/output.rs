@@ -530,6 +530,16 @@ impl Output {
         Ok(())
     }
 
+    /// The input bytes a batch should hold so that the output's zstd frames
+    /// come out near their size: a frame ends only between batches, and a
+    /// batch (about 1 MiB) made every frame asked under it a batch long.
+    pub fn batch_bytes(&self, default: usize) -> usize {
+        match self.writer.get_ref() {
+            Encoder::ZstdFrames(framed) => framed.frame_bytes().clamp(4096, default),
+            _ => default,
+        }
+    }
+
     /// Marks a game boundary in what was written: a zstd output of frames
     /// ends its frame here if it is full.
     pub fn game_boundary(&mut self) -> io::Result<()> {

@@ -232,7 +232,7 @@ fn convert_one(
                 converter,
                 jobs: conversion.jobs.get(),
                 max_game_size: conversion.max_game_size,
-                batch_bytes: BATCH_BYTES,
+                batch_bytes: output.batch_bytes(BATCH_BYTES),
             };
             let read = |err| OneError::Input(read_error(&name, path, err));
             let check = || match stop() {

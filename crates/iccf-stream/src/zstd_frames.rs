@@ -55,6 +55,11 @@ pub struct FramedZstd<W: Write> {
 }
 
 impl<W: Write> FramedZstd<W> {
+    /// The text a frame gathers at least.
+    pub fn frame_bytes(&self) -> usize {
+        self.frame_bytes
+    }
+
     /// Frames of at least `frame_bytes` of text (the last one fewer).
     pub fn new(out: W, frame_bytes: usize) -> FramedZstd<W> {
         FramedZstd {
