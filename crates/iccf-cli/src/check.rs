@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Context, bail};
-use iccf_corr::{Applied, CheckOptions, Finding, MessageReport};
+use iccf_corr::{Applied, CheckOptions, Finding, MessageReport, Received};
 
 use iccf_pgn::problem::escape_controls;
 use iccf_stream::output::check_stdout;
@@ -20,7 +20,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
         false => None,
     };
     let mut file = corr_file::open(&args.game)?;
-    let message = iccf_corr::read_message(&read_message(args)?);
+    let bytes = read_message(args)?;
+    let message = iccf_corr::read_message(&bytes);
     let opts = CheckOptions {
         today: Some(file.today),
         received: args.received,
@@ -33,6 +34,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
         if args.accept_result {
             applied.extend(iccf_corr::apply_result(&mut file.game, &report));
         }
+        iccf_corr::learn_address(&mut file.game, Received::read(&bytes).from.as_deref());
         corr_file::save(&args.game.game, &file.game)?;
         Some(applied)
     } else {

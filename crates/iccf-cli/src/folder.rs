@@ -4,9 +4,7 @@
 use std::io::Write;
 
 use anyhow::bail;
-use iccf_corr::{
-    ADDRESS_TAG, Applied, CheckOptions, Date, Message, MessageReport, PartMatch, Received,
-};
+use iccf_corr::{Applied, CheckOptions, Date, Message, MessageReport, PartMatch, Received};
 use iccf_pgn::problem::escape_controls;
 use serde::Serialize;
 
@@ -118,11 +116,7 @@ fn record(
     let g = &mut folder.games[i];
     let _lock = corr_file::lock_unchanged(&path, &g.game)?;
     let applied = iccf_corr::apply(&mut g.game, report, g.side, today);
-    if let Some(from) = &received.from
-        && g.game.tag(ADDRESS_TAG).is_none()
-    {
-        g.game.set_tag(ADDRESS_TAG, from);
-    }
+    iccf_corr::learn_address(&mut g.game, received.from.as_deref());
     corr_file::save(&path, &g.game)?;
     Ok(applied)
 }

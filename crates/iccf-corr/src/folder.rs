@@ -12,6 +12,27 @@ use crate::Game;
 /// first message matched to the game.
 pub const ADDRESS_TAG: &str = "ICCFOpponentEmail";
 
+/// Keeps `from`, the address of a message recorded in `game`, in its
+/// [`ADDRESS_TAG`] if it has none yet: the draft of our next card goes
+/// there. One rule for a message checked against a folder or one file.
+///
+/// ```
+/// use iccf_corr::{ADDRESS_TAG, learn_address, read_game};
+///
+/// let mut game = read_game(b"1. 5254 *")?;
+/// learn_address(&mut game, Some("jones@example.org"));
+/// learn_address(&mut game, Some("other@example.org"));
+/// assert_eq!(game.tag(ADDRESS_TAG), Some("jones@example.org"));
+/// # Ok::<_, iccf_corr::GameFileError>(())
+/// ```
+pub fn learn_address(game: &mut Game, from: Option<&str>) {
+    if let Some(from) = from
+        && game.tag(ADDRESS_TAG).is_none()
+    {
+        game.set_tag(ADDRESS_TAG, from);
+    }
+}
+
 /// One game file of a folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FolderGame {

@@ -67,7 +67,7 @@ pub use date::{Date, ParseDateError};
 pub use dates::{DateError, check_file_dates};
 pub use diagnose::{Slip, Suggestion, diagnose};
 pub use finding::Finding;
-pub use folder::{ADDRESS_TAG, FindGameError, FolderGame, find_game};
+pub use folder::{ADDRESS_TAG, FindGameError, FolderGame, find_game, learn_address};
 pub use game::{Game, IllegalPlyError, Ply, SIDE_TAG, numeric};
 pub use game_read::{DRAW_OFFER, GameFileError, GameFileErrorKind, IF_MARK, read_game};
 pub use game_write::write_game;
