@@ -66,6 +66,15 @@ pub(crate) fn check_claims(
         if report.claims.contains(&found.claim) {
             continue;
         }
+        // An acceptance of no offer of ours is not "ok: accepts the draw".
+        let open =
+            report.result.is_some() || game.is_over() || game.open_draw_offer() == Some(side);
+        if found.claim == Claim::DrawAccepted && !open {
+            report.findings.push(Finding::NoOpenOffer {
+                sentence: found.sentence,
+            });
+            continue;
+        }
         report.claims.push(found.claim);
         report.findings.push(Finding::Claim { claim: found.claim });
         if report.result.is_some() || game.is_over() {
@@ -78,11 +87,6 @@ pub(crate) fn check_claims(
                 report.findings.push(Finding::Result {
                     result: result.to_owned(),
                     why: "you resign".to_owned(),
-                });
-            }
-            Claim::DrawAccepted if game.open_draw_offer() != Some(side) => {
-                report.findings.push(Finding::NoOpenOffer {
-                    sentence: found.sentence,
                 });
             }
             Claim::DrawAccepted => {
@@ -133,6 +137,14 @@ mod tests {
                 .iter()
                 .any(|f| f.to_string().contains("no offer of ours is open"))
         );
+        // It was "ok: the message accepts the draw" first, then the warning.
+        assert!(
+            !report
+                .findings
+                .iter()
+                .any(|f| matches!(f, crate::Finding::Claim { .. }))
+        );
+        assert!(report.claims.is_empty());
         // Their move answered our offer: it is no longer open.
         let answered = read_game(b"1. 5254 {[%ccdrawoffer white]} 5755 2. 7163 *").unwrap();
         assert_eq!(

@@ -385,7 +385,10 @@ fn eml_message_and_svg_card() {
     assert!(game.contains("[%ccrcv 2026.12.10]"), "{game}");
     // The sender's address is kept for the next card's draft, as a folder
     // check keeps it: a check of one file did not.
-    assert!(game.contains("[ICCFOpponentEmail \"wang@example.org\"]"), "{game}");
+    assert!(
+        game.contains("[ICCFOpponentEmail \"wang@example.org\"]"),
+        "{game}"
+    );
 }
 
 /// A game file in a temporary folder.
