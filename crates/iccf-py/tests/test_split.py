@@ -183,3 +183,11 @@ def test_one_big_game_was_scanned_once_per_offset(tmp_path, monkeypatch):
     ranges = iccf.split_points(path, 10**6)
     assert [r[0] for r in ranges] == [0, 100_012]
     assert len(calls) <= 3, len(calls)
+
+
+def test_a_negative_offset_was_taken_as_the_start(tmp_path):
+    path = tmp_path / "two.pgn"
+    path.write_text('[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 *\n')
+    for start, end in ((-5, None), (0, -1)):
+        with pytest.raises(ValueError, match="0 or more"):
+            iccf.games(path, start=start, end=end)

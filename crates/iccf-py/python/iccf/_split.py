@@ -171,6 +171,9 @@ def range_games(
     path: Any, start: Optional[int], end: Optional[int], **options: Any
 ) -> Iterator[Any]:
     """The records of the games of ``path`` that start in ``start``..``end``."""
+    for label, offset in (("start", start), ("end", end)):
+        if offset is not None and offset < 0:
+            raise ValueError(f"{label}={offset}: a byte offset of the file, 0 or more")
     name = os.fspath(path)
     f = open(name, "rb")
     try:
