@@ -347,67 +347,95 @@ pub(crate) enum CommentEnd {
     /// and the comment stops before it, unterminated.
     Runaway(usize),
     /// Past the bytes: they are comment up to this offset, and from it on
-    /// (a line end, then lines too short to tell) more bytes are needed.
+    /// (a CR, a tag line, too short to tell) more bytes are needed.
     Beyond(usize),
 }
 
-/// Where the comment whose text is `bytes` (after its `{`) ends, for the
-/// splitter: at the first `}` (comments do not nest, see
-/// [`find_comment_end`]), or where a blank line and a whole tag line of the
-/// Seven Tag Roster or FEN follow a line end in it, the start of the next
-/// game ([`tags_after_blank_line`]): a `{` left open would otherwise
-/// swallow every game after it up to the next `}`. The lexer needs no such
-/// rule: it reads the comment of a game the splitter cut there as
-/// unterminated. `eof`: no bytes follow.
-#[inline]
-pub(crate) fn comment_end(bytes: &[u8], eof: bool) -> CommentEnd {
-    let mut from = 0;
-    while let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &bytes[from..]) {
-        let at = from + k;
-        if bytes[at] == b'}' {
-            return CommentEnd::Brace(at);
-        }
-        from = at + 1;
-        match tags_after_blank_line(&bytes[at..], eof) {
-            Some(Some(tag)) => return CommentEnd::Runaway(at + tag),
-            Some(None) => {}
-            None => return CommentEnd::Beyond(at),
-        }
-    }
-    CommentEnd::Beyond(bytes.len())
+/// Where the scan of a `{` comment stands between calls of
+/// [`comment_end`]: in its text, or in a run of blank space after one line
+/// end or more (a blank line). A fresh comment starts in its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct CommentScan {
+    /// Line ends since the last byte of text, up to 2.
+    lines: u8,
 }
 
-/// The longest tag line [`tags_after_blank_line`] looks at: a longer line
-/// is not taken for a game's start, and what it waits for stays bounded.
+/// Where the comment whose text is `bytes` (after its `{`, or after the
+/// bytes of earlier calls, where `scan` was left) ends, for the splitter: at
+/// the first `}` (comments do not nest, see [`find_comment_end`]), or at a
+/// whole tag line of the Seven Tag Roster or FEN after a blank line that no
+/// `}` closes before a `{` opens again, the start of the next game
+/// ([`opened_again`]): a `{` left open would otherwise swallow every game
+/// after it up to the next `}`. `eof`: no bytes follow.
+///
+/// Every byte is looked at once; what may need more bytes to tell (a CR
+/// before its LF, a tag line, the brace after it) is bounded. The lexer
+/// needs no such rule: it reads the comment of a game the splitter cut
+/// there as unterminated.
+pub(crate) fn comment_end(bytes: &[u8], eof: bool, scan: &mut CommentScan) -> CommentEnd {
+    let mut i = 0;
+    loop {
+        if scan.lines == 0 {
+            let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &bytes[i..]) else {
+                return CommentEnd::Beyond(bytes.len());
+            };
+            i += k;
+            if bytes[i] == b'}' {
+                return CommentEnd::Brace(i);
+            }
+        }
+        // Blank space: line ends, spaces and tabs.
+        while let Some(&byte) = bytes.get(i) {
+            match byte {
+                b'\r' if i + 1 == bytes.len() && !eof => return CommentEnd::Beyond(i),
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => i += 2,
+                b'\n' | b'\r' => i += 1,
+                _ if is_tag_space(byte) => {
+                    i += 1;
+                    continue;
+                }
+                _ => break,
+            }
+            scan.lines = (scan.lines + 1).min(2);
+        }
+        if i == bytes.len() {
+            return CommentEnd::Beyond(i);
+        }
+        if scan.lines == 2 && bytes[i] == b'[' {
+            let game = is_game_tag_line(&bytes[i..], eof).and_then(|tags| match tags {
+                true => opened_again(&bytes[i..], eof),
+                false => Some(false),
+            });
+            match game {
+                Some(true) => return CommentEnd::Runaway(i),
+                Some(false) => {}
+                None => return CommentEnd::Beyond(i),
+            }
+        }
+        scan.lines = 0;
+    }
+}
+
+/// The longest tag line [`is_game_tag_line`] looks at: a longer line is not
+/// taken for a game's start, and what it waits for stays bounded.
 const LONGEST_TAG_LINE: usize = 4096;
 
-/// After the line end that `bytes` starts with: the offset of a tag line
-/// of the Seven Tag Roster or FEN (`[Event "x"]`, alone on its line) that
-/// comes after one blank line or more, the start of a game in a file; `None`
-/// inside when no such line follows; `None` outside when the bytes end
-/// before that is known and more may follow (not `eof`).
-fn tags_after_blank_line(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
-    let undecided = if eof { Some(None) } else { None };
-    let mut j = 0;
-    let mut lines = 0;
-    loop {
-        match bytes.get(j) {
-            Some(b'\r') if bytes.get(j + 1) == Some(&b'\n') => j += 2,
-            Some(b'\r') if j + 1 == bytes.len() => return undecided,
-            Some(b'\n' | b'\r') => j += 1,
-            Some(&byte) if is_tag_space(byte) => {
-                j += 1;
-                continue;
-            }
-            Some(_) => break,
-            None => return undecided,
-        }
-        lines += 1;
+/// How far past a tag line in a comment a brace is looked for, see
+/// [`opened_again`].
+const BRACE_WINDOW: usize = 64 * 1024;
+
+/// Whether, from a tag line in a comment, a `{` comes before any `}`, or no
+/// brace within [`BRACE_WINDOW`] bytes: the next game's own comment, or none,
+/// so the comment before was left open. A `}` first closes a comment that
+/// quotes a game (`{Compare:\n\n[Event "Paris"]\n\n1. e4 e5}`), which
+/// stays whole. `None` when the bytes end first and more may follow.
+fn opened_again(rest: &[u8], eof: bool) -> Option<bool> {
+    let window = &rest[..rest.len().min(BRACE_WINDOW)];
+    match memchr::memchr2(b'{', b'}', window) {
+        Some(k) => Some(window[k] == b'{'),
+        None if eof || window.len() == BRACE_WINDOW => Some(true),
+        None => None,
     }
-    if lines < 2 {
-        return Some(None);
-    }
-    Some(is_game_tag_line(&bytes[j..], eof)?.then_some(j))
 }
 
 /// Whether `line` is a whole tag line of the Seven Tag Roster or FEN: the

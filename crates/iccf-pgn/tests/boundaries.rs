@@ -687,6 +687,31 @@ fn unclosed_comment_swallowed_the_games_after_it() {
     let tokens: Vec<_> = Lexer::new(comment.as_bytes()).map(|t| t.kind).collect();
     assert!(matches!(tokens[2], TokenKind::Comment(text) if text.ends_with(b"0:01:00]")));
 
+    // A closed comment that quotes a game stays whole: its `}` comes before
+    // any `{` (the review's), as python-chess and pgn-extract read it.
+    let quoted = "1. e4 {Compare:\n\n[Event \"Paris\"]\n[White \"Morphy\"]\n\n1. e4 e5} e5 *\n\n[Event \"B\"]\n\n1. d4 *\n";
+    assert_eq!(games(quoted).len(), 2);
+    assert_eq!(trickled(quoted.as_bytes()), whole(quoted.as_bytes()));
+    // Left open before games without comments: no brace follows at all.
+    let bare = "1. e4 {open\n\n[Event \"B\"]\n\n1. d4 *\n\n[Event \"C\"]\n\n1. c4 *\n";
+    assert_eq!(games(bare).len(), 3);
+    assert_eq!(trickled(bare.as_bytes()), whole(bare.as_bytes()));
+    // A long run of blank lines (the review's: it was scanned again at
+    // each line end, and waited for from its start at each read) is
+    // looked at once, and read alike however it is cut.
+    for run in ["\n", "\r\n", " \r", "\t\n"] {
+        let blank = format!(
+            "1. e4 {{open\n{}[Event \"B\"]\n\n1. d4 *\n",
+            run.repeat(3000)
+        );
+        assert_eq!(games(&blank).len(), 2, "{run:?}");
+        assert_eq!(
+            trickled(blank.as_bytes()),
+            whole(blank.as_bytes()),
+            "{run:?}"
+        );
+    }
+
     // Before any movetext too: the lexer reads the first game's comment
     // as unterminated, at the end of its bytes.
     let tags = "[Event \"A\"]\n{open\n\n[Site \"s\"]\n\n1. e4 *\n";

@@ -2,8 +2,8 @@
 
 use super::GameEnd;
 use crate::grammar::{
-    self, BOM, ByteClass, CommentEnd, EVENT, FEN, LONGEST_RESULT, TagPart, TagStep, is_line_end,
-    is_paren_move_number, is_result, roster_bit,
+    self, BOM, ByteClass, CommentEnd, CommentScan, EVENT, FEN, LONGEST_RESULT, TagPart, TagStep,
+    is_line_end, is_paren_move_number, is_result, roster_bit,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -319,6 +319,8 @@ pub(super) struct Scanner {
     symbol: [u8; SYMBOL_BUF],
     symbol_len: usize,
     symbol_digits: bool,
+    /// Where the scan of the `{` comment in progress stands.
+    comment: CommentScan,
 }
 
 impl Scanner {
@@ -341,6 +343,7 @@ impl Scanner {
             symbol: [0; SYMBOL_BUF],
             symbol_len: 0,
             symbol_digits: true,
+            comment: CommentScan::default(),
         }
     }
 
@@ -417,6 +420,7 @@ impl Scanner {
                 }
                 C_LBRACE | C_SEMICOLON | C_CLOSER => {
                     self.aside();
+                    self.comment = CommentScan::default();
                     self.mode = match class {
                         C_LBRACE => Mode::Comment,
                         C_SEMICOLON => Mode::LineComment,
@@ -741,7 +745,7 @@ impl Scanner {
         let len = data.len();
         match self.mode {
             Mode::Normal => {}
-            Mode::Comment => match grammar::comment_end(&data[*i..], self.eof) {
+            Mode::Comment => match grammar::comment_end(&data[*i..], self.eof, &mut self.comment) {
                 CommentEnd::Brace(k) => {
                     *i += k + 1;
                     self.mode = Mode::Normal;
