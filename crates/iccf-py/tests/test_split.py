@@ -74,13 +74,13 @@ def test_split_points_cover_the_file_at_game_starts(n):
 
 
 def test_offsets_inside_comments_and_variations_find_the_next_game(tmp_path):
-    """A comment and a variation spanning many lines, with tag-like lines
-    and results inside the comment: any offset in them starts at the game
-    after. (A whole tag line after a blank line would end the comment: a
-    `{` left open does not swallow the games after it.)"""
+    """A comment and a variation spanning many lines, with tag lines and
+    results inside the comment: any offset in them starts at the game after.
+    (The comment's `}` comes before any `{`: it quotes games, it was not
+    left open.)"""
     tricky = (
         '[Event "tricky"]\n\n1. e4 {a comment\n\n'
-        + '[Event "not a game"] in a comment\n\n1. d4 1-0\n\n' * 20
+        + '[Event "not a game"]\n\n1. d4 1-0\n\n' * 20
         + "} e5 (2... c5 3. Nf3\n\n" + "d6 4. d4\n\n" * 20
         + ") 2. Nf3 *\n\n"
     )
