@@ -27,7 +27,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
         CastlingMode::Standard
     };
     let mut pos = match &args.fen {
-        Some(fen) => parse_fen(fen)
+        Some(fen) => parse_fen(fen.as_bytes())
             .with_context(|| format!("bad FEN `{fen}`"))?
             .into_position(mode)
             .with_context(|| format!("impossible position `{fen}`"))?,

@@ -8,7 +8,7 @@ use iccf::NumericMove;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
 use iccf_pgn::lexer::{Lexer, TokenKind, line_col};
-use shakmaty::fen::Fen;
+use iccf_pgn::setup::parse_fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::Date;
@@ -300,7 +300,7 @@ pub const DRAW_OFFER: &str = "ccdrawoffer";
 /// pieces are dropped, as `iccf convert` does).
 fn start_position(fen: &str) -> Result<Chess, GameFileErrorKind> {
     let bad = |e: &dyn fmt::Display| GameFileErrorKind::BadFen(e.to_string());
-    let fen: Fen = fen.trim().parse().map_err(|e| bad(&e))?;
+    let fen = parse_fen(fen.as_bytes()).map_err(|e| bad(&e))?;
     match fen.into_position(CastlingMode::Standard) {
         Ok(pos) => Ok(pos),
         Err(err) => err.ignore_invalid_castling_rights().map_err(|e| bad(&e)),
@@ -452,6 +452,21 @@ mod tests {
         let written = crate::write_game(&game);
         assert_eq!(read_game(&written).unwrap(), game);
         assert_eq!(crate::write_game(&read_game(&written).unwrap()), written);
+    }
+
+    /// A game file's FEN with an absurd move counter was read (its own FEN
+    /// parse), and `iccf card` numbered our move `4294967295.`; `convert`
+    /// and the other fronts refuse it. Read by the one `parse_fen` now.
+    #[test]
+    fn absurd_fen_counter_numbered_our_move_4294967295() {
+        let text = b"[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 99999999999999999999\"]\n\n*\n";
+        let bad = read_game(text).unwrap_err();
+        assert!(matches!(bad.kind, GameFileErrorKind::BadFen(_)), "{bad}");
+        assert!(
+            bad.to_string()
+                .contains("move counter 99999999999999999999 is absurd"),
+            "{bad}"
+        );
     }
 
     /// Found by the `game_file` fuzz target: a file of tags alone, with

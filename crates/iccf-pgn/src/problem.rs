@@ -212,7 +212,10 @@ impl fmt::Display for ProblemKind {
             ProblemKind::ImpossibleFen { reason, .. } => {
                 write!(f, "impossible FEN position: {reason}")
             }
-            ProblemKind::AbsurdFenCounter(n) => write!(f, "bad FEN: move counter {n} is absurd"),
+            ProblemKind::AbsurdFenCounter(n) => {
+                let absurd = crate::setup::FenTextError::AbsurdCounter(n.clone());
+                write!(f, "bad FEN: {absurd}")
+            }
             ProblemKind::FenCastlingIgnored => {
                 f.write_str("FEN castling rights do not fit the position: ignored")
             }

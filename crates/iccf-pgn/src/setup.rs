@@ -71,11 +71,13 @@ impl SetupTags {
         let Some((fen, span)) = fen else {
             return Ok(start_position(mode));
         };
-        if let Some(counter) = absurd_counter(&fen) {
-            return Err((span, ProblemKind::AbsurdFenCounter(counter)));
-        }
-        let fen = Fen::from_ascii(fen.trim_ascii())
-            .map_err(|err| (span.clone(), ProblemKind::BadFen(err)))?;
+        let fen = parse_fen(&fen).map_err(|err| {
+            let kind = match err {
+                FenTextError::Syntax(err) => ProblemKind::BadFen(err),
+                FenTextError::AbsurdCounter(n) => ProblemKind::AbsurdFenCounter(n),
+            };
+            (span.clone(), kind)
+        })?;
         match fen.into_position(mode) {
             Ok(pos) => Ok(pos),
             // Castling rights that do not fit the pieces are common in
@@ -136,9 +138,10 @@ pub fn absurd_counter(fen: &[u8]) -> Option<String> {
     })
 }
 
-/// Reads a FEN given as text (a command's `--fen`, a web request's, a
-/// Python argument's) as a game's `FEN` tag is read: shakmaty's syntax,
-/// and no move counter past [`MAX_FEN_COUNTER`].
+/// Reads a FEN as every front reads one (a game's `FEN` tag, a command's
+/// `--fen`, a web request's, a Python argument's, a correspondence game
+/// file's): shakmaty's syntax, and no move counter past
+/// [`MAX_FEN_COUNTER`].
 ///
 /// # Errors
 ///
@@ -147,16 +150,16 @@ pub fn absurd_counter(fen: &[u8]) -> Option<String> {
 /// ```
 /// use iccf_pgn::setup::{FenTextError, parse_fen};
 ///
-/// assert!(parse_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1").is_ok());
-/// let err = parse_fen("8/8/8/8/8/8/8/K1k5 w - - 0 99999999999999999999").unwrap_err();
+/// assert!(parse_fen(b"8/8/8/8/8/8/8/K1k5 w - - 0 1").is_ok());
+/// let err = parse_fen(b"8/8/8/8/8/8/8/K1k5 w - - 0 99999999999999999999").unwrap_err();
 /// assert!(matches!(err, FenTextError::AbsurdCounter(_)));
 /// assert_eq!(err.to_string(), "move counter 99999999999999999999 is absurd");
 /// ```
-pub fn parse_fen(text: &str) -> Result<Fen, FenTextError> {
-    if let Some(counter) = absurd_counter(text.as_bytes()) {
+pub fn parse_fen(text: &[u8]) -> Result<Fen, FenTextError> {
+    if let Some(counter) = absurd_counter(text) {
         return Err(FenTextError::AbsurdCounter(counter));
     }
-    Fen::from_ascii(text.trim().as_bytes()).map_err(FenTextError::Syntax)
+    Fen::from_ascii(text.trim_ascii()).map_err(FenTextError::Syntax)
 }
 
 /// Why [`parse_fen`] read no FEN.

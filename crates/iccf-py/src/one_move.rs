@@ -213,8 +213,8 @@ fn start(py: Python<'_>, fen: Option<&str>, chess960: bool) -> PyResult<Chess> {
     let Some(fen) = fen else {
         return Ok(iccf_pgn::setup::start_position(mode));
     };
-    let parsed =
-        parse_fen(fen).map_err(|err| parse_error(py, format!("bad FEN `{fen}`: {err}")))?;
+    let parsed = parse_fen(fen.as_bytes())
+        .map_err(|err| parse_error(py, format!("bad FEN `{fen}`: {err}")))?;
     parsed
         .into_position(mode)
         .map_err(|err| parse_error(py, format!("impossible position `{fen}`: {err}")))

@@ -71,7 +71,7 @@ pub fn start_position(fen: Option<&str>, chess960: bool) -> Result<Chess, ApiErr
     let Some(fen) = fen.map(str::trim).filter(|f| !f.is_empty()) else {
         return Ok(iccf_pgn::setup::start_position(mode));
     };
-    let parsed = parse_fen(short_text("fen", fen)?)
+    let parsed = parse_fen(short_text("fen", fen)?.as_bytes())
         .map_err(|err| ApiError::unprocessable(format!("bad FEN `{fen}`: {err}")))?;
     let mode = if chess960 {
         mode

@@ -27,7 +27,7 @@ use shakmaty::{CastlingMode, Chess, PositionError};
 /// # Ok::<_, iccf_board::game::FenError>(())
 /// ```
 pub fn position_from_fen(text: &str) -> Result<Chess, FenError> {
-    let fen = parse_fen(text).map_err(|err| match err {
+    let fen = parse_fen(text.as_bytes()).map_err(|err| match err {
         FenTextError::Syntax(err) => FenError::Syntax(err),
         FenTextError::AbsurdCounter(n) => FenError::AbsurdCounter(n),
     })?;
@@ -83,7 +83,7 @@ impl fmt::Display for FenError {
         match self {
             FenError::Syntax(err) => err.fmt(f),
             FenError::Illegal(err) => err.fmt(f),
-            FenError::AbsurdCounter(n) => write!(f, "move counter {n} is absurd"),
+            FenError::AbsurdCounter(n) => FenTextError::AbsurdCounter(n.clone()).fmt(f),
             FenError::Setup(kind) => kind.fmt(f),
         }
     }
