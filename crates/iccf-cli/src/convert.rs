@@ -77,6 +77,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
     if let Some(bytes) = args.zstd_frames {
         output.use_zstd_frames(usize::try_from(bytes).unwrap_or(usize::MAX))?;
     }
+    // A file is written beside and renamed, kept as it was on a failed
+    // input; a pipe or device (`-o /dev/stdout`) is written as it goes.
+    let renamed = output.temp_path().is_some();
     // Ctrl-C or kill: no half-written temporary file is left behind.
     if let Some(temp) = output.temp_path() {
         interrupt::remove_on_signal(temp);
@@ -105,8 +108,8 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
     }
     // The summary counts the games of the inputs read; say that they were
     // not written, so that no one takes them for done.
-    let written_to = args.output.as_deref().filter(|path| !is_stdio(path));
-    if let Some(path) = written_to.filter(|_| !finished.failed.is_empty()) {
+    let kept = args.output.as_deref().filter(|_| renamed);
+    if let Some(path) = kept.filter(|_| !finished.failed.is_empty()) {
         let inputs = finished.failed.len();
         let _ = writeln!(
             io::stderr(),

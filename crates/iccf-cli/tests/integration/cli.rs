@@ -494,6 +494,14 @@ fn output_left_unwritten_said_nothing() {
             out.display()
         )
     );
+    // A device is written as the games come (the review's): no such line.
+    let r = run(
+        &["convert", "-q", &one, "no/such.pgn", "-o", "/dev/stdout"],
+        b"",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stdout.contains("5254"), "{}", r.stdout);
+    assert!(!r.stderr.contains("not written"), "{}", r.stderr);
 }
 
 /// Regression (issue 11): "No space left on device" named no file.
