@@ -332,7 +332,6 @@ pub(crate) const OBJECT_STARTS: &[&str] = &[
 /// the game: "J'abandonne la partie", "I resign this game".
 pub(crate) const GAME_WORDS: &[&str] = &[
     "game",
-    "one",
     "match",
     "partie",
     "spiel",
@@ -366,8 +365,13 @@ pub(crate) const OTHER: &[&str] = &[
     "anderen",
     "anderer",
     "autre",
+    "autres",
     "otra",
     "otro",
+    "otras",
+    "otros",
+    "altre",
+    "altri",
     "altra",
     "altro",
     "другой",

@@ -134,7 +134,6 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         question: lower.trim_end().ends_with('?') || lower.contains('¿'),
         condition: has_condition(&words),
         would: words.iter().any(|w| WOULD.contains(w)),
-        elsewhere: names_another_game(&words),
     };
     let mut push = |claim, mood| {
         found.push(FoundClaim {
@@ -162,7 +161,15 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         let last = !clauses[k + 1..]
             .iter()
             .any(|c| c.chars().any(char::is_alphanumeric));
-        if let Some((claim, at, end)) = clause_claim(clause, last) {
+        // "In the other game I resign", "Dans l'autre partie, j'abandonne":
+        // not this game. Named after the claim, it is not the claim's:
+        // "I resign, good luck in your other games" resigns.
+        let elsewhere = clauses[..=k]
+            .iter()
+            .any(|c| names_another_game(&words_of(c)));
+        if let Some((claim, _, _)) = clause_claim(clause, last).filter(|_| elsewhere) {
+            push(claim, Mood::Mention);
+        } else if let Some((claim, at, end)) = clause_claim(clause, last) {
             let (claim, mood) = match whole.read(claim, clause, at) {
                 // "J'abandonne l'idée du roque" gives up something else.
                 (Claim::Resignation, Mood::Plain) if !resigns_the_game(&clause[end..]) => {
@@ -187,8 +194,6 @@ struct Sentence {
     question: bool,
     condition: bool,
     would: bool,
-    /// The sentence is about another game: "In the other game I resign."
-    elsewhere: bool,
 }
 
 impl Sentence {
@@ -204,9 +209,7 @@ impl Sentence {
         let negated = words.iter().any(|w| is_negation(w));
         let refused = words.iter().any(|w| starts_with_any(w, REFUSALS));
         let accepts = words.iter().any(|w| starts_with_any(w, ACCEPTANCES));
-        if self.elsewhere {
-            return (claim, Mood::Mention);
-        }
+
         if self.question {
             // "Did you offer a draw?" asks about ours: it offers nothing.
             if claim == Claim::DrawOffer
@@ -314,7 +317,10 @@ fn resigns_the_game(rest: &str) -> bool {
     };
     let object =
         OBJECT_STARTS.contains(first) || first.starts_with("l'") || first.starts_with("d'");
-    !object || words.iter().any(|w| GAME_WORDS.contains(w))
+    // "I resign this one": the game; "one" elsewhere ("myself to one more
+    // year") is not.
+    let this_one = matches!(words.as_slice(), ["this" | "that", "one", ..]);
+    !object || this_one || words.iter().any(|w| GAME_WORDS.contains(w))
 }
 
 /// Whether `words` (a sentence) name another game than this one: "other"
@@ -707,6 +713,9 @@ mod tests {
             "I offer you a draw in our other game (EM/CH/55/16).",
             "In der anderen Partie biete ich Remis an.",
             "Dans l'autre partie, j'abandonne.",
+            // The review's.
+            "I resign myself to one more year as secretary.",
+            "I resign as one of the club officers.",
         ] {
             assert_eq!(claims(text), [], "{text}");
         }
@@ -740,6 +749,10 @@ mod tests {
             ("Abandono.", Claim::Resignation),
             ("I resign this one, well played.", Claim::Resignation),
             ("I resign from this game.", Claim::Resignation),
+            (
+                "I resign, good luck in your other games.",
+                Claim::Resignation,
+            ),
             ("Would you like a draw?", Claim::DrawOffer),
             ("Do we agree a draw? I offer a draw.", Claim::DrawOffer),
         ] {
