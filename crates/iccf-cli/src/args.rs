@@ -137,8 +137,10 @@ pub enum Command {
     /// control, the deadline of the side to move, and what needs doing: a
     /// side over the time limit, our move overdue, their answer overdue (a
     /// repeat is due after --repeat-after days, a report to the tournament
-    /// director after --report-after days: ICCF's 14 and 40 by default), an
-    /// if-move reply played but its card not sent, a finished game.
+    /// director after --report-after days: ICCF's 14 and 40 by default),
+    /// their open draw offer, an if-move reply played but its card not
+    /// sent, a finished game. A folder without game files is said on
+    /// stderr.
     /// Nothing is written.
     ///
     /// Exit status: 0 listed, 1 some files could not be read (said on their

@@ -210,7 +210,7 @@ fn write_event(out: &mut String, game: &Game, label: &str) {
     let event = game.tag("Event").unwrap_or("?");
     let _ = match game
         .tag("GameId")
-        .filter(|id| !id.is_empty() && !event.contains(id))
+        .filter(|id| !id.is_empty() && event.trim() != id.trim())
     {
         Some(id) => writeln!(out, "{label}: {event} ({id})"),
         None => writeln!(out, "{label}: {event}"),
@@ -419,8 +419,6 @@ mod tests {
     use super::*;
     use crate::{Claim, check, read_game};
 
-    /// Black has answered 2. Nf3 with 2... Nc6 and offers a draw; White
-    /// reads the card in every language.
     /// Two games of one event with one opponent (a team match's boards)
     /// had cards that differed in nothing but their moves: the ICCF game
     /// ID was in the file, not on the card.
@@ -439,6 +437,8 @@ mod tests {
         assert!(text.starts_with("Event: EM/CH/55/16\n"), "{text}");
     }
 
+    /// Black has answered 2. Nf3 with 2... Nc6 and offers a draw; White
+    /// reads the card in every language.
     #[test]
     fn every_language_reads_back() {
         let black = read_game(

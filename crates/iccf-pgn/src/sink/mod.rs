@@ -47,8 +47,8 @@ pub(crate) struct Played<'a> {
 pub(crate) struct Ending<'a> {
     /// Whether [`Sink::result`] was told of a result in the movetext.
     pub written: bool,
-    /// The result: the one in the movetext, else the `Result` tag's of a
-    /// game without moves, else `*`.
+    /// The result: the one in the movetext, else the `Result` tag's (of a
+    /// game with moves too, which gets a warning), else `*`.
     pub result: &'a [u8],
 }
 
