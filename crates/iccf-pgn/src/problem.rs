@@ -190,6 +190,21 @@ impl ProblemKind {
                 | ProblemKind::AbsurdFenCounter(_)
         )
     }
+
+    /// Whether the game was skipped whole, over a limit: nothing of it was
+    /// read, so its empty main line is no game to show.
+    ///
+    /// ```
+    /// use iccf_pgn::game::read_game;
+    ///
+    /// let deep = format!("1. e4 {}{} *", "(".repeat(1001), ")".repeat(1001));
+    /// let game = read_game(deep.as_bytes())?;
+    /// assert!(game.report.errors[0].kind.is_skip());
+    /// # Ok::<_, iccf_pgn::game::ReadGameError>(())
+    /// ```
+    pub fn is_skip(&self) -> bool {
+        matches!(self, ProblemKind::OverLimit(_))
+    }
 }
 
 impl fmt::Display for ProblemKind {

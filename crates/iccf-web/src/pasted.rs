@@ -121,7 +121,7 @@ impl PastedGame {
 fn settle_start(game: &mut PastedGame, read: &Game) {
     // A game over a limit was skipped, not read: its empty line is no
     // game to show, nor a message to look for moves in.
-    let refuses = |kind: &ProblemKind| kind.is_setup() || matches!(kind, ProblemKind::OverLimit(_));
+    let refuses = |kind: &ProblemKind| kind.is_setup() || kind.is_skip();
     if let Some(problem) = read.report.errors.iter().find(|p| refuses(&p.kind)) {
         game.refused = Some(problem.kind.to_string());
         return;

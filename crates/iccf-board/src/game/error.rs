@@ -112,7 +112,8 @@ impl BadMove {
 impl fmt::Display for BadMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.label.as_str(), self.text.as_str()) {
-            // A game skipped whole has no move to show.
+            // A game skipped whole has no move to show (its problem has
+            // neither a move number nor a token).
             ("", "") => write!(f, "{}", self.error),
             (label, text) => write!(f, "{label} `{text}`: {}", self.error),
         }

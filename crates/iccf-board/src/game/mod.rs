@@ -207,11 +207,7 @@ fn play(game: &Game, until: Until) -> Result<Line, GameError> {
 fn stop(game: &Game) -> Option<&Problem> {
     // A game over a limit was skipped, not read: its line is empty and
     // whole, and its one error says why.
-    let skipped = game
-        .report
-        .errors
-        .iter()
-        .find(|p| matches!(p.kind, ProblemKind::OverLimit(_)));
+    let skipped = game.report.errors.iter().find(|p| p.kind.is_skip());
     if skipped.is_some() {
         return skipped;
     }

@@ -14,12 +14,12 @@ _PIECE_OF_LETTER = {"q": 5, "r": 4, "b": 3, "n": 2}
 # A dict, not a list: a negative square (-1) is a KeyError, where a list
 # would wrap around to h8.
 _DIGITS = {sq: f"{sq % 8 + 1}{sq // 8 + 1}" for sq in range(64)}
+_SQUARE_OF_NAME = {f"{'abcdefgh'[sq % 8]}{sq // 8 + 1}": sq for sq in range(64)}
 
 
 def no_square(start: object, end: object) -> ValueError:
     """The error for a move whose squares are not 0 (a1) to 63 (h8)."""
     return ValueError(f"`{start}`, `{end}`: a move's squares are 0 (a1) to 63 (h8)")
-_SQUARE_OF_NAME = {f"{'abcdefgh'[sq % 8]}{sq // 8 + 1}": sq for sq in range(64)}
 
 
 def chess_square(numeric: int) -> int:
