@@ -676,6 +676,14 @@ pub enum ToNotation {
     Figurine,
 }
 
+impl ToNotation {
+    /// Whether moves in this notation are written with piece letters,
+    /// which `--lang` chooses.
+    pub fn has_letters(self) -> bool {
+        matches!(self, ToNotation::San | ToNotation::Lan)
+    }
+}
+
 impl From<ToNotation> for iccf::Notation {
     fn from(n: ToNotation) -> iccf::Notation {
         match n {

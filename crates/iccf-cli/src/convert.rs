@@ -42,6 +42,18 @@ pub enum Status {
 /// output error ends the run.
 pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
     let format = args.format();
+    if let Some(to) = args.to.filter(|to| !to.has_letters())
+        && args.lang != iccf::lang::Lang::En
+        && !args.quiet
+    {
+        // `--to numeric --lang de` wrote numeric moves without a word.
+        eprintln!(
+            "iccf: --lang {} is ignored: {} moves have no piece letters (it names those of --to san or lan)",
+            args.lang.code(),
+            clap::ValueEnum::to_possible_value(&to)
+                .map_or(String::new(), |v| v.get_name().to_owned()),
+        );
+    }
     let inputs: Vec<PathBuf> = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {

@@ -7,7 +7,8 @@
 //! lookup tables from at compile time (the functions are `const fn`), so a
 //! rule changed here changes in both.
 //!
-//! - Whitespace: space, tab, form feed, `,` (`1. 5254, 5755`) and the line
+//! - Whitespace: space, tab, form feed, DOS's end-of-file mark (0x1A),
+//!   `,` (`1. 5254, 5755`) and the line
 //!   ends LF, CRLF and CR alone. A UTF-8 byte order mark at the start of a
 //!   line (files joined with `cat`) is whitespace too.
 //! - Delimiters: `{` `}` `;` `[` `]` `(` `)` `$`, each a token of its own.
@@ -38,7 +39,7 @@ pub(crate) enum ByteClass {
     /// `%`: a symbol byte, or the start of an escape line in the first
     /// column.
     Percent,
-    /// Whitespace that ends no line: space, tab, form feed, `,`.
+    /// Whitespace that ends no line: space, tab, form feed, 0x1A, `,`.
     Space,
     /// LF or CR (CR alone ends a line too, as in old Mac files).
     LineEnd,
@@ -63,7 +64,8 @@ pub(crate) enum ByteClass {
 /// The class of `byte`; [`class`] looks it up in a table.
 pub(crate) const fn class_of(byte: u8) -> ByteClass {
     match byte {
-        b' ' | b'\t' | 0x0c | b',' => ByteClass::Space,
+        // 0x1A: the end-of-file mark DOS editors leave after the last game.
+        b' ' | b'\t' | 0x0c | 0x1a | b',' => ByteClass::Space,
         b'\n' | b'\r' => ByteClass::LineEnd,
         b'{' => ByteClass::CommentOpen,
         b'}' => ByteClass::CommentClose,

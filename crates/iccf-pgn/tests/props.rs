@@ -89,7 +89,7 @@ impl Read for Chunked<'_> {
 }
 
 fn is_whitespace(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0c | b',')
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0c | 0x1a | b',')
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";

@@ -302,3 +302,15 @@ fn huge_tag_value_repeated_whole_in_the_message() {
         );
     }
 }
+
+/// A file from a DOS editor ends with its end-of-file mark (0x1A, Ctrl-Z):
+/// it was a game of its own, an error, written as `1. <0x1A> *`. It is
+/// whitespace now (python-chess makes the same bogus last game).
+#[test]
+fn dos_end_of_file_mark_was_a_game() {
+    let input = b"[Event \"a\"]\r\n\r\n1. e4 e5 1/2-1/2\r\n\r\n\x1a";
+    assert_eq!(split_games(input).len(), 1);
+    let (games_in, games_out, out) = convert(input);
+    assert_eq!((games_in, games_out), (1, 1), "{out}");
+    assert!(out.ends_with("1. 5254 5755 1/2-1/2\n\n"), "{out:?}");
+}

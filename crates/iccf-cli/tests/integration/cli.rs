@@ -465,6 +465,21 @@ fn archive_output_name_was_written_plain() {
     assert_eq!(&std::fs::read(&gzip).unwrap()[..2], b"\x1f\x8b");
 }
 
+/// `--to numeric --lang de` wrote numeric moves without a word about the
+/// letters asked for; `--lang` names those of SAN and long algebraic.
+#[test]
+fn lang_ignored_with_numeric_output_said_nothing() {
+    let one = testdata("pgn/pgn4web/one.pgn");
+    let r = run(&["convert", &one, "--to", "numeric", "--lang", "de"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "iccf: --lang de is ignored: numeric moves have no piece letters (it names those of --to san or lan)"
+    );
+    let r = run(&["convert", &one, "--to", "san", "--lang", "de"], b"");
+    assert_eq!(r.stderr, "");
+}
+
 /// With `-o`, an input that could not be read leaves the output as it was,
 /// but the summary counted the other inputs' games and "0 with errors", and
 /// nothing said that they were not written.
