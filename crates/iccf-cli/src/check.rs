@@ -34,7 +34,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
         if args.accept_result {
             applied.extend(iccf_corr::apply_result(&mut file.game, &report));
         }
-        iccf_corr::learn_address(&mut file.game, Received::read(&bytes).from.as_deref());
+        iccf_corr::learn_address(&mut file.game, Received::sender(&bytes).as_deref());
         corr_file::save(&args.game.game, &file.game)?;
         Some(applied)
     } else {

@@ -23,6 +23,11 @@ pub struct Received {
     pub text: String,
 }
 
+/// An address as messages are matched by it: trimmed, lower case.
+fn address(sender: &mail_parser::Addr<'_>) -> Option<String> {
+    sender.address().map(|a| a.trim().to_lowercase())
+}
+
 impl Received {
     /// Reads an e-mail (or a plain text: only its text is known).
     ///
@@ -47,14 +52,26 @@ impl Received {
         let sender = mail.from().and_then(|a| a.first());
         Received {
             subject: mail.subject().unwrap_or("").to_owned(),
-            from: sender
-                .and_then(|a| a.address())
-                .map(|a| a.trim().to_lowercase()),
+            from: sender.and_then(address),
             from_name: sender.and_then(|a| a.name()).map(str::to_owned),
             message_id: mail.message_id().map(str::to_owned),
             date: mail_date(&mail),
             text,
         }
+    }
+
+    /// The sender's address of an e-mail, as [`Received::read`] reads it,
+    /// from its headers alone: what `check --apply` keeps for the next
+    /// card's draft, without reading the body twice.
+    ///
+    /// ```
+    /// let mail = b"From: Wang <Wang@Example.org>\r\n\r\n2... 2836\r\n";
+    /// assert_eq!(iccf_corr::Received::sender(mail).as_deref(), Some("wang@example.org"));
+    /// assert_eq!(iccf_corr::Received::sender(b"2... 2836"), None);
+    /// ```
+    pub fn sender(bytes: &[u8]) -> Option<String> {
+        let mail = MessageParser::default().parse_headers(bytes)?;
+        mail.from().and_then(|a| a.first()).and_then(address)
     }
 
     /// The envelope to match the message with.
