@@ -155,6 +155,8 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         return;
     }
     let clauses: Vec<&str> = lower.split(',').collect();
+    // Another game named in this clause or one before it.
+    let mut elsewhere = false;
     for (k, clause) in clauses.iter().enumerate() {
         // A phrase that must end its sentence ("I give up.") claims
         // nothing with words after it: "I give up, please resend."
@@ -164,12 +166,12 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         // "In the other game I resign", "Dans l'autre partie, j'abandonne":
         // not this game. Named after the claim, it is not the claim's:
         // "I resign, good luck in your other games" resigns.
-        let elsewhere = clauses[..=k]
-            .iter()
-            .any(|c| names_another_game(&words_of(c)));
-        if let Some((claim, _, _)) = clause_claim(clause, last).filter(|_| elsewhere) {
-            push(claim, Mood::Mention);
-        } else if let Some((claim, at, end)) = clause_claim(clause, last) {
+        elsewhere |= names_another_game(&words_of(clause));
+        if let Some((claim, at, end)) = clause_claim(clause, last) {
+            if elsewhere {
+                push(claim, Mood::Mention);
+                continue;
+            }
             let (claim, mood) = match whole.read(claim, clause, at) {
                 // "J'abandonne l'idée du roque" gives up something else.
                 (Claim::Resignation, Mood::Plain) if !resigns_the_game(&clause[end..]) => {
