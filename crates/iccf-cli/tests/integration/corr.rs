@@ -423,6 +423,32 @@ fn regression_fen_game_file_in_check_and_card() {
     assert!(r.stdout.contains("My move: 2. 1424"), "{}", r.stdout);
 }
 
+/// A German letter dates its moves `05.12.2026` and `6. Dezember 2026`:
+/// those dates were not read, and the day of `check` was recorded as their
+/// sent date, charging them a day they did not use.
+#[test]
+fn regression_dates_written_day_first_or_in_words_are_recorded() {
+    for (received, sent) in [
+        ("05.12.2026", "06.12.2026"),
+        ("5. Dezember 2026", "6. Dezember 2026"),
+        ("December 5, 2026", "6 Dec 2026"),
+    ] {
+        let (_dir, file) = game_file("[ICCFSide \"white\"]\n\n1. 5254 {[%ccsnt 2026.12.01]} *\n");
+        let message = format!("Hallo,\n1. 5254 erhalten {received},\n1... 5755 gesendet {sent}\n");
+        let r = run(
+            &["check", &file, "-", "--apply", "--date", "2026.12.08"],
+            message.as_bytes(),
+        );
+        assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+        let game = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            game.contains("5254 {[%ccsnt 2026.12.01] [%ccrcv 2026.12.05]}")
+                && game.contains("5755\n{[%ccsnt 2026.12.06] [%ccrcv 2026.12.08]}"),
+            "{message}{game}"
+        );
+    }
+}
+
 /// Their mating move was recorded and the game went on (`status`: "our
 /// move" with a deadline), and `--accept-result` recorded nothing: a mate
 /// is the result, recorded with the move. Our mate by `card` ends it too.

@@ -1,11 +1,15 @@
 //! Finding numbered moves and dates in freely written text.
 
 use core::num::NonZeroU32;
+use core::ops::Range;
 
 use iccf::MoveNumber;
 use shakmaty::Color;
 
 use crate::Date;
+use written_dates::dates_in;
+
+mod written_dates;
 
 /// A numbered move found in a message, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,8 +23,10 @@ pub struct WrittenPly {
     pub line: usize,
     /// Consecutive plies written together share a run number.
     pub run: usize,
-    /// The first date on the same line (the card writes "received"/"sent"
-    /// dates beside the moves).
+    /// The date written after it on its line, else the last before it
+    /// (the card writes "received"/"sent" dates beside the moves), in any
+    /// of the forms players write: `2026.12.04`, `04.12.2026`, `4 Dec
+    /// 2026`, `4. Dezember 2026`.
     pub date: Option<Date>,
     /// The move written again in brackets right after it: `4844 (Qd5)`.
     pub gloss: Option<String>,
@@ -138,7 +144,7 @@ pub struct UnnumberedMove {
     pub line: usize,
     /// Whether it follows a "my move:" label on its line.
     pub labelled: bool,
-    /// The first date on the same line.
+    /// The date written after it on its line, else the last before it.
     pub date: Option<Date>,
     /// The move written again in brackets right after it: `4847 (Rd7)`.
     pub gloss: Option<String>,
@@ -200,24 +206,30 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
     let mut scanner = Scanner::default();
     for (index, line) in lines {
         let (line, conditional) = split_conditional(line);
-        let date = line
-            .split(|c: char| c.is_whitespace() || "()[]{};".contains(c))
-            .find_map(|w| {
-                let w = w.trim_end_matches([',', '.', ':']);
-                w.parse::<Date>().ok().filter(|_| w.len() >= 8)
-            });
+        let dates = dates_in(line);
         let lower = line.to_lowercase();
         let label_end = MY_MOVE
             .iter()
             .filter_map(|l| lower.find(l).map(|at| at + l.len()))
             .min();
-        let mut offset = 0;
+        let (mut offset, mut line_offset) = (0, 0);
         for word in line.split_whitespace() {
             let low = word.to_lowercase();
             let at = lower[offset..].find(&low).map_or(offset, |i| offset + i);
             offset = at + low.len();
+            let start = line_offset + line[line_offset..].find(word).unwrap_or(0);
+            line_offset = start + word.len();
+            let span = start..line_offset;
+            if dates
+                .iter()
+                .any(|(date, _)| date.start < span.end && span.start < date.end)
+            {
+                // A date is prose, not move numbers: `4. 12. 2026`.
+                scanner.prose();
+                continue;
+            }
             scanner.labelled = label_end.is_some_and(|end| at >= end);
-            scanner.word(word, index, date);
+            scanner.word(word, index, date_of(&dates, &span));
         }
         scanner.bare = None;
         if conditional.is_some() {
@@ -228,6 +240,15 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
         }
     }
     scanner
+}
+
+/// The date of a move written at `span` of its line: the first written
+/// after it (`12. 4244 (sent 2026.12.04)`), else the last before it
+/// (`Sent 2026.12.04: 12. 4244`).
+fn date_of(dates: &[(Range<usize>, Date)], span: &Range<usize>) -> Option<Date> {
+    let after = dates.iter().find(|(at, _)| at.start >= span.end);
+    let before = || dates.iter().rev().find(|(at, _)| at.end <= span.start);
+    after.or_else(before).map(|&(_, date)| date)
 }
 
 #[derive(Default)]
@@ -418,6 +439,15 @@ impl Scanner {
         true
     }
 
+    /// A word that is no move, number or gloss ends what was pending.
+    fn prose(&mut self) {
+        self.last = None;
+        self.or = false;
+        self.numbered_gloss = None;
+        self.bare = None;
+        self.pending = None;
+    }
+
     fn number(&mut self, no: MoveNumber) {
         let follows = self.plies.last().map(|p| half_moves(p.no) + 1) == Some(half_moves(no));
         if !follows {
@@ -588,6 +618,30 @@ mod tests {
         assert_eq!(plies.len(), 1);
         assert_eq!(plies[0].text, "4244");
         assert_eq!(plies[0].date.unwrap().to_string(), "2026.12.04");
+    }
+
+    /// Each move took the first date of its line: their move "sent
+    /// 2026.12.06" was dated the day our move was received.
+    #[test]
+    fn regression_each_move_takes_the_date_beside_it() {
+        let line = "1. 5254 erhalten 2026.12.05, 1... 5755 gesendet 6. Dezember 2026";
+        let plies = scan_moves([(0, line)].into_iter());
+        let dates: Vec<String> = plies.iter().map(|p| p.date.unwrap().to_string()).collect();
+        assert_eq!(dates, ["2026.12.05", "2026.12.06"]);
+        let plies = scan_moves([(0, "Sent 2026.12.04: 12... 4244")].into_iter());
+        assert_eq!(plies[0].date.unwrap().to_string(), "2026.12.04");
+    }
+
+    /// `4. 12. 2026` was read as the move numbers 4. and 12.
+    #[test]
+    fn regression_a_date_is_no_move_number() {
+        let plies = scan_moves([(0, "1. 5254 5755 2. 7163 (4. 12. 2026) 2... 2836")].into_iter());
+        let texts: Vec<String> = plies
+            .iter()
+            .map(|p| format!("{} {}", p.no, p.text))
+            .collect();
+        assert_eq!(texts, ["1. 5254", "1... 5755", "2. 7163", "2... 2836"]);
+        assert!(plies.iter().all(|p| p.run == plies[0].run));
     }
 
     #[test]
