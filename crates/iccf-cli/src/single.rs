@@ -53,7 +53,18 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
             return Ok(false);
         }
     };
-    let several = readings.len() > 1;
+    // A move read in other languages than the one given, else the game's,
+    // else English, names them: `Kc3` after `1. e4 e5` is an Indonesian
+    // knight's move, not a king's.
+    let expected = match args.input_lang.0 {
+        Some(lang) => LangSet::from(lang),
+        None if langs.is_empty() => LangSet::from(Lang::En),
+        None => langs,
+    };
+    let name = readings.len() > 1
+        || readings
+            .iter()
+            .any(|(langs, _)| (*langs & expected).is_empty());
     for (langs, read) in readings {
         if let Some(warning) = &read.warning {
             let shown = warning.to_string();
@@ -63,7 +74,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
                 escape_controls(&shown)
             )?;
         }
-        if several {
+        if name {
             // Each language reads its own move: one block per reading,
             // headed by the languages that read it.
             let names: Vec<String> = langs

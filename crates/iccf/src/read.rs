@@ -184,8 +184,12 @@ pub fn read_move_in_any(
 /// were read in `game` (empty if it wrote none; `certain` when no other
 /// language reads them): in `lang` when given, else in the game's
 /// language when it is certain, else in every language, keeping the
-/// readings in the game's languages when there are some (`Sc6` after
-/// `2. Sf3`, which German and Finnish both read: the German knight).
+/// readings in the game's languages (`Sc6` after `2. Sf3`, which German
+/// and Finnish both read: the German knight). When the game's languages
+/// read none, other languages' readings are kept only for letters the
+/// game's language lacks; a move its letters write but cannot make is
+/// its error (`Rf3`, blocked, after `2. Nc3` is no Finnish knight's
+/// move).
 ///
 /// # Errors
 ///
@@ -207,6 +211,9 @@ pub fn read_move_in_any(
 /// // After a game in German letters, `Sf3` is a knight's move alone.
 /// let german = LangSet::from(Lang::De);
 /// assert_eq!(read_move_after(b"Sf3", &pos, None, german, false)?.len(), 1);
+/// // After English letters, a rook that cannot reach f3 is an error.
+/// let english = LangSet::from(Lang::En);
+/// assert!(read_move_after(b"Rf3", &pos, None, english, false).is_err());
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_move_after(
@@ -224,7 +231,19 @@ pub fn read_move_after(
     let (ours, others): (Vec<_>, Vec<_>) = readings
         .into_iter()
         .partition(|(langs, _)| !(*langs & game).is_empty());
-    Ok(if ours.is_empty() { others } else { ours })
+    let Some(first) = game.first().filter(|_| ours.is_empty()) else {
+        return Ok(ours);
+    };
+    match read_move_in(text, pos, first) {
+        Ok(read) => Ok(vec![(LangSet::from(first), read)]),
+        // Letters the game's language lacks (`Dh5` after English `2.
+        // Bc4`) are another language's.
+        Err(ReadMoveError::ParseSan { .. } | ReadMoveError::NotAMove) => Ok(others),
+        // A move the game's letters write but cannot make is an error:
+        // another language's reading would be a move the player did not
+        // mean (a blocked `Rf3` after `2. Nc3` is no Finnish knight's).
+        Err(err) => Err(err),
+    }
 }
 
 /// Whether `moves`, read from a game's text, wrote piece letters: a move

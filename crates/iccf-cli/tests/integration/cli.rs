@@ -874,13 +874,19 @@ fn move_read_less_than_convert() {
         ("Sd4", "1. e4 e5 2. Sf3 Sc6 3. Lb5 Lc5"),
     ] {
         let r = run(&["move", mv, "--after", after], b"");
-        let expected = if mv == "Sd4" {
-            "6344: Nd4,"
+        // Read in the game's language, or named when that is not English.
+        let (expected, named) = if mv == "Sd4" {
+            ("6344: Nd4,", false)
         } else {
-            "4185: Qh5,"
+            ("4185: Qh5,", true)
         };
+        let (head, first) = r.stdout.split_once('\n').unwrap_or_default();
         assert!(
-            r.stdout.starts_with(expected),
+            if named {
+                head.starts_with(&format!("`{mv}` in ")) && first.starts_with(expected)
+            } else {
+                head.starts_with(expected)
+            },
             "{mv} after {after}: {}{}",
             r.stdout,
             r.stderr
@@ -906,10 +912,21 @@ fn move_read_less_than_convert() {
         "{}",
         r.stdout
     );
-    // One reading shared by every language that reads it: no heading.
+    // One reading, English's: no heading.
+    let r = run(&["move", "Nh3"], b"");
+    assert!(r.stdout.starts_with("7183: Nh3,"), "{}", r.stdout);
+    // One reading but not English's is named: `Rh3` at the start is a
+    // Finnish (Icelandic...) knight's move, and printed bare it read as a
+    // rook's.
     let r = run(&["move", "Rh3"], b"");
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with("7183: Nh3,"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("`Rh3` in ")
+            && r.stdout.contains("Finnish (fi)")
+            && r.stdout.contains(":\n7183: Nh3,"),
+        "{}",
+        r.stdout
+    );
     // No language reads it: English says why.
     let r = run(&["move", "Lc4"], b"");
     assert_eq!(r.code, 1);
@@ -920,6 +937,28 @@ fn move_read_less_than_convert() {
     let game = "[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 2. Nf3 *";
     let r = run(&["move", "Nc6", "--after", game], b"");
     assert!(r.stdout.starts_with("2836: Nc6,"), "{}", r.stdout);
+}
+
+/// `Rf3` after `1. e4 e5 2. Nc3 Nc6`, blocked for the English rook, was
+/// printed as Finnish `Nf3` with exit 0: the game's English letters read
+/// the move, and when they cannot, English says why.
+#[test]
+fn regression_move_illegal_in_the_games_language_is_an_error() {
+    let r = run(&["move", "Rf3", "--after", "1. e4 e5 2. Nc3 Nc6"], b"");
+    assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{}", r.stdout);
+    assert!(
+        r.stderr.contains("no white rook can move to f3"),
+        "{}",
+        r.stderr
+    );
+    // Without letters in the game, another language's reading is named.
+    let r = run(&["move", "Kc3", "--after", "1. e4 e5"], b"");
+    assert!(
+        r.stdout
+            .starts_with("`Kc3` in Indonesian (id):\n2133: Nc3,"),
+        "{}",
+        r.stdout
+    );
 }
 
 /// Regression: the games of a live input (a game server's stream piped
