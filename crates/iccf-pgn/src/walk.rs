@@ -202,7 +202,7 @@ impl<'g> Walk<'g, '_, '_> {
         self.after_result(s, t);
         match &t.kind {
             TokenKind::Tag { name, value, error } => self.tag(s, t, (name, *value, *error), sink),
-            TokenKind::Move(m) if !is_move(m) && !self.glued_suffix(*i, t.span.end) => {
+            TokenKind::Move(m) if !is_move(m) && !self.digits_with_sign(m, *i, t.span.end) => {
                 // A bare move number (`1 5254 5755 2 7163`) or an `e.p.`
                 // mark: written again only where the line is copied as it
                 // was. Digits that are not the move number are a wrong
@@ -754,15 +754,17 @@ impl<'g> Walk<'g, '_, '_> {
         }
     }
 
-    /// Whether token `i` is a suffix glued to a token ending at `end`:
-    /// digits with a check or mate sign (`2#`, `21+`) are no move number
-    /// but a move cut short, read to say so (taken as a number, they were
-    /// dropped and the sign written alone, which did not read back).
-    fn glued_suffix(&self, i: usize, end: usize) -> bool {
-        matches!(
-            self.tokens.get(i),
-            Some(Token { kind: TokenKind::Suffix(_), span }) if span.start == end
-        )
+    /// Whether `digits`, ending at `end`, have a sign glued on (token
+    /// `i`): digits with a check or mate sign (`2#`, `21+`) are no move
+    /// number but a move cut short, read to say so (taken as a number,
+    /// they were dropped and the sign written alone, which did not read
+    /// back). An `e.p.` mark with one (`e.p.!`) stays a mark.
+    fn digits_with_sign(&self, digits: &[u8], i: usize, end: usize) -> bool {
+        digits[0].is_ascii_digit()
+            && matches!(
+                self.tokens.get(i),
+                Some(Token { kind: TokenKind::Suffix(_), span }) if span.start == end
+            )
     }
 
     /// Whether a `(` comes after token `i` before the next move (not an

@@ -238,6 +238,30 @@ fn en_passant_mark_in_brackets_written_as_empty_variation() {
     assert!(out.contains("exf6 (e.p.) Nf6"), "{out}");
 }
 
+/// `exd6 e.p.+`, as books print a capture in passing that gives check,
+/// was "`e.p.+`: not a move" and the rest of the game unconverted; so
+/// were `e.p.!`, `ep+` and Spanish `a.p.`.
+#[test]
+fn en_passant_mark_with_check_sign_was_not_a_move() {
+    for mark in ["e.p.+", "e.p.!", "ep+", "e.p.#", "i.p.+", "a.p.", "в.п.+"] {
+        let game = format!("[FEN \"8/4k3/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. exd6 {mark} Kxd6 *");
+        let (out, reports) = convert(&game, OutputFormat::Pgn);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{mark}: {:?}",
+            reports[0].errors
+        );
+        // The annotation after the mark is kept: `5546 ! 5746`.
+        assert!(
+            out.replace(" !", "").contains("1. 5546 5746 *"),
+            "{mark}: {out}"
+        );
+    }
+    // A bare number with a sign glued on is still a move cut short.
+    let (_, reports) = convert("1. e4 e5 2. Nf3 21+ *", OutputFormat::Pgn);
+    assert_eq!(reports[0].errors.len(), 1, "{:?}", reports[0].errors);
+}
+
 /// Review: a game over a limit was left out of the output and of
 /// `records()`, where it read as game 0 with no error.
 #[test]

@@ -27,28 +27,37 @@
 pub fn is_move(text: &[u8]) -> bool {
     match text.first() {
         Some(b'0'..=b'9') => text.len() > 3 || !text.iter().all(u8::is_ascii_digit),
-        Some(b'e' | b'i' | 0xd0) => !is_en_passant_mark(text),
+        Some(b'e' | b'i' | b'a' | 0xd0) => !is_en_passant_mark(text),
         _ => true,
     }
 }
 
 /// Whether a symbol token is an en passant mark written apart from its
-/// move: `e.p.` (`exd6 e.p.`), also `e.p`, `ep`, `i.p.` and Russian
-/// `в.п.`. Numeric notation writes en passant as the plain diagonal move,
-/// so the mark is dropped.
+/// move: `e.p.` (`exd6 e.p.`), also `e.p`, `ep`, `i.p.`, Spanish `a.p.`
+/// and Russian `в.п.`, with the move's check or mate sign or annotation
+/// after it as books print them (`exd6 e.p.+`). Numeric notation writes
+/// en passant as the plain diagonal move, so the mark is dropped (and
+/// the sign with it: the check is the position's).
 ///
 /// ```
 /// use iccf::token::is_en_passant_mark;
 ///
 /// assert!(is_en_passant_mark(b"e.p."));
+/// assert!(is_en_passant_mark(b"e.p.+"));
 /// assert!(is_en_passant_mark("в.п.".as_bytes()));
 /// assert!(!is_en_passant_mark(b"e4"));
+/// assert!(!is_en_passant_mark(b"+"));
 /// ```
 #[inline]
 pub fn is_en_passant_mark(text: &[u8]) -> bool {
+    let signs = text
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'+' | b'#' | b'!' | b'?'))
+        .count();
     matches!(
-        text,
-        b"e.p." | b"e.p" | b"ep" | b"i.p." | b"\xd0\xb2.\xd0\xbf."
+        &text[..text.len() - signs],
+        b"e.p." | b"e.p" | b"ep" | b"i.p." | b"a.p." | b"\xd0\xb2.\xd0\xbf."
     )
 }
 
@@ -96,7 +105,19 @@ mod tests {
 
     #[test]
     fn numbers_and_marks_are_no_moves() {
-        for text in [&b"1"[..], b"12", b"123", b"e.p.", b"e.p", b"ep", b"i.p."] {
+        for text in [
+            &b"1"[..],
+            b"12",
+            b"123",
+            b"e.p.",
+            b"e.p",
+            b"ep",
+            b"i.p.",
+            b"a.p.",
+            b"e.p.+",
+            b"ep#",
+            b"e.p.!?",
+        ] {
             assert!(!is_move(text), "{}", text.escape_ascii());
         }
         assert!(!is_move("в.п.".as_bytes()));
