@@ -262,6 +262,28 @@ fn en_passant_mark_with_check_sign_was_not_a_move() {
     assert_eq!(reports[0].errors.len(), 1, "{:?}", reports[0].errors);
 }
 
+/// `2. Nxf3` to an empty square (German `Dd8:h4`) was "no white knight
+/// can move to f3", which it can, and the game's rest unconverted:
+/// python-chess reads it. The square says which move it is.
+#[test]
+fn capture_sign_on_a_move_that_takes_nothing_ended_the_game() {
+    for (game, expected) in [
+        ("1. e4 e5 2. Nxf3 Nc6 *", "1. 5254 5755 2. 7163 2836 *"),
+        (
+            "1. f3 e5 2. g4 Dd8:h4# 0-1",
+            "1. 6263 5755 2. 7274 4884 0-1",
+        ),
+    ] {
+        let (out, reports) = convert(game, OutputFormat::Pgn);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{game}: {:?}",
+            reports[0].errors
+        );
+        assert!(out.contains(expected), "{game}: {out}");
+    }
+}
+
 /// Review: a game over a limit was left out of the output and of
 /// `records()`, where it read as game 0 with no error.
 #[test]

@@ -214,7 +214,8 @@ pub fn candidate_langs(token: &str) -> LangSet {
 ///
 /// * A move written without a capture sign (`Sf3e5`, `Nd5` for `Nxd5`) reads
 ///   as a non-capture, which [`San::to_move`] rejects when the move takes:
-///   it is tried again as a capture.
+///   it is tried again as a capture; and a capture sign on a move to an
+///   empty square (`Nxf3`) is tried again without it.
 /// * Coordinates without a piece letter (`g1-f3`, `e1g1`) read as a pawn
 ///   move: when no pawn makes it, the one legal move from the first square to
 ///   the second is taken, whatever the piece (castling as the king's move).
@@ -226,6 +227,9 @@ pub fn candidate_langs(token: &str) -> LangSet {
 /// let fen: Fen = "4k3/8/8/8/3p4/5N2/8/4K2R w K - 0 1".parse().expect("fen");
 /// let pos: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
 /// let san = parse_san("Sf3d4", Lang::De)?;
+/// assert!(san.to_move(&pos).is_err());
+/// assert!(to_move_lenient(san, &pos).is_ok());
+/// let san = parse_san("Sxe5", Lang::De)?;
 /// assert!(san.to_move(&pos).is_err());
 /// assert!(to_move_lenient(san, &pos).is_ok());
 /// let san = parse_san("f3-d4", Lang::De)?;
@@ -285,10 +289,11 @@ pub fn to_move_lenient<P: Position>(san: San, pos: &P) -> Result<Move, SanError>
         Err(err) => err,
         ok => return ok,
     };
-    // A capture written without its `x`.
+    // A capture written without its `x`, or an `x` on a move that takes
+    // nothing (`Nxf3` to an empty square, as python-chess reads it too):
+    // the square says which move it is.
     if err == SanError::IllegalSan
-        && !capture
-        && let Ok(m) = only(true)
+        && let Ok(m) = only(!capture)
     {
         return Ok(m);
     }
