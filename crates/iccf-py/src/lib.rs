@@ -56,5 +56,10 @@ fn _iccf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert_file::convert_file, m)?)?;
     m.add_function(wrap_pyfunction!(corr::check, m)?)?;
     m.add_function(wrap_pyfunction!(corr::card, m)?)?;
+    // Threads reading a file object must be out of Python before the
+    // interpreter finalizes (see `source::before_exit`).
+    let before_exit = wrap_pyfunction!(source::before_exit, m)?;
+    py.import("atexit")?
+        .call_method1("register", (before_exit,))?;
     Ok(())
 }

@@ -5,6 +5,8 @@
 
 use std::io::{self, Cursor, Read};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use iccf_stream::error::StreamError;
 use iccf_stream::input::{Input, open_input, open_reader};
@@ -102,9 +104,55 @@ pub struct FileObject {
     at: usize,
 }
 
+/// Set when the interpreter starts to exit: no reading thread enters
+/// Python after it. A thread waiting for the GIL while the interpreter
+/// finalizes is ended by `pthread_exit`, which unwinds through Rust frames
+/// and aborts the process (rc 134, a script that left a `games(file)`
+/// loop early).
+static EXITING: AtomicBool = AtomicBool::new(false);
+/// Reading threads in Python, or waiting for the GIL to enter it.
+static IN_PYTHON: AtomicUsize = AtomicUsize::new(0);
+
+/// A reading thread's stay in Python; `None` once the interpreter exits.
+struct InPython;
+
+impl InPython {
+    fn enter() -> Option<InPython> {
+        IN_PYTHON.fetch_add(1, Ordering::SeqCst);
+        if EXITING.load(Ordering::SeqCst) {
+            IN_PYTHON.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(InPython)
+    }
+}
+
+impl Drop for InPython {
+    fn drop(&mut self) {
+        IN_PYTHON.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Run by `atexit`, before the interpreter finalizes: stops reading
+/// threads from entering Python and lets those inside (or waiting for the
+/// GIL) leave, for two seconds at most.
+#[pyfunction]
+pub fn before_exit(py: Python<'_>) {
+    EXITING.store(true, Ordering::SeqCst);
+    py.detach(|| {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while IN_PYTHON.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    });
+}
+
 impl Read for FileObject {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.at == self.pending.len() {
+            let Some(_inside) = InPython::enter() else {
+                return Err(io::Error::other("the Python interpreter is exiting"));
+            };
             self.pending = Python::attach(|py| {
                 let method = if self.read1 { "read1" } else { "read" };
                 let chunk = self

@@ -81,3 +81,38 @@ def test_games_shared_by_threads_gives_every_game_once(testdata, tmp_path):
     assert sorted(sum(taken, [])) == expected
     for mine in taken:
         assert mine == sorted(mine)
+
+
+EXIT_WHILE_READING = """
+import atexit, time
+import iccf
+
+class Slow:
+    calls = 0
+    def read(self, n):
+        Slow.calls += 1
+        if Slow.calls > 1:
+            time.sleep(0.2)
+        return b'[Event "A"]\\n\\n1. e4 e5 1-0\\n\\n'
+
+records = iccf.games(Slow())
+next(records)
+time.sleep(0.5)
+assert Slow.calls > 1, "the reading thread reads on"
+atexit._run_exitfuncs()
+after_exit = Slow.calls
+time.sleep(1.0)
+print(after_exit, Slow.calls)
+"""
+
+
+def test_no_reading_thread_enters_python_once_it_exits():
+    """A script that left a games(file object) loop early aborted at exit
+    now and then (rc 134): the thread reading the file was in Python, or
+    waiting for the GIL, as the interpreter finalized, and was ended by
+    pthread_exit through Rust frames. At exit (atexit), iccf waits for the
+    reading thread to leave Python, and it enters no more."""
+    run = subprocess.run([sys.executable, "-c", EXIT_WHILE_READING], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    after_exit, at_end = map(int, run.stdout.split())
+    assert at_end == after_exit, run.stdout
