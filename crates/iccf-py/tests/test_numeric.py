@@ -26,6 +26,30 @@ def test_numeric_from_squares_is_what_iccf_move_writes(name):
     assert plies > 300
 
 
+@pytest.mark.parametrize(
+    "fen, uci, expected",
+    [
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", "5171"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1a1", "5131"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8h8", "5878"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8a8", "5838"),
+        # No castling: a rook's move to the corner.
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8", "1118"),
+    ],
+)
+def test_castling_as_king_takes_rook_on_a_standard_board(fen, uci, expected):
+    """A Chess960 engine sends castling as king takes rook (e1h1), which
+    python-chess plays on a standard board too: numeric() wrote 5181,
+    which no ICCF reader takes. It is the king's move, 5171."""
+    board = chess.Board(fen)
+    move = chess.Move.from_uci(uci)
+    assert iccf.numeric(board, move) == expected == iccf.numeric(board, uci)
+    assert iccf.move(expected, fen=board).uci in (uci, board.uci(move))
+    # The squares alone are read, not the move's legality: an opponent's
+    # rook in the corner is no castling.
+    assert iccf.numeric(chess.Board("4k3/8/8/8/8/8/8/4K2r w - - 0 1"), "e1h1") == "5181"
+
+
 def test_numeric_of_an_iccf_move_and_a_null_move():
     assert iccf.numeric(None, iccf.move("Nf3")) == "7163"
     with pytest.raises(ValueError, match="null"):

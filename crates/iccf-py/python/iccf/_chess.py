@@ -16,7 +16,9 @@ def numeric(board: Any, move: Any) -> str:
     move's squares alone (about a microsecond: no position is read, and
     the move is not checked for legality; ``iccf.move`` checks it).
     Castling is the king's move, as python-chess gives it: ``e1g1``, in
-    Chess960 king takes rook, ``e1h1``.
+    Chess960 king takes rook, ``e1h1``. On a standard board, king takes
+    rook (``e1h1``, as a Chess960 engine sends castling, which python-chess
+    plays) is written as the king's move too, ``5171``: ICCF has no other.
 
     >>> import chess
     >>> board = chess.Board()
@@ -26,11 +28,18 @@ def numeric(board: Any, move: Any) -> str:
     '5131'
     >>> numeric(chess.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1"), chess.Move.from_uci("a7a8n"))
     '17184'
+    >>> numeric(chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), "e1h1")
+    '5171'
     """
     if isinstance(move, str):
-        return numeric_of(*from_uci(move))
-    start: int = move.from_square
-    end: int = move.to_square
+        start, end, promotion = from_uci(move)
+        if end in _CORNERS and start in _KING_HOMES:
+            end = _castling_end(board, start, end)
+        return numeric_of(start, end, promotion)
+    start = move.from_square
+    end = move.to_square
+    if end in _CORNERS and start in _KING_HOMES:
+        end = _castling_end(board, start, end)
     if getattr(move, "drop", None):
         raise ValueError(f"a drop ({move.uci()}) has no numeric form")
     if start == end:
@@ -44,6 +53,26 @@ def numeric(board: Any, move: Any) -> str:
         return _DIGITS[start] + _DIGITS[end]
     except (KeyError, TypeError):
         raise no_square(start, end) from None
+
+
+_CORNERS = frozenset((0, 7, 56, 63))
+_KING_HOMES = frozenset((4, 60))
+_KING, _ROOK = 6, 4  # python-chess's piece types
+
+
+def _castling_end(board: Any, start: int, end: int) -> int:
+    """Where the king goes when ``start``-``end`` is king takes own rook on
+    a standard board (python-chess plays ``e1h1`` as castling there), else
+    ``end``: a Chess960 board's numeric castling is king takes rook."""
+    piece_at = getattr(board, "piece_at", None)
+    if piece_at is None or getattr(board, "chess960", False) or abs(end - start) > 7:
+        return end
+    king, rook = piece_at(start), piece_at(end)
+    if king is None or rook is None or (king.piece_type, rook.piece_type) != (_KING, _ROOK):
+        return end
+    if king.color != rook.color:
+        return end
+    return start + 2 if end > start else start - 2
 
 
 def _read(board: Any, move: Any) -> Any:
