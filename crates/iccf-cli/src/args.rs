@@ -547,10 +547,10 @@ pub struct ConvertArgs {
 
     /// Text encoding of the input: auto (UTF-8, or UTF-16 by its byte-order
     /// mark or zero bytes, else detects CP1251, KOI8-R, CP866, else
-    /// Latin-1), utf-8,
-    /// cp1251, koi8-r, cp866, latin1, cp1252, utf-16le, utf-16be. A
-    /// UTF-16 byte-order mark is followed unless a legacy encoding is
-    /// named. Output is always UTF-8.
+    /// Latin-1), utf-8, cp1251, koi8-r, koi8-u, cp866, latin1, cp1252,
+    /// cp1250, latin2 (Czech, Polish, Hungarian files: not detected),
+    /// utf-16le, utf-16be. A UTF-16 byte-order mark is followed unless a
+    /// legacy encoding is named. Output is always UTF-8.
     #[arg(long, value_name = "NAME", default_value = "auto", value_parser = parse_encoding)]
     pub encoding: iccf_pgn::encoding::InputEncoding,
 

@@ -14,7 +14,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use encoding_rs::{
-    Encoding, IBM866, KOI8_R, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1251, WINDOWS_1252,
+    Encoding, IBM866, ISO_8859_2, KOI8_R, KOI8_U, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1250,
+    WINDOWS_1251, WINDOWS_1252,
 };
 
 use crate::grammar::{self, BOM};
@@ -33,8 +34,7 @@ pub enum InputEncoding {
 impl InputEncoding {
     /// The names accepted on the command line (each also under its usual
     /// other labels, see [`FromStr`](#impl-FromStr-for-InputEncoding)).
-    pub const NAMES: &'static str =
-        "auto, utf-8, cp1251, koi8-r, cp866, latin1, cp1252, utf-16le, utf-16be";
+    pub const NAMES: &'static str = "auto, utf-8, cp1251, koi8-r, koi8-u, cp866, latin1, cp1252, cp1250, latin2, utf-16le, utf-16be";
 
     /// The UTF-16 encoding this names, if it names one: such input must be
     /// transcoded to UTF-8 as a whole stream before it is split into games.
@@ -88,9 +88,11 @@ impl FromStr for InputEncoding {
 
     /// `auto` or one of the encodings chess files come in, by its usual
     /// labels: `utf-8` (`utf8`); `cp1251` (`windows-1251`); `koi8-r`
-    /// (`koi8r`, `koi8`); `cp866` (`ibm866`, `866`); `latin1` (`latin-1`,
-    /// `iso-8859-1`, read as its superset CP1252, as browsers do); `cp1252`
-    /// (`windows-1252`); `utf-16le`, `utf-16be`. Case does not matter.
+    /// (`koi8r`, `koi8`); `koi8-u` (`koi8u`); `cp866` (`ibm866`, `866`);
+    /// `latin1` (`latin-1`, `iso-8859-1`, read as its superset CP1252, as
+    /// browsers do); `cp1252` (`windows-1252`); the Central European
+    /// `cp1250` (`windows-1250`) and `latin2` (`latin-2`, `iso-8859-2`);
+    /// `utf-16le`, `utf-16be`. Case does not matter.
     /// Every other name is refused, even one that encoding_rs knows (such
     /// as `replacement`, which would turn every game into U+FFFD).
     fn from_str(s: &str) -> Result<InputEncoding, ParseEncodingError> {
@@ -101,6 +103,9 @@ impl FromStr for InputEncoding {
             "koi8-r" | "koi8r" | "koi8" => KOI8_R,
             "cp866" | "ibm866" | "866" => IBM866,
             "latin1" | "latin-1" | "iso-8859-1" | "cp1252" | "windows-1252" => WINDOWS_1252,
+            "cp1250" | "windows-1250" => WINDOWS_1250,
+            "latin2" | "latin-2" | "iso-8859-2" => ISO_8859_2,
+            "koi8-u" | "koi8u" => KOI8_U,
             "utf-16le" | "utf16le" => UTF_16LE,
             "utf-16be" | "utf16be" => UTF_16BE,
             _ => return Err(ParseEncodingError),
@@ -347,9 +352,10 @@ fn cyrillic_score(text: &str) -> i64 {
     let mut score = 0i64;
     let mut chars = text.chars().peekable();
     let mut prev: Option<char> = None;
-    // Whether the character before `prev` was a letter: a piece letter
-    // starts a move, it does not end a word like the Å in "Ståhlberg".
-    let mut after_letter = false;
+    // The character before `prev`: a piece letter starts a move, it does
+    // not end a word like the Å in "Ståhlberg", nor stand between two
+    // squares like a CP1252 dash read as CP866 (`e2Цe4` for `e2–e4`).
+    let mut before: Option<char> = None;
     while let Some(c) = chars.next() {
         let cyrillic = is_cyrillic(c);
         if let Some(p) = prev {
@@ -360,7 +366,8 @@ fn cyrillic_score(text: &str) -> i64 {
                 (true, false) if c.is_alphabetic() => {
                     let rest = chars.clone().take(4);
                     match move_tail(std::iter::once(c).chain(rest)) {
-                        true if p.is_uppercase() && !after_letter => 3,
+                        true if before.is_some_and(|b| b.is_ascii_digit()) => -2,
+                        true if p.is_uppercase() && !before.is_some_and(char::is_alphabetic) => 3,
                         // `Крe2`: the piece's two letters, then the square.
                         true => 0,
                         false => -2,
@@ -374,7 +381,7 @@ fn cyrillic_score(text: &str) -> i64 {
             // Box drawing: CP866 read as something else, or the reverse.
             score -= 3;
         }
-        after_letter = prev.is_some_and(char::is_alphabetic);
+        before = prev;
         prev = Some(c);
     }
     score
@@ -536,6 +543,12 @@ mod tests {
             "[White \"Ibáñez\"]\n\n1. e4 e5 1/2-1/2\n",
             "[White \"Núñez\"]\n[Black \"Ødegård\"]\n\n1. e4 e5 ½-½\n",
             "[Event \"Größe\"]\n\n1. e4 {“good”} e5 1–0\n",
+            // A dash or a capture sign between two squares read as CP866's
+            // or CP1251's Cyrillic (`e2Цe4`, `Sf3Чe5`) scored as a piece
+            // letter, and every move failed.
+            "[White \"Hübner\"]\n\n1. e2–e4 e7–e5 2. Sg1–f3 Sb8–c6 *\n",
+            "1. e2–e4 e7–e5 2. Sg1–f3 Sb8–c6 3. Lf1–b5 a7–a6 *\n",
+            "1. e4 e5 2. Sf3 Sc6 3. d4 e5×d4 4. Sf3×d4 *\n",
         ] {
             let (bytes, _, _) = WINDOWS_1252.encode(text);
             assert_eq!(detect(&bytes), WINDOWS_1252, "{text}");

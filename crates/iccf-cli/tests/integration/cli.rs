@@ -645,7 +645,7 @@ fn encoding_replacement_was_accepted() {
     assert_eq!(r.code, 2);
     assert!(
         r.stderr
-            .contains("use auto, utf-8, cp1251, koi8-r, cp866, latin1, cp1252, utf-16le, utf-16be"),
+            .contains("use auto, utf-8, cp1251, koi8-r, koi8-u, cp866, latin1, cp1252, cp1250, latin2, utf-16le, utf-16be"),
         "{}",
         r.stderr
     );
@@ -659,6 +659,33 @@ fn encoding_replacement_was_accepted() {
     ] {
         let r = run(&["convert", "--encoding", name, "-q"], b"1. e4 *\n");
         assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+    }
+}
+
+/// Czech and Polish files in CP1250 or ISO-8859-2 were read as Latin-1
+/// (`Pøebor`, `Œwiderski, £ukasz`) with exit 0, and `--encoding cp1250`
+/// was refused: there was no way to read their names.
+#[test]
+fn central_european_encodings_were_refused() {
+    for (name, bytes) in [
+        (
+            "cp1250",
+            &b"[Event \"P\xf8ebor \xc8R\"]\n[White \"\x8cwiderski, \xa3ukasz\"]\n[Black \"\x8a\x9dastn\xfd\"]\n\n1. e4 e5 1-0\n"[..],
+        ),
+        (
+            "latin2",
+            b"[Event \"P\xf8ebor \xc8R\"]\n[White \"\xa6widerski, \xa3ukasz\"]\n[Black \"\xa9\xbbastn\xfd\"]\n\n1. e4 e5 1-0\n",
+        ),
+    ] {
+        let r = run(&["convert", "--encoding", name, "-q"], bytes);
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+        assert!(
+            r.stdout.contains("Přebor ČR")
+                && r.stdout.contains("Świderski, Łukasz")
+                && r.stdout.contains("Šťastný"),
+            "{name}: {}",
+            r.stdout
+        );
     }
 }
 
