@@ -178,6 +178,36 @@ def test_an_illegal_move_stops_its_line_and_is_in_game_errors():
     assert error.kind and error.reason
 
 
+class _OnlyWhiteW(chess.pgn.GameBuilder):
+    def end_headers(self):
+        if self.game.headers["White"] != "W":
+            return chess.pgn.SKIP
+        return None
+
+
+class _NoVariations(chess.pgn.GameBuilder):
+    def begin_variation(self):
+        super().begin_variation()
+        return chess.pgn.SKIP
+
+
+class _SkipGame(chess.pgn.GameBuilder):
+    def begin_game(self):
+        super().begin_game()
+        return chess.pgn.SKIP
+
+
+@pytest.mark.parametrize("visitor", [_OnlyWhiteW, _NoVariations, _SkipGame])
+def test_a_visitor_s_skip_is_kept_as_python_chess_keeps_it(visitor):
+    """A visitor returning SKIP from begin_game, end_headers (a filter on
+    the tags) or begin_variation got the whole game all the same."""
+    pgn = '[White "X"]\n\n1. e4 {a} e5 (1... c5 {b} 2. Nf3) 2. Nf3 $1 *\n'
+    ours = iccf.read_game(pgn, Visitor=visitor)
+    theirs = chess.pgn.read_game(io.StringIO(pgn), Visitor=visitor)
+    assert str(ours) == str(theirs)
+    assert ours.next() is None or not ours.next().variations[1:]
+
+
 def test_chess960_castling_and_null_moves():
     text = (
         '[Variant "Chess960"]\n[FEN "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"]\n\n'

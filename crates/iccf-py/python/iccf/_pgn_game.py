@@ -242,12 +242,20 @@ def _visit(visitor: Any, tree: Any) -> None:
     """Plays ``tree`` (from ``_iccf.read_game_tree``) into ``visitor`` in
     the order ``chess.pgn.read_game`` calls it."""
     import chess
+    import chess.pgn
 
-    visitor.begin_game()
+    # A visitor returns SKIP to pass over the game (from begin_game or
+    # end_headers: a filter on the tags) or a variation, as python-chess
+    # lets it.
+    if visitor.begin_game() is chess.pgn.SKIP:
+        visitor.end_game()
+        return
     visitor.begin_headers()
     for name, value in tree["tags"]:
         visitor.visit_header(name, _as_written(value))
-    visitor.end_headers()
+    if visitor.end_headers() is chess.pgn.SKIP:
+        visitor.end_game()
+        return
     board = chess.Board(tree["fen"], chess960=tree["chess960"])
     visitor.visit_board(board)
     for error in tree["errors"]:
@@ -276,6 +284,6 @@ def _visit_line(visitor: Any, board: Any, line: Any, chess: Any) -> None:
         for nag in node["nags"]:
             visitor.visit_nag(nag)
         for variation in node["variations"]:
-            visitor.begin_variation()
-            _visit_line(visitor, before.copy(stack=False), variation, chess)
+            if visitor.begin_variation() is not chess.pgn.SKIP:
+                _visit_line(visitor, before.copy(stack=False), variation, chess)
             visitor.end_variation()
