@@ -213,6 +213,9 @@ pub struct Line {
     pub nodes: Vec<Node>,
     /// Comments of a line with no move to put them with.
     pub comments: Vec<String>,
+    /// Annotation glyphs written before the line's first move, as an
+    /// annotated variation starts (`($142 1... c5)`: "better is").
+    pub nags: Vec<u8>,
     /// The rest of the line as written, tokens in order, from the first
     /// move that could not be read (variations in `(` `)`, comments in
     /// `{` `}`): empty when the whole line was read.
@@ -359,6 +362,18 @@ mod tests {
             game.end().board().king_of(shakmaty::Color::White),
             Some(Square::G1)
         );
+    }
+
+    /// `e5 $2 ($142 1... c5)`: the "better is" glyph before the
+    /// variation's first move was dropped (python-chess keeps it).
+    #[test]
+    fn a_glyph_before_a_line_s_first_move_is_kept() {
+        let game = read_game(b"$10 1. e4 e5 $2 ($142 1... c5 $1) 2. Nf3 *").unwrap();
+        assert_eq!(game.moves.nags, [10]);
+        let e5 = &game.moves.nodes[1];
+        assert_eq!(e5.nags, [2]);
+        assert_eq!(e5.variations[0].nags, [142]);
+        assert_eq!(e5.variations[0].nodes[0].nags, [1]);
     }
 
     #[test]

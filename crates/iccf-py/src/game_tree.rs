@@ -19,6 +19,8 @@ use crate::errors::{ParseError, move_error_kind, move_exception, shorten_quotes}
 #[derive(IntoPyObject)]
 pub struct LineOut {
     comments: Vec<String>,
+    /// NAGs before the line's first move (`($142 1... c5)`).
+    nags: Vec<u32>,
     nodes: Vec<NodeOut>,
     unread: Vec<String>,
 }
@@ -95,6 +97,7 @@ fn line_out(line: &Line, mode: CastlingMode) -> LineOut {
         .collect();
     LineOut {
         comments: line.comments.clone(),
+        nags: line.nags.iter().map(|&n| u32::from(n)).collect(),
         nodes,
         unread: line.unread.clone(),
     }

@@ -208,6 +208,16 @@ def test_a_visitor_s_skip_is_kept_as_python_chess_keeps_it(visitor):
     assert ours.next() is None or not ours.next().variations[1:]
 
 
+def test_a_glyph_starting_a_variation_is_kept_as_python_chess_keeps_it():
+    """`e5 $2 ($142 1... c5)`: the glyph before the variation's first move
+    was dropped; python-chess gives it to the move before."""
+    pgn = "1. e4 e5 $2 ($142 1... c5 $1) 2. Nf3 *"
+    ours = iccf.read_game(pgn)
+    theirs = chess.pgn.read_game(io.StringIO(pgn))
+    assert str(ours) == str(theirs)
+    assert ours.next().nags == {142}
+
+
 def test_chess960_castling_and_null_moves():
     text = (
         '[Variant "Chess960"]\n[FEN "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"]\n\n'

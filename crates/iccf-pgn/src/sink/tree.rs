@@ -190,8 +190,11 @@ impl Sink for TreeSink<'_> {
         let open = self.open();
         if let Some(unread) = open.unread() {
             unread.push(lossy(raw));
-        } else if let (Some(node), Some(nag)) = (open.line.nodes.last_mut(), nag(raw)) {
-            node.nags.push(nag);
+        } else if let Some(nag) = nag(raw) {
+            match open.line.nodes.last_mut() {
+                Some(node) => node.nags.push(nag),
+                None => open.line.nags.push(nag),
+            }
         }
     }
 

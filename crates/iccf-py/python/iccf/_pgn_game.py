@@ -269,6 +269,9 @@ def _visit(visitor: Any, tree: Any) -> None:
 def _visit_line(visitor: Any, board: Any, line: Any, chess: Any) -> None:
     for comment in line["comments"]:
         visitor.visit_comment(_strip_comment(comment))
+    # `($142 1... c5)`: python-chess gives them to the node before.
+    for nag in line["nags"]:
+        visitor.visit_nag(nag)
     for node in line["nodes"]:
         for comment in node["comments_before"]:
             visitor.visit_comment(_strip_comment(comment))
