@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use shakmaty::Color as Side;
 
 use crate::args;
-use crate::errors::parse_error_of;
+use crate::errors::{our_move_error, parse_error_of};
 
 /// Reads a game file's text.
 fn read_game(py: Python<'_>, pgn: &str) -> PyResult<Game> {
@@ -116,7 +116,7 @@ pub fn card(
     Offer::alone(&offers, mv.is_some()).map_err(|err| PyValueError::new_err(err.to_string()))?;
     if let Some(mv) = mv {
         iccf_corr::play_our_move(&mut game, mv, args::input_lang(input_lang)?, today)
-            .map_err(|err| PyValueError::new_err(format!("our move {mv}: {err}")))?;
+            .map_err(|err| our_move_error(py, &err, mv))?;
     }
     iccf_corr::record_offers(&mut game, side, &offers)
         .map_err(|err| PyValueError::new_err(err.to_string()))?;

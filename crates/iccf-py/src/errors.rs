@@ -7,6 +7,8 @@
 
 use iccf::MoveNumber;
 use iccf::read::ReadMoveError;
+use iccf_corr::OurMoveError;
+use iccf_pgn::typed_move::TypedMoveError;
 use iccf_stream::error::{Causes, StreamError};
 use iccf_stream::jobs::{Jobs, JobsError};
 use pyo3::create_exception;
@@ -109,6 +111,66 @@ pub fn parse_error_of(py: Python<'_>, kind: &'static str, message: String) -> Py
     pyerr
 }
 
+/// The `ParseError` for move text that is not one move (`""`, `e4 e5`,
+/// a number that does not fit), with the attributes of `move_error`'s.
+pub fn typed_move_error(
+    py: Python<'_>,
+    err: &TypedMoveError,
+    text: &str,
+    number: MoveNumber,
+) -> PyErr {
+    let pyerr = ParseError::new_err(shorten_quotes(&format!("{number} `{text}`: {err}")));
+    let kind = match err {
+        TypedMoveError::NoMove => "no-move",
+        TypedMoveError::NotOneMove { .. } => "not-one-move",
+        _ => "wrong-move-number",
+    };
+    let attributes = Attributes {
+        kind,
+        text: Some(text),
+        move_number: Some(number.to_string()),
+        reason: shorten_quotes(&err.to_string()),
+        notation: None,
+        nearest: Vec::new(),
+    };
+    attributes.set_on(py, &pyerr);
+    pyerr
+}
+
+/// The `IllegalMoveError` for our move `text` refused by `iccf.card`, as
+/// `iccf.move` raises one: `nearest` holds the likeliest meant moves
+/// (numeric), or each language's reading of an ambiguous one.
+pub fn our_move_error(py: Python<'_>, err: &OurMoveError, text: &str) -> PyErr {
+    let pyerr = IllegalMoveError::new_err(shorten_quotes(&format!("our move `{text}`: {err}")));
+    let (kind, nearest) = match err {
+        OurMoveError::Illegal {
+            suggestions,
+            nearest,
+            ..
+        } if suggestions.is_empty() => ("illegal", nearest.clone()),
+        OurMoveError::Illegal { suggestions, .. } => (
+            "illegal",
+            suggestions.iter().map(|s| s.numeric.clone()).collect(),
+        ),
+        OurMoveError::Ambiguous { readings, .. } => (
+            "ambiguous-language",
+            readings.iter().map(|(m, _)| m.clone()).collect(),
+        ),
+        OurMoveError::GameOver => ("game-over", Vec::new()),
+        OurMoveError::NotOurTurn => ("not-our-turn", Vec::new()),
+    };
+    let attributes = Attributes {
+        kind,
+        text: Some(text),
+        move_number: None,
+        reason: shorten_quotes(&err.to_string()),
+        notation: None,
+        nearest,
+    };
+    attributes.set_on(py, &pyerr);
+    pyerr
+}
+
 /// What every `ParseError` and `IllegalMoveError` carries, set or `None`.
 struct Attributes<'a> {
     kind: &'static str,
@@ -129,6 +191,9 @@ impl Attributes<'_> {
         let _ = value.setattr("reason", self.reason);
         let _ = value.setattr("notation", self.notation);
         let _ = value.setattr("nearest", self.nearest);
+        // Where in a game: set for the errors of `read_game`'s games.
+        let _ = value.setattr("line", None::<u64>);
+        let _ = value.setattr("column", None::<u64>);
     }
 }
 
@@ -185,14 +250,38 @@ pub fn shorten_quotes(message: &str) -> String {
 /// `IsADirectoryError`, ...) with `errno` and `filename` set.
 pub fn stream_error(err: &StreamError) -> PyErr {
     let message = Causes(err).to_string();
-    match (err.os_error(), err.path()) {
+    let os_error = match (err.os_error(), err.path()) {
         // `filename` a str, as Python's own `open` gives it.
         (Some(errno), Some(path)) => {
             PyOSError::new_err((errno, message, path.as_os_str().to_os_string()))
         }
         (Some(errno), None) => PyOSError::new_err((errno, message)),
         _ => PyOSError::new_err(message),
+    };
+    // The caller's own file object failed: its exception (a
+    // UnicodeDecodeError of a text file opened with the wrong encoding)
+    // is the cause, as `raise ... from` gives it.
+    if let Some(raised) = raised_by_python(err) {
+        Python::attach(|py| os_error.set_cause(py, Some(raised.clone_ref(py))));
     }
+    os_error
+}
+
+/// The Python exception among the causes of `err`, if a file object
+/// raised one while it was read.
+fn raised_by_python<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e PyErr> {
+    let mut cause = Some(err);
+    while let Some(err) = cause {
+        if let Some(raised) = err
+            .downcast_ref::<std::io::Error>()
+            .and_then(|io| io.get_ref())
+            .and_then(|inner| inner.downcast_ref::<PyErr>())
+        {
+            return Some(raised);
+        }
+        cause = err.source();
+    }
+    None
 }
 
 /// The threads for `jobs=` (None or 0: one per core), as the CLI's `-j`

@@ -14,7 +14,7 @@ use shakmaty::san::Suffix;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::args;
-use crate::errors::{ambiguous_language_error, move_error, parse_error};
+use crate::errors::{ambiguous_language_error, move_error, parse_error, typed_move_error};
 
 /// A legal move in its position: `.numeric`, `.san`, `.lan`, `.uci`,
 /// `.figurine`, `.localized(lang)`, and the piece described.
@@ -160,8 +160,8 @@ pub fn read_move(
     let text = text.trim();
     let number = MoveNumber::from_position(&pos);
     // As `iccf move` reads it: its number and marks may be typed.
-    let the_move = typed_move(text, number)
-        .map_err(|err| parse_error(py, format!("{number} `{text}`: {err}")))?;
+    let the_move =
+        typed_move(text, number).map_err(|err| typed_move_error(py, &err, text, number))?;
     let readings = read_move_after(the_move.as_bytes(), &pos, lang, langs, certain)
         .map_err(|err| move_error(py, &err, text, number))?;
     let [(langs, read)] = <[_; 1]>::try_from(readings)

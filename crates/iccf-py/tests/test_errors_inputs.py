@@ -135,8 +135,30 @@ def test_a_file_object_that_fails_is_an_os_error():
         def read(self, n=-1):
             raise ValueError("the disk is on fire")
 
-    with pytest.raises(OSError, match="on fire"):
+    with pytest.raises(OSError, match="on fire") as info:
         list(iccf.games(Broken()))
+    # The file object's own exception is the cause, as `raise from` gives.
+    assert isinstance(info.value.__cause__, ValueError)
+    assert str(info.value.__cause__) == "the disk is on fire"
+
+
+def test_errors_of_cards_games_written_and_move_text_have_the_attributes():
+    """iccf.card raised a bare ValueError for an illegal move, write_game a
+    ParseError without kind or text, and iccf.move("") the kind
+    "bad-position" with its number twice in the reason."""
+    with pytest.raises(iccf.IllegalMoveError) as info:
+        iccf.card('[ICCFSide "white"]\n\n1. 5254 5755 *', "Nf6", date="2026.12.01")
+    assert (info.value.kind, info.value.text) == ("illegal", "Nf6")
+    with pytest.raises(iccf.ParseError) as info:
+        iccf.move("")
+    assert (info.value.kind, info.value.move_number, info.value.reason) == ("no-move", "1.", "no move")
+    chess_pgn = pytest.importorskip("chess.pgn")
+    crazyhouse = chess_pgn.read_game(io.StringIO('[Variant "Crazyhouse"]\n\n1. e4 *'))
+    with pytest.raises(iccf.ParseError) as info:
+        iccf.write_game(crazyhouse)
+    assert info.value.kind == "bad-game" and isinstance(info.value.line, int)
+    for name in ATTRIBUTES + ("line", "column"):
+        assert hasattr(info.value, name), name
 
 
 def test_a_list_is_a_source_only_for_convert_file(testdata, tmp_path):

@@ -41,6 +41,10 @@ class ParseError(ValueError):
     reason: str
     notation: Optional[str]
     nearest: List[str]
+    # Where in its game, for the errors of a game read (read_game's
+    # game.errors, write_game); None for one move.
+    line: Optional[int]
+    column: Optional[int]
 
 class IllegalMoveError(ValueError):
     """A move that cannot be played in the position."""
@@ -51,6 +55,10 @@ class IllegalMoveError(ValueError):
     reason: str
     notation: Optional[str]
     nearest: List[str]
+    # Where in its game, for the errors of a game read (read_game's
+    # game.errors, write_game); None for one move.
+    line: Optional[int]
+    column: Optional[int]
 
 @final
 class Move:

@@ -95,8 +95,19 @@ def write_game(game: Any, *, notation: str = "numeric", lang: Optional[str] = No
     out, problems = _iccf.convert(text, to=notation, format="pgn", lang=lang, input_lang="en")
     errors = [p for p in problems if p.severity == "error"]
     if errors:
-        # python-chess wrote a game that iccf cannot read: say where.
-        raise _iccf.ParseError(f"the game could not be written: {errors[0]}")
+        # python-chess wrote a game that iccf cannot read: say where, with
+        # the attributes every ParseError has.
+        first = errors[0]
+        error = _iccf.ParseError(f"the game could not be written: {first}")
+        error.kind = "bad-game"
+        error.text = first.token
+        error.move_number = first.move
+        error.reason = first.message
+        error.notation = None
+        error.nearest = []
+        error.line = first.line
+        error.column = first.column
+        raise error
     return out
 
 
