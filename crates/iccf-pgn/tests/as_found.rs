@@ -284,6 +284,39 @@ fn capture_sign_on_a_move_that_takes_nothing_ended_the_game() {
     }
 }
 
+/// `2. ed`, `exd` or `e:d`: a pawn capture written with its files alone,
+/// as older books and scoresheets write it, was "not a move" and the
+/// rest of the game unconverted. The one capture that fits is read;
+/// two that fit are an ambiguity naming both.
+#[test]
+fn pawn_capture_written_with_files_alone_was_not_a_move() {
+    for capture in ["ed", "exd", "e:d", "ed+", "exd!?"] {
+        let game = format!("1. e4 d5 2. {capture} Qxd5 *");
+        let (out, reports) = convert(&game, OutputFormat::Pgn);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{capture}: {:?}",
+            reports[0].errors
+        );
+        // `!?` stays with the move: `5445!?`.
+        assert!(
+            out.replace("!?", "")
+                .contains("1. 5254 4745 2. 5445 4845 *"),
+            "{capture}: {out}"
+        );
+    }
+    let two = "[FEN \"4k3/8/8/3p4/3pP3/4P3/8/4K3 w - - 0 1\"]\n\n1. ed *";
+    let (_, reports) = convert(two, OutputFormat::Pgn);
+    let message = reports[0].errors[0].to_string();
+    assert!(
+        message.contains("e4xd5") && message.contains("e3xd4"),
+        "{message}"
+    );
+    // No pawn of that file takes on the other: still not a move.
+    let (_, reports) = convert("1. e4 d5 2. de *", OutputFormat::Pgn);
+    assert_eq!(reports[0].errors.len(), 1);
+}
+
 /// Review: a game over a limit was left out of the output and of
 /// `records()`, where it read as game 0 with no error.
 #[test]

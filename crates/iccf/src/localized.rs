@@ -28,9 +28,10 @@
 //! the first file, rank or sign is read as one letter, so the Russian king
 //! `Кр` and knight `К` cannot be confused.
 //!
-//! Not read: descriptive notation, abbreviated pawn captures without a rank
-//! (`ed`, `exd`), lowercase piece letters, and Latin look-alikes typed for
-//! Cyrillic or Greek letters (`Kp` for `Кр`).
+//! Not read here: descriptive notation, lowercase piece letters, and Latin
+//! look-alikes typed for Cyrillic or Greek letters (`Kp` for `Кр`). Pawn
+//! captures written with files alone (`ed`, `exd`) need the position: the
+//! move readers of [`crate::read`] take them.
 //!
 //! ```
 //! use iccf::{lang::Lang, localized::{parse_san, write_san}};

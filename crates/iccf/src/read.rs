@@ -273,14 +273,61 @@ pub(crate) fn read_general(
     pos: &Chess,
     lang: Lang,
 ) -> Result<ReadMove, ReadMoveError> {
-    match read_as_written(text, pos, lang) {
-        // Tried only for a move that cannot be read: the way of every
-        // other move costs nothing.
-        Err(err) if !text.is_ascii() => match latin_look_alikes(text) {
-            Some(latin) => read_as_written(&latin, pos, lang).map_err(|_| err),
-            None => Err(err),
-        },
-        read => read,
+    // The readings below are tried only for a move that cannot be read:
+    // the way of every other move costs nothing.
+    let err = match read_as_written(text, pos, lang) {
+        Err(err) => err,
+        read => return read,
+    };
+    if matches!(
+        err,
+        ReadMoveError::NotAMove | ReadMoveError::ParseSan { .. }
+    ) && let Some(read) = file_capture(text, pos)
+    {
+        return read;
+    }
+    match (!text.is_ascii())
+        .then(|| latin_look_alikes(text))
+        .flatten()
+    {
+        Some(latin) => read_as_written(&latin, pos, lang).map_err(|_| err),
+        None => Err(err),
+    }
+}
+
+/// A pawn capture written with its files alone, as older books and
+/// scoresheets write it: `ed`, `exd`, `e:d` (the e-pawn takes on the
+/// d-file), check or annotation marks after it allowed. The one legal
+/// capture that fits, or the candidates when several do; `None` for text
+/// of another form, or when no pawn capture fits (the first error says
+/// why then).
+fn file_capture(text: &[u8], pos: &Chess) -> Option<Result<ReadMove, ReadMoveError>> {
+    let text = core::str::from_utf8(text).ok()?;
+    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    let mut chars = core.chars();
+    let from = chars.next().and_then(File::from_char)?;
+    let rest = chars.as_str();
+    let to = rest.strip_prefix(['x', ':', '×']).unwrap_or(rest);
+    let mut to_chars = to.chars();
+    let to = to_chars.next().and_then(File::from_char)?;
+    if to_chars.next().is_some() || from.distance(to) != 1 {
+        return None;
+    }
+    let mut fitting = pos.legal_moves();
+    fitting.retain(|m| {
+        m.role() == Role::Pawn
+            && m.is_capture()
+            && m.promotion().is_none_or(|p| p == Role::Queen)
+            && m.from().is_some_and(|sq| sq.file() == from)
+            && m.to().file() == to
+    });
+    match fitting[..] {
+        [] => None,
+        [m] => Some(Ok(ReadMove::plain(m, Notation::San))),
+        _ => Some(Err(ReadMoveError::AmbiguousSan {
+            notation: Notation::San,
+            candidates: fitting.to_vec(),
+        })),
     }
 }
 
