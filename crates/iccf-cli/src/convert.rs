@@ -54,6 +54,16 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<Status> {
                 .map_or(String::new(), |v| v.get_name().to_owned()),
         );
     }
+    if matches!(format, Format::Jsonl | Format::Parquet)
+        && args.lang != iccf::lang::Lang::En
+        && !args.quiet
+    {
+        // The records' `san` and `lan` are PGN's, in English letters.
+        eprintln!(
+            "iccf: --lang {} is ignored: records hold every notation in English letters",
+            args.lang.code()
+        );
+    }
     let inputs: Vec<PathBuf> = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {

@@ -478,6 +478,13 @@ fn lang_ignored_with_numeric_output_said_nothing() {
     );
     let r = run(&["convert", &one, "--to", "san", "--lang", "de"], b"");
     assert_eq!(r.stderr, "");
+    // JSON lines hold every notation in PGN's English letters.
+    let r = run(&["convert", &one, "--format", "jsonl", "--lang", "ru"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "iccf: --lang ru is ignored: records hold every notation in English letters"
+    );
 }
 
 /// With `-o`, an input that could not be read leaves the output as it was,
