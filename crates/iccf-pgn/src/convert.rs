@@ -33,6 +33,8 @@
 //! );
 //! ```
 
+use std::sync::Arc;
+
 use iccf::lang::{GameLetters, Lang, LangSet, same_letters};
 use iccf::read::guess_notation;
 use iccf::token::{is_move, is_null_move};
@@ -173,7 +175,7 @@ impl Report {
 }
 
 /// Converts games with a set of [`Options`].
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Converter {
     options: Options,
     /// Where games without a `FEN` tag start, if not from the standard
@@ -181,6 +183,8 @@ pub struct Converter {
     start: Option<Chess>,
     /// The notations of records' moves.
     record_notations: RecordNotations,
+    /// The input named in records ([`GameRecord::file`]).
+    file: Option<Arc<str>>,
 }
 
 /// Where a converted game goes.
@@ -200,6 +204,24 @@ impl Converter {
             options,
             start: None,
             record_notations: RecordNotations::ALL,
+            file: None,
+        }
+    }
+
+    /// The same converter, naming `file` in its records
+    /// ([`GameRecord::file`], `"file"` in JSON lines): the input the games
+    /// come from, when a run reads several.
+    ///
+    /// ```
+    /// use iccf_pgn::convert::{Converter, Options};
+    ///
+    /// let records = Converter::new(Options::default()).with_file("a.pgn").records(b"1. e4 *");
+    /// assert_eq!(records[0].file.as_deref(), Some("a.pgn"));
+    /// ```
+    pub fn with_file(self, file: &str) -> Converter {
+        Converter {
+            file: Some(file.into()),
+            ..self
         }
     }
 
@@ -404,6 +426,7 @@ impl Converter {
             ..Report::default()
         };
         let record = || GameRecord {
+            file: self.file.clone(),
             game: at.index,
             errors: report.errors.clone(),
             ..GameRecord::default()
@@ -526,8 +549,10 @@ impl Converter {
         };
         let moves = walk.moves;
         let report = report(moves, &lexed, choice, encoding, hint_asked, problems);
-        let record =
-            record.map(|sink| sink.finish(at.index, start_copy.unwrap_or_default(), &report));
+        let record = record.map(|sink| GameRecord {
+            file: self.file.clone(),
+            ..sink.finish(at.index, start_copy.unwrap_or_default(), &report)
+        });
         match (target, record) {
             (Some(Target::Write(out)), Some(record)) => write_jsonl(out, &record),
             (Some(Target::Record(slot)), record) => *slot = record,

@@ -16,6 +16,8 @@
 //! assert_eq!(game.result.as_deref(), Some("*"));
 //! ```
 
+use std::sync::Arc;
+
 use iccf::Notation;
 use iccf::lang::LangSet;
 use serde::Serialize;
@@ -29,6 +31,12 @@ pub use crate::tags::{TagIter, Tags};
 /// One game read: the main line converted as far as it goes.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct GameRecord {
+    /// The input the game was read from, as it was named, when a run of
+    /// several inputs names them (`iccf convert a.pgn b.pgn --format
+    /// jsonl`): game numbers start again in each. Left out of JSON when
+    /// `None`.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "shared_str")]
+    pub file: Option<Arc<str>>,
     /// 1-based game number in its input.
     pub game: u64,
     /// The tag pairs in the order written (a JSON object, where a name
@@ -184,6 +192,11 @@ impl Serialize for Problem {
         map.serialize_entry("message", &self.kind.to_string())?;
         map.end()
     }
+}
+
+/// A name shared by every record of an input, as its text.
+fn shared_str<S: Serializer>(file: &Option<Arc<str>>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(file.as_deref().unwrap_or_default())
 }
 
 /// Tags as a JSON object in the order written (see [`Tags::unique`]).

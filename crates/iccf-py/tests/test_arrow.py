@@ -21,6 +21,8 @@ def rows_of_records(records, notations):
     for r in records:
         tags = r["tags"]
         yield {
+            # Named by the CLI's runs of several inputs only.
+            "file": None,
             "game": r["game"],
             **{c: tags.get(c.capitalize()) for c in ("event", "site", "date", "round", "white", "black")},
             "tags": [{"name": k, "value": v} for k, v in tags.items()],
@@ -47,7 +49,7 @@ def test_batches_hold_the_records_of_games(path):
 def test_default_columns_and_schema():
     batch = next(iccf.games_arrow(TWIC, batch_size=100))
     assert batch.schema.names == [
-        "game", "event", "site", "date", "round", "white", "black", "tags", "input", "langs",
+        "file", "game", "event", "site", "date", "round", "white", "black", "tags", "input", "langs",
         "numeric", "san", "result", "unconverted", "errors", "warnings",
     ]
     assert batch.schema.field("numeric").type == pa.list_(pa.string())
@@ -82,7 +84,11 @@ def test_parquet_from_the_cli_is_the_same_table(cli, tmp_path):
         [b for p in (TWIC, BROKEN) for b in iccf.games_arrow(p)]
     )
     assert table.schema.names == expected.schema.names
-    assert table.to_pylist() == expected.to_pylist()
+    # Two inputs: each row names its file, whose game numbers start at 1.
+    files = table.column("file").to_pylist()
+    assert files == [str(TWIC)] * files.count(str(TWIC)) + [str(BROKEN)] * files.count(str(BROKEN))
+    rest = [n for n in table.schema.names if n != "file"]
+    assert table.select(rest).to_pylist() == expected.select(rest).to_pylist()
     uci = tmp_path / "uci.parquet"
     subprocess.run([cli, "convert", "-q", "--format", "parquet", "--to", "uci", "-o", str(uci), str(TWIC)], check=True)
     assert "uci" in pq.read_schema(uci).names and "san" not in pq.read_schema(uci).names

@@ -111,6 +111,10 @@ fn tabulate_one(
     let input = open_input_within(path, conversion.decoder_memory).map_err(OneError::Input)?;
     watch.opened(path, &input);
     let name = input.name.clone();
+    let named = conversion
+        .names_inputs()
+        .then(|| converter.clone().with_file(&name));
+    let converter = named.as_ref().unwrap_or(converter);
     let counter = input.bytes_read.clone();
     let known_len = input.len.is_some();
     let read = |err| OneError::Input(read_error(&name, path, err));

@@ -67,6 +67,16 @@ pub struct Conversion {
     pub decoder_memory: u64,
 }
 
+impl Conversion {
+    /// Whether records name their input ([`GameRecord::file`]): when there
+    /// are several, whose game numbers each start at 1.
+    ///
+    /// [`GameRecord::file`]: iccf_pgn::record::GameRecord::file
+    pub fn names_inputs(&self) -> bool {
+        self.inputs.len() > 1
+    }
+}
+
 impl Default for Conversion {
     fn default() -> Conversion {
         Conversion {
@@ -222,6 +232,10 @@ fn convert_one(
     }
     watch.opened(path, &input);
     let name = input.name.clone();
+    let named = conversion
+        .names_inputs()
+        .then(|| converter.clone().with_file(&name));
+    let converter = named.as_ref().unwrap_or(converter);
     let counter = input.bytes_read.clone();
     let known_len = input.len.is_some();
     let result = text_reader(input.reader, conversion.options.encoding)

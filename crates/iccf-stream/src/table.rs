@@ -79,7 +79,10 @@ fn list(name: &str, item: DataType) -> Field {
 
 /// The schema of a table whose moves are in `notations`, one column each.
 pub fn schema(notations: &[Notation]) -> SchemaRef {
-    let mut fields = vec![Field::new("game", DataType::UInt64, false)];
+    let mut fields = vec![
+        Field::new("file", DataType::Utf8, true),
+        Field::new("game", DataType::UInt64, false),
+    ];
     fields.extend(ROSTER.map(|(column, _)| Field::new(column, DataType::Utf8, true)));
     fields.push(list("tags", DataType::Struct(tag_fields())));
     fields.push(Field::new("input", DataType::Utf8, true));
@@ -97,6 +100,7 @@ pub fn schema(notations: &[Notation]) -> SchemaRef {
 pub struct GameTable {
     notations: Vec<Notation>,
     schema: SchemaRef,
+    file: StringBuilder,
     game: UInt64Builder,
     roster: Vec<StringBuilder>,
     tags: ListBuilder<StructBuilder>,
@@ -116,6 +120,7 @@ impl GameTable {
         GameTable {
             notations: notations.to_vec(),
             schema: schema(notations),
+            file: StringBuilder::new(),
             game: UInt64Builder::new(),
             roster: ROSTER.iter().map(|_| StringBuilder::new()).collect(),
             tags: structs(tag_fields()),
@@ -149,6 +154,7 @@ impl GameTable {
 
     /// Adds `record` as a row.
     pub fn push(&mut self, record: &GameRecord) {
+        self.file.append_option(record.file.as_deref());
         self.game.append_value(record.game);
         for (builder, (_, tag)) in self.roster.iter_mut().zip(ROSTER) {
             builder.append_option(record.tag(tag));
@@ -179,7 +185,8 @@ impl GameTable {
 
     /// The rows gathered as a batch; the table is empty again.
     pub fn finish(&mut self) -> RecordBatch {
-        let mut columns: Vec<ArrayRef> = vec![Arc::new(self.game.finish())];
+        let mut columns: Vec<ArrayRef> =
+            vec![Arc::new(self.file.finish()), Arc::new(self.game.finish())];
         columns.extend(
             self.roster
                 .iter_mut()

@@ -487,6 +487,33 @@ fn lang_ignored_with_numeric_output_said_nothing() {
     );
 }
 
+/// JSON lines and Parquet from several inputs had game numbers starting
+/// again at 1 in each and no file name: a record's errors could not be
+/// traced to its file. Each record names its input then.
+#[test]
+fn records_of_several_inputs_named_no_file() {
+    let (one, two) = (
+        testdata("pgn/pgn4web/one.pgn"),
+        testdata("pgn/pgn4web/tilb98r2.pgn"),
+    );
+    let r = run(&["convert", "-q", "--format", "jsonl", &one, &two], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!("{{\"file\":\"{one}\",\"game\":1,")),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with(&format!("{{\"file\":\"{two}\",\"game\":1,")),
+        "{}",
+        lines[1]
+    );
+    // One input: the records are as they were.
+    let r = run(&["convert", "-q", "--format", "jsonl", &one], b"");
+    assert!(r.stdout.starts_with("{\"game\":1,"), "{}", r.stdout);
+}
+
 /// With `-o`, an input that could not be read leaves the output as it was,
 /// but the summary counted the other inputs' games and "0 with errors", and
 /// nothing said that they were not written.
