@@ -21,7 +21,8 @@ def games_arrow(
     one row a game, for pandas, Polars, DuckDB, Spark's ``mapInArrow`` or
     Ray's ``map_batches``.
 
-    The columns are those of ``iccf convert --format parquet``: ``game``;
+    The columns are those of ``iccf convert --format parquet``: ``file``
+    (the input, when the CLI reads several; null here); ``game``;
     ``event``, ``site``, ``date``, ``round``, ``white``, ``black`` (the tags,
     null when absent); ``tags`` (every tag: a list of ``name``/``value``
     structs); ``input`` (the notation read); ``langs``; one list column of
