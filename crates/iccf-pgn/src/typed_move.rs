@@ -1,12 +1,13 @@
 //! One move as a person types it alone, in `iccf move`, the web page's
 //! move box or at the correspondence desk: `5254`, `1. e4`, `12... Nf6+`,
-//! `5254!?`. The move is found by the lexer that reads games; only its
-//! number and marks are taken off (`12…Nc6` and `e8(Q)`, which a game's
+//! `5254!?`, `exd6 e.p.`. The move is found by the lexer that reads games;
+//! only its number and marks are taken off (`12…Nc6` and `e8(Q)`, which a game's
 //! reader repairs, are not).
 
 use core::fmt;
 
 use iccf::MoveNumber;
+use iccf::token::is_en_passant_mark;
 
 use crate::lexer::{Lexer, TokenKind};
 
@@ -61,6 +62,7 @@ impl std::error::Error for TypedMoveError {}
 /// assert_eq!(typed_move("1. 5254", next)?, "5254");
 /// assert_eq!(typed_move("5254+!", next)?, "5254");
 /// assert_eq!(typed_move(" e4 ", next)?, "e4");
+/// assert_eq!(typed_move("exd6 e.p.", next)?, "exd6");
 /// assert_eq!(
 ///     typed_move("2. e4", next).unwrap_err().to_string(),
 ///     "move number does not fit: the next move is 1."
@@ -79,6 +81,8 @@ pub fn typed_move(text: &str, next: MoveNumber) -> Result<&str, TypedMoveError> 
                 }
             }
             TokenKind::Move(_) if the_move.is_none() => the_move = Some(raw),
+            // `exd6 e.p.`, as a game's reader drops it.
+            TokenKind::Move(mark) if is_en_passant_mark(mark) => {}
             TokenKind::Suffix(_) | TokenKind::Nag(_) => {}
             _ => {
                 return Err(TypedMoveError::NotOneMove {
