@@ -3,6 +3,7 @@ of testdata/pgn: a game read by iccf, from SAN, from numeric, from German
 algebraic, is the game python-chess reads from SAN, variations, comments
 and NAGs included; a game written by iccf reads back the same."""
 
+import gzip
 import io
 
 import chess
@@ -250,6 +251,22 @@ def test_a_path_or_a_number_is_a_type_error_naming_what_read_game_takes(tmp_path
     with pytest.raises(TypeError, match="str or bytes, not int$"):
         iccf.read_game(123)
     with open(path) as f:
+        assert [m.uci() for m in iccf.read_game(f).mainline_moves()] == ["e2e4"]
+
+
+def test_a_file_name_or_a_compressed_handle_is_a_value_error_saying_so(tmp_path):
+    """read_game("x.pgn") read the name as PGN (an empty game with an
+    error), and a gzip handle's bytes as a garbage game."""
+    path = tmp_path / "one.pgn"
+    path.write_text("1. e4 *\n")
+    with pytest.raises(ValueError, match="is a file's name: open it first"):
+        iccf.read_game(str(path))
+    packed = tmp_path / "one.pgn.gz"
+    with gzip.open(packed, "wt") as f:
+        f.write("1. e4 *\n")
+    with open(packed, "rb") as f, pytest.raises(ValueError, match="is compressed"):
+        iccf.read_game(f)
+    with gzip.open(packed, "rt") as f:
         assert [m.uci() for m in iccf.read_game(f).mainline_moves()] == ["e2e4"]
 
 

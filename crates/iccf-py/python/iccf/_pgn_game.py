@@ -116,6 +116,12 @@ def _next_game_bytes(handle: Handle) -> Optional[bytes]:
     ``bytes`` (the reader takes its first game), else the lines of a file
     object up to the start of its next game, found by iccf's splitter."""
     if isinstance(handle, str):
+        if "\n" not in handle and len(handle) < 4096 and handle.strip() and os.path.isfile(handle):
+            # A file's name, read as PGN, was an empty game with an error.
+            raise ValueError(
+                f"read_game reads a file object or the PGN text: `{handle[:100]}` is a file's "
+                "name: open it first (open(path)), or read it with iccf.games(path)"
+            )
         return handle.encode("utf-8")
     if isinstance(handle, (bytes, bytearray, memoryview)):
         return bytes(handle)
@@ -164,6 +170,12 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
             binary = isinstance(line, bytes)
         at_end = not line
         data = line.encode("utf-8") if isinstance(line, str) else line
+        if not lines and isinstance(line, bytes) and data.startswith(_COMPRESSED_MAGIC):
+            # Read as PGN, its bytes were a garbage game with errors.
+            raise ValueError(
+                "read_game: the binary file object is compressed: open it with gzip.open, "
+                "bz2.open, lzma.open (or zstandard) in text mode, or read the path with iccf.games"
+            )
         if not lines and isinstance(line, bytes) and _iccf.is_utf16(data):
             # UTF-16 read as bytes: its lines split inside characters and
             # no game boundary is found, so every game after the first
@@ -185,6 +197,10 @@ def _read_one_game(handle: Any) -> Optional[bytes]:
             return _give_back(handle, seekable, binary, _Read(lines, starts, offsets), game_starts[1], pending)
     joined = b"".join(lines)
     return joined if joined.strip() else None
+
+
+# gzip, zstd, bzip2, xz: what iccf.games decompresses by these bytes.
+_COMPRESSED_MAGIC = (b"\x1f\x8b", b"\x28\xb5\x2f\xfd", b"BZh", b"\xfd7zXZ\x00")
 
 
 def _readline(handle: Any) -> Any:
