@@ -87,3 +87,12 @@ def test_square_helpers_both_ways():
             iccf.chess_square(bad)
     with pytest.raises(ValueError):
         iccf.numeric_square(64)
+    # fen=5 was an AttributeError ("'int' object has no attribute 'fen'").
+    with pytest.raises(TypeError, match="fen is FEN text or a board"):
+        iccf.move("e4", fen=5)
+    # 52.9 was cut to 52 (e2), True read as square 1 (b1).
+    for bad in (52.9, "52", True, None):
+        with pytest.raises(TypeError):
+            iccf.chess_square(bad)
+        with pytest.raises(TypeError):
+            iccf.numeric_square(bad)

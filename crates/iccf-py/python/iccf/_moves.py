@@ -182,6 +182,8 @@ def _start(fen: Any, chess960: bool) -> Tuple[Optional[str], bool]:
     ``chess.Board``, whose ``chess960`` flag counts too)."""
     if fen is None or isinstance(fen, str):
         return fen, chess960
+    if not callable(getattr(fen, "fen", None)):
+        raise TypeError(f"fen is FEN text or a board (a chess.Board), not {type(fen).__name__}")
     return fen.fen(), chess960 or bool(getattr(fen, "chess960", False))
 
 

@@ -20,6 +20,7 @@ no offsets to start from: ``split_points`` gives it one range, read by one
 worker. So does a UTF-16 file, whose characters are two bytes apart.
 """
 
+import numbers
 import os
 from typing import IO, Any, Iterator, List, Optional, Tuple, cast
 
@@ -124,6 +125,9 @@ def split_points(path: "os.PathLike[str] | str", n: int) -> List[Tuple[int, int]
     >>> split_points(path, 2)
     [(0, 22), (22, 43)]
     """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        # 1.5 was taken: ranges cut at fractions of the file.
+        raise TypeError(f"n is a whole number of ranges, not {type(n).__name__}")
     if n < 1:
         raise ValueError(f"n={n}: split into 1 range or more")
     name = os.fspath(path)

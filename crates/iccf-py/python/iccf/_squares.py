@@ -31,6 +31,7 @@ def chess_square(numeric: int) -> int:
     >>> chess_square(11), chess_square(88)
     (0, 63)
     """
+    _whole_number(numeric, "numeric square")
     file, rank = divmod(int(numeric), 10)
     if not (1 <= file <= 8 and 1 <= rank <= 8):
         raise ValueError(f"`{numeric}` is no numeric square: two digits 1-8, file then rank")
@@ -44,9 +45,19 @@ def numeric_square(square: int) -> int:
     >>> numeric_square(chess.E2), numeric_square(chess.H8)
     (52, 88)
     """
+    _whole_number(square, "square")
     if not 0 <= square < 64:
         raise ValueError(f"`{square}` is no square: 0 (a1) to 63 (h8)")
-    return int(_DIGITS[square])
+    return int(_DIGITS[int(square)])
+
+
+def _whole_number(value: object, what: str) -> None:
+    """A TypeError unless ``value`` is an int (or an integer type such as
+    numpy's), not a bool: ``52.9`` was cut to 52, ``True`` read as 1."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"a {what} is an int, not {type(value).__name__}")
 
 
 def from_uci(uci: str) -> Tuple[int, int, Optional[int]]:
