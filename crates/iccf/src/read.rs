@@ -324,10 +324,7 @@ fn file_capture(text: &[u8], pos: &Chess) -> Option<Result<ReadMove, ReadMoveErr
     match fitting[..] {
         [] => None,
         [m] => Some(Ok(ReadMove::plain(m, Notation::San))),
-        _ => Some(Err(ReadMoveError::AmbiguousSan {
-            notation: Notation::San,
-            candidates: fitting.to_vec(),
-        })),
+        _ => Some(Err(ambiguous(Notation::San, fitting))),
     }
 }
 
@@ -842,21 +839,8 @@ fn explain_san(san: San, err: SanError, notation: Notation, pos: &Chess) -> Read
         (San::Null, _) => ReadMoveError::NullMove,
         (San::Castle(side), _) => ReadMoveError::CannotCastle { color, side },
         (_, SanError::AmbiguousSan) => {
-            let mut candidates: Vec<(Vec<u8>, Move)> = pos
-                .legal_moves()
-                .iter()
-                .filter(|m| san.matches(**m))
-                .map(|&m| {
-                    let mut lan = Vec::new();
-                    append_lan(&mut lan, m);
-                    (lan, m)
-                })
-                .collect();
-            candidates.sort_by(|a, b| a.0.cmp(&b.0));
-            ReadMoveError::AmbiguousSan {
-                notation,
-                candidates: candidates.into_iter().map(|(_, m)| m).collect(),
-            }
+            let fitting = pos.legal_moves().into_iter().filter(|m| san.matches(*m));
+            ambiguous(notation, fitting)
         }
         (
             San::Normal {
@@ -881,6 +865,18 @@ fn explain_san(san: San, err: SanError, notation: Notation, pos: &Chess) -> Read
         {
             why
         }
+        // `e8` for a pawn that promotes there: not that no pawn can go.
+        (
+            San::Normal {
+                role: Role::Pawn,
+                promotion: None,
+                ..
+            },
+            _,
+        ) if promotes(san, pos) => ReadMoveError::ParseSan {
+            notation,
+            error: ParseLocalizedSanError::MissingPromotion,
+        },
         (San::Normal { role, to, .. }, _) => ReadMoveError::NoPieceCanMove {
             notation,
             color,
@@ -888,6 +884,49 @@ fn explain_san(san: San, err: SanError, notation: Notation, pos: &Chess) -> Read
             to,
         },
     }
+}
+
+/// The error for a move that `candidates` all fit, listed in the order of
+/// their long algebraic form.
+fn ambiguous(notation: Notation, candidates: impl IntoIterator<Item = Move>) -> ReadMoveError {
+    let mut candidates: Vec<(Vec<u8>, Move)> = candidates
+        .into_iter()
+        .map(|m| {
+            let mut lan = Vec::new();
+            append_lan(&mut lan, m);
+            (lan, m)
+        })
+        .collect();
+    candidates.sort_by(|a, b| a.0.cmp(&b.0));
+    ReadMoveError::AmbiguousSan {
+        notation,
+        candidates: candidates.into_iter().map(|(_, m)| m).collect(),
+    }
+}
+
+/// Whether pawn move `san`, written without a promotion piece, is legal
+/// with one.
+fn promotes(san: San, pos: &Chess) -> bool {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        ..
+    } = san
+    else {
+        return false;
+    };
+    let queen = San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: Some(Role::Queen),
+    };
+    to_move_lenient(queen, pos).is_ok()
 }
 
 #[cfg(test)]
@@ -899,6 +938,17 @@ mod tests {
             Ok(read) => panic!("{text} read as {:?}", read.m),
             Err(err) => err.to_string(),
         }
+    }
+
+    /// `e8` for a pawn that promotes there said "no white pawn can move to
+    /// e8", which it can, with a piece.
+    #[test]
+    fn a_pawn_move_without_its_promotion_piece_says_so() {
+        let pos = fen("3r4/4P2k/8/8/8/8/8/4K3 w - - 0 1");
+        for text in ["e8", "exd8", "e8+"] {
+            assert_eq!(msg(text, &pos), "missing promotion piece", "{text}");
+        }
+        assert_eq!(msg("e6", &pos), "no white pawn can move to e6");
     }
 
     /// A move after mate said "no white pawn can move to a3", and after
