@@ -359,7 +359,7 @@ fn promotion_in_parentheses_read_as_a_variation() {
     let (_, reports) = convert(&format!("{fen}1. e8 (Q) *"), OutputFormat::Text);
     assert_eq!(
         kinds(&reports[0])[0],
-        "game 1, 1. `e8`: no white pawn can move to e8"
+        "game 1, 1. `e8`: missing promotion piece"
     );
 }
 
