@@ -4,7 +4,7 @@
 use core::fmt;
 
 use iccf::lang::Lang;
-use iccf::read::read_move_in;
+use iccf::read::{ReadMoveError, read_move_in};
 use iccf::{MoveNumber, NumericMove};
 use iccf_pgn::typed_move::typed_move;
 use shakmaty::{Chess, Move};
@@ -81,7 +81,8 @@ impl fmt::Display for OurMoveError {
 impl std::error::Error for OurMoveError {}
 
 /// Reads `text` as a legal move in `pos`: numeric, or algebraic in `lang`,
-/// or in any language when `lang` is `None` and every reading agrees.
+/// or in any language when `lang` is `None` and every reading agrees (and
+/// English's letters, when it has them, make the move).
 ///
 /// # Errors
 ///
@@ -98,12 +99,41 @@ impl std::error::Error for OurMoveError {}
 /// assert!(err.to_string().starts_with("`5245` is not a legal move here; nearest legal moves: 5254"));
 /// # Ok::<_, iccf_corr::OurMoveError>(())
 /// ```
+///
+/// English letters for a move they cannot make are refused, though
+/// another language reads them (a blocked rook's `Rf3` is a Finnish
+/// knight's move); the suggestions name that reading, and `lang` takes it:
+///
+/// ```
+/// use iccf::lang::Lang;
+/// use iccf_corr::read_our_move;
+/// use shakmaty::{Chess, Position, Square};
+///
+/// let mut pos = Chess::default();
+/// for uci in ["e2e4", "e7e5", "b1c3", "b8c6"] {
+///     let m = uci.parse::<shakmaty::uci::UciMove>()?.to_move(&pos)?;
+///     pos.play_unchecked(m);
+/// }
+/// let err = read_our_move("Rf3", &pos, None).unwrap_err();
+/// assert!(err.to_string().contains("7163 (Nf3, algebraic (is fi et af))"), "{err}");
+/// assert_eq!(read_our_move("Rf3", &pos, Some(Lang::Fi))?.to(), Square::F3);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_our_move(text: &str, pos: &Chess, lang: Option<Lang>) -> Result<Move, OurMoveError> {
     // Its number and marks may be typed (`4. 6344+`); a text that is no
     // one move is refused below, with the moves it may mean.
     let text = typed_move(text, MoveNumber::from_position(pos)).unwrap_or(text.trim());
     if let Ok(n) = NumericMove::from_ascii_lenient(text.as_bytes()) {
         return n.to_move(pos).map_err(|_| illegal(text, pos));
+    }
+    if lang.is_none()
+        && let Err(err) = read_move_in(text.as_bytes(), pos, Lang::En)
+        && !matches!(err, ReadMoveError::ParseSan { .. } | ReadMoveError::NotAMove)
+    {
+        // English letters for a move they cannot make: another language's
+        // reading is a move we did not mean (a blocked `Rf3` is no Finnish
+        // knight's move). The suggestions name it, for `--input-lang`.
+        return Err(illegal(text, pos));
     }
     let langs: Vec<Lang> = match lang {
         Some(lang) => vec![lang],
