@@ -128,7 +128,10 @@ pub fn read_our_move(text: &str, pos: &Chess, lang: Option<Lang>) -> Result<Move
     }
     if lang.is_none()
         && let Err(err) = read_move_in(text.as_bytes(), pos, Lang::En)
-        && !matches!(err, ReadMoveError::ParseSan { .. } | ReadMoveError::NotAMove)
+        && !matches!(
+            err,
+            ReadMoveError::ParseSan { .. } | ReadMoveError::NotAMove
+        )
     {
         // English letters for a move they cannot make: another language's
         // reading is a move we did not mean (a blocked `Rf3` is no Finnish

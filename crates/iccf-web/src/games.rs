@@ -159,6 +159,14 @@ pub async fn save(
     blocking::run(&state.workers, move || {
         let game = iccf_corr::read_game(request.game.as_bytes())
             .map_err(|err| ApiError::unprocessable(format!("not saved: {err}")))?;
+        if game.tags.is_empty() && game.plies.is_empty() && game.pending.is_empty() {
+            // An emptied text box read as a game without tags or moves,
+            // and replaced the file with `*`.
+            return Err(ApiError::unprocessable(format!(
+                "not saved: the text holds no game; {} is kept as it was",
+                request.file
+            )));
+        }
         dir.write(&request.file, &game, request.was.as_deref())?;
         let game = dir.read(&request.file)?;
         Ok(Json(FileJson {

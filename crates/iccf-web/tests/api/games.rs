@@ -140,6 +140,22 @@ async fn a_game_is_opened_and_written_back_atomically() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    // An emptied text box replaced the file with `*`: refused, kept.
+    for empty in ["", "   \n", "*"] {
+        let (status, json) = call(
+            Some(&dir),
+            "/api/games/save",
+            json!({"file": "sicilian-a.pgn", "game": empty, "was": text}),
+            Some(TOKEN),
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{empty:?}: {json}"
+        );
+        assert_eq!(fs::read_to_string(&path).unwrap(), text, "{empty:?}");
+    }
 }
 
 #[tokio::test]
