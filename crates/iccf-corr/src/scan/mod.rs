@@ -229,7 +229,7 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
                 continue;
             }
             scanner.labelled = label_end.is_some_and(|end| at >= end);
-            scanner.word(word, index, date_of(&dates, &span));
+            scanner.word(word, index, date_of(line, &dates, &span));
         }
         scanner.bare = None;
         if conditional.is_some() {
@@ -242,13 +242,18 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
     scanner
 }
 
-/// The date of a move written at `span` of its line: the first written
-/// after it (`12. 4244 (sent 2026.12.04)`), else the last before it
-/// (`Sent 2026.12.04: 12. 4244`).
-fn date_of(dates: &[(Range<usize>, Date)], span: &Range<usize>) -> Option<Date> {
+/// The date of a move written at `span` of `line`: the last before it
+/// when a colon makes it a label (`Sent 2026.12.04: 12. 4244`), else the
+/// first after it (`12. 4244 (sent 2026.12.04)`), else the last before it.
+fn date_of(line: &str, dates: &[(Range<usize>, Date)], span: &Range<usize>) -> Option<Date> {
+    let before = dates.iter().rev().find(|(at, _)| at.end <= span.start);
+    if let Some((at, date)) = before
+        && line[at.end..].starts_with(':')
+    {
+        return Some(*date);
+    }
     let after = dates.iter().find(|(at, _)| at.start >= span.end);
-    let before = || dates.iter().rev().find(|(at, _)| at.end <= span.start);
-    after.or_else(before).map(|&(_, date)| date)
+    after.or(before).map(|&(_, date)| date)
 }
 
 #[derive(Default)]
@@ -630,6 +635,12 @@ mod tests {
         assert_eq!(dates, ["2026.12.05", "2026.12.06"]);
         let plies = scan_moves([(0, "Sent 2026.12.04: 12... 4244")].into_iter());
         assert_eq!(plies[0].date.unwrap().to_string(), "2026.12.04");
+        // A date before its move as a label, each move with its own (the
+        // review's case: 7163 was dated 12.06, the date after it).
+        let line = "erhalten 2026.12.05: 2. 7163, gesendet 2026.12.06: 2... 2836";
+        let plies = scan_moves([(0, line)].into_iter());
+        let dates: Vec<String> = plies.iter().map(|p| p.date.unwrap().to_string()).collect();
+        assert_eq!(dates, ["2026.12.05", "2026.12.06"]);
     }
 
     /// `4. 12. 2026` was read as the move numbers 4. and 12.

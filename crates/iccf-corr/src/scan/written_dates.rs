@@ -2,11 +2,11 @@
 //! `04.12.2026`, `4. 12. 2026`, `4 Dec 2026`, `4. Dezember 2026`,
 //! `December 4th, 2026`, `4 de diciembre de 2026`, `2026. december 4.`.
 //!
-//! A date is read only where its meaning is plain: day-first with dots or
-//! dashes (as Europe writes them), and with slashes only when one of the
-//! first two numbers cannot be a month (`04/12/2026` is 4 December in
-//! London and April 12 in New York, so it is not read). A year of four
-//! digits is needed: a day and month alone could be either side of New
+//! A date is read only where its meaning is plain: day first with dots
+//! (as Europe writes them), and with slashes or dashes only when one of
+//! the first two numbers cannot be a month (`04/12/2026` is 4 December in
+//! London and April 12 in New York, so it is not read). A year from 1900
+//! to 2099 is needed: a day and month alone could be either side of New
 //! Year.
 
 use core::ops::Range;
@@ -102,11 +102,13 @@ fn numeric_date(word: &str) -> Option<Date> {
         return None;
     }
     let (first, second, year) = (number(first, 2)?, number(second, 2)?, self::year(year)?);
+    // Dots are day first wherever they are written; slashes and dashes
+    // are day first in Europe and month first in the US.
     let (day, month) = match sep {
-        '/' if first > 12 => (first, second),
-        '/' if second > 12 || first == second => (second, first),
-        '/' => return None,
-        _ => (first, second),
+        '.' => (first, second),
+        _ if first > 12 => (first, second),
+        _ if second > 12 || first == second => (second, first),
+        _ => return None,
     };
     Date::new(year, month as u8, day as u8)
 }
@@ -154,10 +156,11 @@ fn number(text: &str, max_digits: usize) -> Option<u32> {
     text.parse().ok()
 }
 
-/// A four-digit year, a final `.` or `,` allowed.
+/// A year from 1900 to 2099, a final `.` or `,` allowed: never a numeric
+/// move's four digits (1 to 8 each), so `may 2. 7163` is no date.
 fn year(word: &str) -> Option<i32> {
     let digits = word.trim_end_matches(['.', ',']);
-    (digits.len() == 4)
+    (digits.len() == 4 && (digits.starts_with("19") || digits.starts_with("20")))
         .then(|| number(digits, 4))
         .flatten()
         .map(|y| y as i32)
@@ -182,6 +185,14 @@ fn month(word: &str) -> Option<u8> {
     let word = word.trim_end_matches([',', '.']).to_lowercase();
     if word.chars().count() < 3 {
         return None;
+    }
+    // A whole name wins over a start of another (`červen`, June, begins
+    // `červenec`, July).
+    if let Some(month) = (1..)
+        .zip(MONTHS)
+        .find_map(|(month, names)| names.contains(&word.as_str()).then_some(month))
+    {
+        return Some(month);
     }
     let mut found = None;
     for (month, names) in (1..).zip(MONTHS) {
@@ -374,7 +385,6 @@ mod tests {
             "2026-12-04,21:27",
             "04.12.2026",
             "4.12.2026.",
-            "4-12-2026",
             "4. 12. 2026",
             "4 Dec 2026",
             "4 Dec. 2026",
@@ -402,6 +412,12 @@ mod tests {
             read("13/04/2026 04/13/2026"),
             ["13/04/2026=2026.04.13", "04/13/2026=2026.04.13"]
         );
+        assert_eq!(
+            read("13-04-2026 04-13-2026"),
+            ["13-04-2026=2026.04.13", "04-13-2026=2026.04.13"]
+        );
+        // A whole name wins over the start of another: červen is June.
+        assert_eq!(read("4 červen 2026"), ["4 červen 2026=2026.06.04"]);
     }
 
     #[test]
@@ -415,8 +431,11 @@ mod tests {
     #[test]
     fn what_is_no_plain_date_is_not_read() {
         for line in [
-            // A London or New York date.
+            // A London or New York date, with slashes or dashes.
             "04/12/2026",
+            "04-12-2026",
+            // No year: a numeric move's four digits (1 to 8 each).
+            "as you may 2. 7163",
             // No year: either side of New Year.
             "4 Dec",
             "received 4.12.",
