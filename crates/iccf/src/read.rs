@@ -19,7 +19,9 @@ use core::fmt;
 
 use shakmaty::san::{San, SanError};
 use shakmaty::uci::{IllegalUciMoveError, UciMove};
-use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square,
+};
 
 use crate::lang::{Lang, LangSet, letter_groups};
 use crate::localized::{ParseLocalizedSanError, parse_ascii_san, parse_san, to_move_lenient};
@@ -379,8 +381,18 @@ fn read_numeric(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
         }),
         Err(error) => Err(ReadMoveError::IllegalNumeric {
             error,
-            nearest: n.nearest_legal(pos, CastlingNotation::KingTakesRook, 3),
+            nearest: n.nearest_legal(pos, castling_of(pos), 3),
         }),
+    }
+}
+
+/// How castling is suggested in `pos`: standard chess's numeric castling
+/// is the king's move (`5171`); king takes rook (`5181`) is refused there,
+/// so it was no suggestion to make.
+fn castling_of(pos: &Chess) -> CastlingNotation {
+    match pos.castles().mode() {
+        CastlingMode::Chess960 => CastlingNotation::KingTakesRook,
+        CastlingMode::Standard => CastlingNotation::KingToDestination,
     }
 }
 
@@ -531,7 +543,8 @@ pub enum ReadMoveError {
         /// Why it cannot be played.
         error: IllegalMoveError,
         /// The legal moves whose numeric form is nearest, nearest first (at
-        /// most three; castling as king takes rook).
+        /// most three; castling as the king's move, in Chess960 as king
+        /// takes rook: as each reads back).
         nearest: Vec<NumericMove>,
     },
     /// A UCI move that cannot be played here.
