@@ -123,7 +123,9 @@ pub fn typed_move_error(
     let kind = match err {
         TypedMoveError::NoMove => "no-move",
         TypedMoveError::NotOneMove { .. } => "not-one-move",
-        _ => "wrong-move-number",
+        TypedMoveError::NumberDoesNotFit { .. } => "wrong-move-number",
+        // A reason added to the reader later: still no one move.
+        _ => "not-one-move",
     };
     let attributes = Attributes {
         kind,

@@ -36,8 +36,9 @@ pub fn is_move(text: &[u8]) -> bool {
 /// move: `e.p.` (`exd6 e.p.`), also `e.p`, `ep`, `i.p.`, Spanish `a.p.`
 /// and Russian `в.п.`, with the move's check or mate sign or annotation
 /// after it as books print them (`exd6 e.p.+`). Numeric notation writes
-/// en passant as the plain diagonal move, so the mark is dropped (and
-/// the sign with it: the check is the position's).
+/// en passant as the plain diagonal move, so the mark is dropped, its
+/// check sign with it (the check is the position's); an annotation lexed
+/// apart (`e.p.!`) stays the move's.
 ///
 /// ```
 /// use iccf::token::is_en_passant_mark;
