@@ -276,6 +276,12 @@ impl Reader<'_> {
                     marked = true
                 }
                 TokenKind::MoveNumber { .. } => {}
+                // A variation without the mark is none of ours, whatever
+                // its moves: an analysis line (`(1... c5)`) said "`c5` is
+                // not a numeric or SAN move".
+                TokenKind::Move(_) if !marked => {
+                    return Err(GameFileErrorKind::UnexpectedVariation);
+                }
                 TokenKind::Move(mv) => {
                     moves.push(NumericMove::from_ascii(mv).map_err(|_| not_numeric(mv))?)
                 }
@@ -536,5 +542,15 @@ mod tests {
     fn variation_not_at_the_end_is_refused() {
         let err = read_game(b"1. 5254 ({[%ccif]} 1. 5254 5755) 5755 *").unwrap_err();
         assert_eq!(err.kind, GameFileErrorKind::UnexpectedVariation);
+    }
+
+    /// An analysis variation in SAN said "`c5` is not a numeric or SAN
+    /// move", not what is wrong with it.
+    #[test]
+    fn regression_an_unmarked_variation_says_so_whatever_its_moves() {
+        for text in [&b"1. e4 e5 (1... c5) *"[..], b"1. 5254 5755 (1... 3735) *"] {
+            let err = read_game(text).unwrap_err();
+            assert_eq!(err.kind, GameFileErrorKind::UnexpectedVariation);
+        }
     }
 }
