@@ -21,11 +21,15 @@ impl Drop for Server {
 
 /// A raw HTTP/1.1 exchange: no client library needed for one request.
 fn http(addr: &str, request: &str) -> String {
-    let mut stream = TcpStream::connect(addr).expect("the server accepts");
-    stream.write_all(request.as_bytes()).unwrap();
+    try_http(addr, request).expect("the server answers")
+}
+
+fn try_http(addr: &str, request: &str) -> std::io::Result<String> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.write_all(request.as_bytes())?;
     let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    answer
+    stream.read_to_string(&mut answer)?;
+    Ok(answer)
 }
 
 #[test]
@@ -237,10 +241,20 @@ fn serve_under_600_slow_or_idle_connections_and_5000_requests() {
         slow.push(stream);
     }
     let started = Instant::now();
-    let answer = http(
-        &addr,
-        &format!("GET /api/info HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
-    );
+    let request = format!("GET /api/info HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    // At the connection cap the server may close a connection it has just
+    // accepted (a reset, seen once on a loaded machine) while it sheds the
+    // slow ones: the request is tried again, within the same 5 s.
+    let answer = loop {
+        match try_http(&addr, &request) {
+            Ok(answer) => break answer,
+            Err(err) if started.elapsed() < Duration::from_secs(5) => {
+                eprintln!("tried again after: {err}");
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(err) => panic!("not answered within 5 s: {err}"),
+        }
+    };
     let took = started.elapsed();
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
     // Well under the 10 s header limit, so not answered only once the
