@@ -4,6 +4,7 @@
 //!
 //! | column | type | |
 //! | --- | --- | --- |
+//! | `file` | utf8, nullable | the input, when a run reads several |
 //! | `game` | uint64 | number of the game in its input |
 //! | `event`, `site`, `date`, `round`, `white`, `black` | utf8, nullable | those tags |
 //! | `tags` | list of struct `name`, `value` | every tag, in order |
@@ -25,8 +26,8 @@
 //!     table.push(record);
 //! }
 //! let batch = table.finish();
-//! assert_eq!((batch.num_rows(), batch.num_columns()), (2, 16));
-//! assert_eq!(batch.schema().field(10).name(), "numeric");
+//! assert_eq!((batch.num_rows(), batch.num_columns()), (2, 17));
+//! assert_eq!(batch.schema().field(11).name(), "numeric");
 //! ```
 
 use std::sync::Arc;

@@ -920,25 +920,11 @@ fn ambiguous(notation: Notation, candidates: impl IntoIterator<Item = Move>) -> 
 /// Whether pawn move `san`, written without a promotion piece, is legal
 /// with one.
 fn promotes(san: San, pos: &Chess) -> bool {
-    let San::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        ..
-    } = san
-    else {
-        return false;
-    };
-    let queen = San::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion: Some(Role::Queen),
-    };
+    let mut queen = san;
+    match &mut queen {
+        San::Normal { promotion, .. } => *promotion = Some(Role::Queen),
+        _ => return false,
+    }
     to_move_lenient(queen, pos).is_ok()
 }
 
