@@ -24,10 +24,15 @@
 /// assert!(!is_move(b"12"));
 /// assert!(!is_move(b"e.p."));
 /// ```
+#[inline]
 pub fn is_move(text: &[u8]) -> bool {
     match text.first() {
         Some(b'0'..=b'9') => text.len() > 3 || !text.iter().all(u8::is_ascii_digit),
-        Some(b'e' | b'i' | b'a' | 0xd0) => !is_en_passant_mark(text),
+        // A mark's second byte is `.` or `p` (`в` then `.`): a pawn move's
+        // (`e4`, `axb5`) is a digit or `x`, so most moves stop here.
+        Some(b'e' | b'i' | b'a' | 0xd0) => {
+            !(matches!(text.get(1), Some(b'.' | b'p' | 0xb2)) && is_en_passant_mark(text))
+        }
         _ => true,
     }
 }
