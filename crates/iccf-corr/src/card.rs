@@ -337,11 +337,11 @@ fn write_control(out: &mut String, game: &Game, side: Color, clocks: &[SideClock
                 .map(|d| format!(" ({} {d})", w.by))
                 .unwrap_or_default();
             Some(format!(
-                "{} {} {}, {left} {}{by}",
+                "{} {} {}, {}{by}",
                 name(c.side),
                 w.move_word,
                 no,
-                w.days_left
+                (w.days_left)(left)
             ))
         })
         .collect();
@@ -363,10 +363,10 @@ fn write_control(out: &mut String, game: &Game, side: Color, clocks: &[SideClock
         {
             let _ = writeln!(
                 out,
-                "{}: {} {left} {} {} {no}",
+                "{}: {} {} {} {no}",
                 w.warning,
                 name(c.side),
-                w.days_left,
+                (w.days_left)(left),
                 w.move_word
             );
         }

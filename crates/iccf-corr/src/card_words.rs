@@ -44,14 +44,15 @@ pub(crate) struct Words {
     pub if_moves: &'static str,
     pub next_control: &'static str,
     pub move_word: &'static str,
-    pub days_left: &'static str,
+    /// `n` days left, the number in its place and the word in its number.
+    pub days_left: fn(i64) -> String,
     pub by: &'static str,
     pub warning: &'static str,
     pub exceeded: &'static str,
     pub leave: &'static str,
 }
 
-const fn words(w: [&'static str; 24]) -> Words {
+const fn words(w: [&'static str; 23], days_left: fn(i64) -> String) -> Words {
     Words {
         event: w[0],
         white: w[1],
@@ -72,198 +73,279 @@ const fn words(w: [&'static str; 24]) -> Words {
         if_moves: w[16],
         next_control: w[17],
         move_word: w[18],
-        days_left: w[19],
-        by: w[20],
-        warning: w[21],
-        exceeded: w[22],
-        leave: w[23],
+        days_left,
+        by: w[19],
+        warning: w[20],
+        exceeded: w[21],
+        leave: w[22],
     }
 }
 
 // The offers must stay phrases that `find_claims` knows, and the if-move
 // labels lines that `scan_moves` skips: a test reads back each language.
-const EN: Words = words([
-    "Event",
-    "White",
-    "Black",
-    "Your move",
-    "My move",
-    "received",
-    "sent",
-    "Game",
-    "Days used",
-    "this move",
-    "total",
-    "of",
-    "time control",
-    "I offer a draw.",
-    "I accept your draw offer.",
-    "I resign.",
-    "If-moves",
-    "Next time control",
-    "move",
-    "days left",
-    "by",
-    "Warning",
-    "time limit exceeded",
-    "Leave",
-]);
-const DE: Words = words([
-    "Turnier",
-    "Weiß",
-    "Schwarz",
-    "Ihr Zug",
-    "Mein Zug",
-    "erhalten",
-    "gesendet",
-    "Partie",
-    "Verbrauchte Tage",
-    "dieser Zug",
-    "gesamt",
-    "von",
-    "Bedenkzeit",
-    "Ich biete Remis.",
-    "Remis angenommen.",
-    "Ich gebe auf.",
-    "Bedingte Züge",
-    "Nächste Zeitkontrolle",
-    "Zug",
-    "Tage übrig",
-    "bis",
-    "Warnung",
-    "Bedenkzeit überschritten",
-    "Urlaub",
-]);
-const FR: Words = words([
-    "Tournoi",
-    "Blancs",
-    "Noirs",
-    "Votre coup",
-    "Mon coup",
-    "reçu",
-    "envoyé",
-    "Partie",
-    "Jours utilisés",
-    "ce coup",
-    "total",
-    "sur",
-    "cadence",
-    "Je propose la nulle.",
-    "J'accepte la nulle.",
-    "J'abandonne.",
-    "Coups conditionnels",
-    "Prochain contrôle",
-    "coup",
-    "jours restants",
-    "avant le",
-    "Attention",
-    "temps dépassé",
-    "Congé",
-]);
-const ES: Words = words([
-    "Torneo",
-    "Blancas",
-    "Negras",
-    "Su jugada",
-    "Mi jugada",
-    "recibida",
-    "enviada",
-    "Partida",
-    "Días usados",
-    "esta jugada",
-    "total",
-    "de",
-    "ritmo",
-    "Ofrezco tablas.",
-    "Acepto las tablas.",
-    "Abandono.",
-    "Jugadas condicionales",
-    "Próximo control",
-    "jugada",
-    "días restantes",
-    "antes del",
-    "Aviso",
-    "tiempo excedido",
-    "Vacaciones",
-]);
-const IT: Words = words([
-    "Torneo",
-    "Bianco",
-    "Nero",
-    "La sua mossa",
-    "La mia mossa",
-    "ricevuta",
-    "inviata",
-    "Partita",
-    "Giorni usati",
-    "questa mossa",
-    "totale",
-    "su",
-    "cadenza",
-    "Offro patta.",
-    "Accetto la patta.",
-    "Abbandono.",
-    "Mosse condizionali",
-    "Prossimo controllo",
-    "mossa",
-    "giorni rimasti",
-    "entro il",
-    "Attenzione",
-    "tempo superato",
-    "Ferie",
-]);
-const CS: Words = words([
-    "Turnaj",
-    "Bílý",
-    "Černý",
-    "Váš tah",
-    "Můj tah",
-    "přijato",
-    "odesláno",
-    "Partie",
-    "Spotřebované dny",
-    "tento tah",
-    "celkem",
-    "z",
-    "tempo",
-    "Nabízím remízu.",
-    "Přijímám remízu.",
-    "Vzdávám.",
-    "Podmíněné tahy",
-    "Příští kontrola času",
-    "tah",
-    "zbývá dní",
-    "do",
-    "Upozornění",
-    "překročen časový limit",
-    "Dovolená",
-]);
-const RU: Words = words([
-    "Турнир",
-    "Белые",
-    "Чёрные",
-    "Ваш ход",
-    "Мой ход",
-    "получен",
-    "отправлен",
-    "Партия",
-    "Использовано дней",
-    "этот ход",
-    "всего",
-    "из",
-    "контроль времени",
-    "Предлагаю ничью.",
-    "Принимаю ничью.",
-    "Сдаюсь.",
-    "Условные ходы",
-    "Следующий контроль",
-    "ход",
-    "дней осталось",
-    "до",
-    "Внимание",
-    "превышен контроль времени",
-    "Отпуск",
-]);
+const EN: Words = words(
+    [
+        "Event",
+        "White",
+        "Black",
+        "Your move",
+        "My move",
+        "received",
+        "sent",
+        "Game",
+        "Days used",
+        "this move",
+        "total",
+        "of",
+        "time control",
+        "I offer a draw.",
+        "I accept your draw offer.",
+        "I resign.",
+        "If-moves",
+        "Next time control",
+        "move",
+        "by",
+        "Warning",
+        "time limit exceeded",
+        "Leave",
+    ],
+    days_left_en,
+);
+const DE: Words = words(
+    [
+        "Turnier",
+        "Weiß",
+        "Schwarz",
+        "Ihr Zug",
+        "Mein Zug",
+        "erhalten",
+        "gesendet",
+        "Partie",
+        "Verbrauchte Tage",
+        "dieser Zug",
+        "gesamt",
+        "von",
+        "Bedenkzeit",
+        "Ich biete Remis.",
+        "Remis angenommen.",
+        "Ich gebe auf.",
+        "Bedingte Züge",
+        "Nächste Zeitkontrolle",
+        "Zug",
+        "bis",
+        "Warnung",
+        "Bedenkzeit überschritten",
+        "Urlaub",
+    ],
+    days_left_de,
+);
+const FR: Words = words(
+    [
+        "Tournoi",
+        "Blancs",
+        "Noirs",
+        "Votre coup",
+        "Mon coup",
+        "reçu",
+        "envoyé",
+        "Partie",
+        "Jours utilisés",
+        "ce coup",
+        "total",
+        "sur",
+        "cadence",
+        "Je propose la nulle.",
+        "J'accepte la nulle.",
+        "J'abandonne.",
+        "Coups conditionnels",
+        "Prochain contrôle",
+        "coup",
+        "avant le",
+        "Attention",
+        "temps dépassé",
+        "Congé",
+    ],
+    days_left_fr,
+);
+const ES: Words = words(
+    [
+        "Torneo",
+        "Blancas",
+        "Negras",
+        "Su jugada",
+        "Mi jugada",
+        "recibida",
+        "enviada",
+        "Partida",
+        "Días usados",
+        "esta jugada",
+        "total",
+        "de",
+        "ritmo",
+        "Ofrezco tablas.",
+        "Acepto las tablas.",
+        "Abandono.",
+        "Jugadas condicionales",
+        "Próximo control",
+        "jugada",
+        "antes del",
+        "Aviso",
+        "tiempo excedido",
+        "Vacaciones",
+    ],
+    days_left_es,
+);
+const IT: Words = words(
+    [
+        "Torneo",
+        "Bianco",
+        "Nero",
+        "La sua mossa",
+        "La mia mossa",
+        "ricevuta",
+        "inviata",
+        "Partita",
+        "Giorni usati",
+        "questa mossa",
+        "totale",
+        "su",
+        "cadenza",
+        "Offro patta.",
+        "Accetto la patta.",
+        "Abbandono.",
+        "Mosse condizionali",
+        "Prossimo controllo",
+        "mossa",
+        "entro il",
+        "Attenzione",
+        "tempo superato",
+        "Ferie",
+    ],
+    days_left_it,
+);
+const CS: Words = words(
+    [
+        "Turnaj",
+        "Bílý",
+        "Černý",
+        "Váš tah",
+        "Můj tah",
+        "přijato",
+        "odesláno",
+        "Partie",
+        "Spotřebované dny",
+        "tento tah",
+        "celkem",
+        "z",
+        "tempo",
+        "Nabízím remízu.",
+        "Přijímám remízu.",
+        "Vzdávám.",
+        "Podmíněné tahy",
+        "Příští kontrola času",
+        "tah",
+        "do",
+        "Upozornění",
+        "překročen časový limit",
+        "Dovolená",
+    ],
+    days_left_cs,
+);
+const RU: Words = words(
+    [
+        "Турнир",
+        "Белые",
+        "Чёрные",
+        "Ваш ход",
+        "Мой ход",
+        "получен",
+        "отправлен",
+        "Партия",
+        "Использовано дней",
+        "этот ход",
+        "всего",
+        "из",
+        "контроль времени",
+        "Предлагаю ничью.",
+        "Принимаю ничью.",
+        "Сдаюсь.",
+        "Условные ходы",
+        "Следующий контроль",
+        "ход",
+        "до",
+        "Внимание",
+        "превышен контроль времени",
+        "Отпуск",
+    ],
+    days_left_ru,
+);
+
+/// The days left in each language's words, as a card writes them: the
+/// singular or the plural, and Czech's and Russian's forms for 2 to 4 and
+/// for 5 and more (`осталось 43 дня`, not `43 дней осталось`).
+fn days_left_en(n: i64) -> String {
+    format!("{n} {} left", if n.abs() == 1 { "day" } else { "days" })
+}
+
+fn days_left_de(n: i64) -> String {
+    format!("{n} {} übrig", if n.abs() == 1 { "Tag" } else { "Tage" })
+}
+
+fn days_left_fr(n: i64) -> String {
+    // French takes the singular below two.
+    let one = n.abs() < 2;
+    format!(
+        "{n} {}",
+        if one {
+            "jour restant"
+        } else {
+            "jours restants"
+        }
+    )
+}
+
+fn days_left_es(n: i64) -> String {
+    format!(
+        "{n} {}",
+        if n.abs() == 1 {
+            "día restante"
+        } else {
+            "días restantes"
+        }
+    )
+}
+
+fn days_left_it(n: i64) -> String {
+    format!(
+        "{n} {}",
+        if n.abs() == 1 {
+            "giorno rimasto"
+        } else {
+            "giorni rimasti"
+        }
+    )
+}
+
+fn days_left_cs(n: i64) -> String {
+    // 1 den, 2-4 dny, the rest dní (`zbývá 21 dní`).
+    match n.unsigned_abs() {
+        1 => format!("zbývá {n} den"),
+        2..=4 => format!("zbývají {n} dny"),
+        _ => format!("zbývá {n} dní"),
+    }
+}
+
+fn days_left_ru(n: i64) -> String {
+    // By the last digit, 11 to 14 aside: 1, 21 день; 2-4, 22 дня; the
+    // rest дней.
+    let n_abs = n.unsigned_abs();
+    match (n_abs % 10, n_abs % 100) {
+        (_, 11..=14) => format!("осталось {n} дней"),
+        (1, _) => format!("остался {n} день"),
+        (2..=4, _) => format!("осталось {n} дня"),
+        _ => format!("осталось {n} дней"),
+    }
+}
 
 impl MessageLang {
     /// Every language, English first.
@@ -323,5 +405,40 @@ impl FromStr for MessageLang {
             .into_iter()
             .find(|l| l.code().eq_ignore_ascii_case(s.trim()))
             .ok_or(ParseMessageLangError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "43 дней осталось" (for 43 дня), "43 zbývá dní" (the verb after
+    /// the number) and "1 days left": each language's form for the number.
+    #[test]
+    fn regression_days_left_in_the_number_s_form() {
+        let left = |lang: MessageLang, n: i64| (lang.words().days_left)(n);
+        assert_eq!(left(MessageLang::En, 1), "1 day left");
+        assert_eq!(left(MessageLang::En, 38), "38 days left");
+        assert_eq!(left(MessageLang::De, 1), "1 Tag übrig");
+        assert_eq!(left(MessageLang::Fr, 1), "1 jour restant");
+        assert_eq!(left(MessageLang::Es, 2), "2 días restantes");
+        assert_eq!(left(MessageLang::It, 1), "1 giorno rimasto");
+        for (n, expected) in [
+            (1, "zbývá 1 den"),
+            (3, "zbývají 3 dny"),
+            (21, "zbývá 21 dní"),
+        ] {
+            assert_eq!(left(MessageLang::Cs, n), expected);
+        }
+        for (n, expected) in [
+            (1, "остался 1 день"),
+            (21, "остался 21 день"),
+            (43, "осталось 43 дня"),
+            (12, "осталось 12 дней"),
+            (45, "осталось 45 дней"),
+            (111, "осталось 111 дней"),
+        ] {
+            assert_eq!(left(MessageLang::Ru, n), expected);
+        }
     }
 }
