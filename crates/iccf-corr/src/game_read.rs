@@ -8,7 +8,7 @@ use iccf::NumericMove;
 use iccf::lang::Lang;
 use iccf::read::read_move_in;
 use iccf_pgn::lexer::{Lexer, TokenKind, line_col};
-use iccf_pgn::setup::parse_fen;
+use iccf_pgn::setup::{parse_fen, variant_mode};
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::Date;
@@ -48,6 +48,9 @@ pub enum GameFileErrorKind {
     SecondGame,
     /// The `FEN` tag is not a legal position.
     BadFen(String),
+    /// The `Variant` tag names a variant that numeric notation cannot
+    /// hold (Crazyhouse, Atomic...).
+    UnsupportedVariant(String),
 }
 
 impl fmt::Display for GameFileError {
@@ -66,6 +69,9 @@ impl fmt::Display for GameFileError {
                 "a second game starts here; a game file keeps one game (split the file)",
             ),
             GameFileErrorKind::BadFen(e) => write!(f, "the FEN tag is not a position: {e}"),
+            GameFileErrorKind::UnsupportedVariant(v) => {
+                write!(f, "the variant `{v}` is not played in numeric notation")
+            }
         }
     }
 }
@@ -189,6 +195,13 @@ impl Reader<'_> {
     fn begin_moves(&mut self) -> Result<(), GameFileErrorKind> {
         if !self.movetext {
             self.movetext = true;
+            // A Crazyhouse game's moves were played on as chess's.
+            if let Some(variant) = self.game.tag("Variant")
+                && variant_mode(variant.as_bytes()).is_none()
+            {
+                let variant = iccf_pgn::problem::cut_quote(variant.to_owned());
+                return Err(GameFileErrorKind::UnsupportedVariant(variant));
+            }
             if let Some(fen) = self.game.tag("FEN") {
                 self.pos = start_position(fen)?;
                 self.game.start = self.pos.clone();
@@ -542,6 +555,18 @@ mod tests {
     fn variation_not_at_the_end_is_refused() {
         let err = read_game(b"1. 5254 ({[%ccif]} 1. 5254 5755) 5755 *").unwrap_err();
         assert_eq!(err.kind, GameFileErrorKind::UnexpectedVariation);
+    }
+
+    /// `[Variant "Crazyhouse"]`: the desk and `iccf card` played chess
+    /// moves on in it.
+    #[test]
+    fn regression_a_variant_numeric_cannot_hold_is_refused() {
+        let err = read_game(b"[Variant \"Crazyhouse\"]\n\n1. 5254 *").unwrap_err();
+        assert_eq!(
+            err.kind,
+            GameFileErrorKind::UnsupportedVariant("Crazyhouse".into())
+        );
+        assert!(read_game(b"[Variant \"Standard\"]\n\n1. 5254 *").is_ok());
     }
 
     /// An analysis variation in SAN said "`c5` is not a numeric or SAN

@@ -196,8 +196,20 @@ fn names_rook_files(fen: &[u8]) -> bool {
     })
 }
 
-/// Standard chess, Chess960, or `None` for a variant numeric cannot hold.
-fn variant_mode(name: &[u8]) -> Option<CastlingMode> {
+/// The chess a `Variant` tag names: standard chess (also `From Position`
+/// and an empty name), Chess960 (`chess 960`, `Fischerandom`, `FRC`), or
+/// `None` for a variant that numeric notation cannot hold (Crazyhouse,
+/// Atomic...).
+///
+/// ```
+/// use iccf_pgn::setup::variant_mode;
+/// use shakmaty::CastlingMode;
+///
+/// assert_eq!(variant_mode(b"Chess960"), Some(CastlingMode::Chess960));
+/// assert_eq!(variant_mode(b"Standard"), Some(CastlingMode::Standard));
+/// assert_eq!(variant_mode(b"Crazyhouse"), None);
+/// ```
+pub fn variant_mode(name: &[u8]) -> Option<CastlingMode> {
     let name = name.trim_ascii().to_ascii_lowercase();
     match name.as_slice() {
         b"" | b"standard" | b"chess" | b"normal" | b"from position" | b"fromposition" => {
