@@ -89,7 +89,9 @@ pub enum Command {
     /// terminal, and never with NO_COLOR set.
     ///
     /// Exit status: 0 shown, 1 a move could not be played (the board shows
-    /// the position before it), 2 usage or I/O error.
+    /// the position before it) or languages read the moves differently
+    /// (shown as `iccf convert` reads them: choose with --input-lang), 2
+    /// usage or I/O error.
     Board(BoardArgs),
     /// Check a correspondence opponent's message against our game file.
     ///

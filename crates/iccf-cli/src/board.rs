@@ -35,6 +35,12 @@ pub fn run(args: &BoardArgs) -> anyhow::Result<bool> {
         );
         writeln!(std::io::stderr(), "iccf: {}", escape_controls(&shown))?;
     }
+    if let Some(doubt) = &found.line.ambiguous {
+        // As `iccf convert` says it (and exits 1): the board may show
+        // another language's moves than the ones meant.
+        let shown = format!("{}: {doubt}", found.place(doubt));
+        writeln!(std::io::stderr(), "iccf: {}", escape_controls(&shown))?;
+    }
     let mut options = Options::default().with_last_move(found.line.last_move);
     if args.flip {
         options = options.flipped();
@@ -48,7 +54,7 @@ pub fn run(args: &BoardArgs) -> anyhow::Result<bool> {
         )?,
         None => print_text(pos, &options, args.ascii)?,
     }
-    Ok(found.line.stopped.is_none())
+    Ok(found.line.stopped.is_none() && found.line.ambiguous.is_none())
 }
 
 /// A line played, and where its moves were written, for messages.
@@ -149,11 +155,13 @@ fn play_from_file(
             bail!("{name}: game {number} is over {DEFAULT_MAX_GAME_SIZE} bytes");
         }
         let mut played = play_game(batch.game(i), 1, until, lang);
-        if let Ok(Line {
-            stopped: Some(bad), ..
-        }) = &mut played
-        {
-            (bad.line, bad.column) = in_file(span, bad.line, bad.column);
+        if let Ok(line) = &mut played {
+            for bad in [&mut line.stopped, &mut line.ambiguous]
+                .into_iter()
+                .flatten()
+            {
+                (bad.line, bad.column) = in_file(span, bad.line, bad.column);
+            }
         }
         return Ok((name, played));
     }

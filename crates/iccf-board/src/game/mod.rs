@@ -76,6 +76,11 @@ pub struct Line {
     /// The move that could not be played, if one stopped the line:
     /// `position` is the one before it.
     pub stopped: Option<BadMove>,
+    /// The first move that languages read as different moves, when the
+    /// game's letters do not say which (`3. Sd2`: a German knight, a Czech
+    /// bishop): the line is played in the first language named, as `iccf
+    /// convert` reads it, and may not be the one meant.
+    pub ambiguous: Option<BadMove>,
 }
 
 /// Plays the main line of game `number` (1-based) of `pgn`, read as `iccf
@@ -174,11 +179,17 @@ fn play(game: &Game, until: Until) -> Result<Line, GameError> {
     if let Some(problem) = game.report.errors.iter().find(|p| p.kind.is_setup()) {
         return Err(bad_setup(game, problem));
     }
+    let ambiguous = game
+        .report
+        .errors
+        .iter()
+        .find(|p| matches!(p.kind, ProblemKind::AmbiguousLanguage(_)));
     let mut line = Line {
         position: game.start.clone(),
         last_move: None,
         plies: 0,
         stopped: None,
+        ambiguous: ambiguous.map(BadMove::from_problem),
     };
     for ply in game.main_line() {
         if until == Until::Ply(line.plies) {

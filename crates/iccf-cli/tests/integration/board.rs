@@ -264,3 +264,26 @@ fn board_usage_errors_exit_2() {
         assert!(r.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// `--after "1. e4 e5 2. d3 d6 3. Sd2"`, which German and Czech read as
+/// different moves, showed the German reading with exit 0 where `iccf
+/// convert` reports the ambiguity (exit 1).
+#[test]
+fn regression_board_read_an_ambiguous_language_without_a_word() {
+    let after = "1. e4 e5 2. d3 d6 3. Sd2";
+    let r = run(&["board", "--ascii", "--after", after], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("3. `Sd2`: legal in German (de), Czech (cs)")
+            && r.stderr.contains("choose with --input-lang"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stdout.is_empty());
+    let r = run(
+        &["board", "--ascii", "--after", after, "--input-lang", "cs"],
+        b"",
+    );
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+}
