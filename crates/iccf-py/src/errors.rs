@@ -6,6 +6,7 @@
 //! megabyte of traceback.
 
 use iccf::MoveNumber;
+use iccf::localized::ParseLocalizedSanError;
 use iccf::read::ReadMoveError;
 use iccf_corr::OurMoveError;
 use iccf_pgn::typed_move::TypedMoveError;
@@ -210,6 +211,10 @@ pub fn move_error_kind(err: &ReadMoveError) -> &'static str {
         ReadMoveError::WrongPiece { .. } => "wrong-piece",
         ReadMoveError::NotUtf8(_) => "not-utf8",
         ReadMoveError::NotAMove => "not-a-move",
+        ReadMoveError::ParseSan {
+            error: ParseLocalizedSanError::MissingPromotion,
+            ..
+        } => "missing-promotion",
         ReadMoveError::ParseSan { .. } => "bad-san",
         ReadMoveError::AmbiguousSan { .. } => "ambiguous",
         ReadMoveError::NoPieceCanMove { .. } => "no-piece-can-move",

@@ -24,6 +24,9 @@ def test_text_that_is_no_move_is_a_parse_error(text):
     assert info.value.text == text and info.value.kind in ("not-a-move", "bad-numeric", "bad-san")
 
 
+# White's pawn on e7 promotes on e8 or d8.
+PROMOTES = "3r4/4P2k/8/8/8/8/8/4K3 w - - 0 1"
+
 # White is mated: no move follows.
 FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
 
@@ -36,6 +39,10 @@ FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
         (lambda: iccf.move("Ke2"), iccf.IllegalMoveError, "no-piece-can-move"),
         (lambda: iccf.move("Ng1-e2"), iccf.IllegalMoveError, "illegal-from-square"),
         (lambda: iccf.move("O-O"), iccf.IllegalMoveError, "cannot-castle"),
+        # A pawn's move to the last rank without its piece ("no white pawn
+        # can move to e8" before, and "illegal move" for e7e8).
+        (lambda: iccf.move("e8", fen=PROMOTES), iccf.ParseError, "missing-promotion"),
+        (lambda: iccf.move("e7e8", fen=PROMOTES), iccf.ParseError, "missing-promotion"),
         (lambda: iccf.move("a3", fen=FOOLS_MATE), iccf.IllegalMoveError, "game-over"),
         (lambda: iccf.move("e4", fen="not a fen"), iccf.ParseError, "bad-position"),
         (lambda: iccf.check("[ICCFSide \"x", "hi", side="white"), iccf.ParseError, None),

@@ -401,8 +401,34 @@ fn read_uci(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
     // always parse.
     let lower = text.to_ascii_lowercase();
     let uci = UciMove::from_ascii(&lower).map_err(|_| ReadMoveError::IllegalUci)?;
-    let m = uci.to_move(pos).map_err(|_| ReadMoveError::IllegalUci)?;
+    let m = uci.to_move(pos).map_err(|_| uci_error(uci, pos))?;
     Ok(ReadMove::plain(m, Notation::Uci))
+}
+
+/// Why UCI move `uci` cannot be played: `e7e8` for a pawn that promotes
+/// there lacks its piece (`e7e8q`), which "illegal move" did not say.
+fn uci_error(uci: UciMove, pos: &Chess) -> ReadMoveError {
+    match uci {
+        UciMove::Normal {
+            from,
+            to,
+            promotion: None,
+        } => {
+            let queen = UciMove::Normal {
+                from,
+                to,
+                promotion: Some(Role::Queen),
+            };
+            match queen.to_move(pos) {
+                Ok(_) => ReadMoveError::ParseSan {
+                    notation: Notation::Uci,
+                    error: ParseLocalizedSanError::MissingPromotion,
+                },
+                Err(_) => ReadMoveError::IllegalUci,
+            }
+        }
+        _ => ReadMoveError::IllegalUci,
+    }
 }
 
 fn read_lan(text: &[u8], pos: &Chess) -> Result<ReadMove, ReadMoveError> {
@@ -944,9 +970,10 @@ mod tests {
     #[test]
     fn a_pawn_move_without_its_promotion_piece_says_so() {
         let pos = fen("3r4/4P2k/8/8/8/8/8/4K3 w - - 0 1");
-        for text in ["e8", "exd8", "e8+"] {
+        for text in ["e8", "exd8", "e8+", "e7e8", "e7d8"] {
             assert_eq!(msg(text, &pos), "missing promotion piece", "{text}");
         }
+        assert_eq!(msg("e7e6", &pos), "illegal move");
         assert_eq!(msg("e6", &pos), "no white pawn can move to e6");
     }
 
