@@ -284,46 +284,38 @@ const RU: Words = words(
 /// singular or the plural, and Czech's and Russian's forms for 2 to 4 and
 /// for 5 and more (`осталось 43 дня`, not `43 дней осталось`).
 fn days_left_en(n: i64) -> String {
-    format!("{n} {} left", if n.abs() == 1 { "day" } else { "days" })
+    format!(
+        "{n} {} left",
+        singular_or_plural(n.abs() == 1, "day", "days")
+    )
 }
 
 fn days_left_de(n: i64) -> String {
-    format!("{n} {} übrig", if n.abs() == 1 { "Tag" } else { "Tage" })
+    format!(
+        "{n} {} übrig",
+        singular_or_plural(n.abs() == 1, "Tag", "Tage")
+    )
 }
 
 fn days_left_fr(n: i64) -> String {
     // French takes the singular below two.
-    let one = n.abs() < 2;
-    format!(
-        "{n} {}",
-        if one {
-            "jour restant"
-        } else {
-            "jours restants"
-        }
-    )
+    let words = singular_or_plural(n.abs() < 2, "jour restant", "jours restants");
+    format!("{n} {words}")
 }
 
 fn days_left_es(n: i64) -> String {
-    format!(
-        "{n} {}",
-        if n.abs() == 1 {
-            "día restante"
-        } else {
-            "días restantes"
-        }
-    )
+    let words = singular_or_plural(n.abs() == 1, "día restante", "días restantes");
+    format!("{n} {words}")
 }
 
 fn days_left_it(n: i64) -> String {
-    format!(
-        "{n} {}",
-        if n.abs() == 1 {
-            "giorno rimasto"
-        } else {
-            "giorni rimasti"
-        }
-    )
+    let words = singular_or_plural(n.abs() == 1, "giorno rimasto", "giorni rimasti");
+    format!("{n} {words}")
+}
+
+/// `one` when the number takes the singular, else `many`.
+fn singular_or_plural(singular: bool, one: &'static str, many: &'static str) -> &'static str {
+    if singular { one } else { many }
 }
 
 fn days_left_cs(n: i64) -> String {
