@@ -11,6 +11,7 @@ use crate::limits::short_text;
 
 /// The game file part of a desk request.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DeskGame {
     /// The game file's content (one PGN game kept by `iccf`); empty starts
     /// a new game.

@@ -15,6 +15,7 @@ use crate::{ApiError, AppState, blocking};
 
 /// The request: the game file, our move and what goes on the card.
 #[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardRequest {
     /// The game file, our side, today.
     #[serde(flatten)]

@@ -14,6 +14,7 @@ use crate::{ApiError, AppState, blocking};
 
 /// The request: the game file and the message.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CheckRequest {
     /// The game file, our side, today.
     #[serde(flatten)]

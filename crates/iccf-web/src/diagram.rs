@@ -12,6 +12,7 @@ use crate::{ApiError, AppState, blocking};
 
 /// The request: a line, which of its positions, and which side is below.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DiagramRequest {
     /// Start and moves.
     #[serde(flatten)]

@@ -23,6 +23,7 @@ const MAX_TAGS: usize = 64;
 
 /// The request: a line, its tags, and how to write it.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ExportRequest {
     /// Start and moves.
     #[serde(flatten)]

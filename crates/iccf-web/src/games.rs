@@ -15,6 +15,7 @@ use crate::{ApiError, AppState, blocking};
 
 /// A listing request: the day to count from.
 #[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ListRequest {
     /// `YYYY.MM.DD`; today in the local time zone when absent.
     #[serde(default)]
@@ -56,6 +57,7 @@ pub struct Unreadable {
 
 /// One file of the folder.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FileRequest {
     /// Its name in the folder (`sicilian-a.pgn`).
     pub file: String,
@@ -72,6 +74,7 @@ pub struct FileJson {
 
 /// A file to write.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SaveRequest {
     /// Its name in the folder.
     pub file: String,

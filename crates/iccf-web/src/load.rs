@@ -16,6 +16,7 @@ use crate::{ApiError, AppState, blocking};
 
 /// The request: the pasted text, or a file's bytes.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LoadRequest {
     /// One or more games.
     #[serde(default)]

@@ -13,6 +13,7 @@ use crate::{ApiError, AppState, blocking};
 
 /// The request: a line and the move to add at its end.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayRequest {
     /// Start and moves so far.
     #[serde(flatten)]

@@ -19,6 +19,7 @@ use crate::{ApiError, AppState, blocking};
 
 /// The request: a line, which of its positions to show, how to write moves.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PositionRequest {
     /// Start and moves.
     #[serde(flatten)]

@@ -232,3 +232,25 @@ async fn another_host_cannot_reach_the_games() {
     let response = iccf_web::router(config).oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
 }
+
+/// As every other request: a misspelt field (`daet`) is refused, not
+/// ignored (the list was dated today).
+#[tokio::test]
+async fn regression_a_misspelt_field_was_ignored() {
+    let (_parent, dir) = folder();
+    for (path, body) in [
+        ("/api/games/list", json!({"date": "2026.12.02"})),
+        ("/api/games/open", json!({"file": "sicilian-a.pgn"})),
+    ] {
+        ok(&dir, path, body.clone()).await;
+        let mut misspelt = body;
+        misspelt["daet"] = json!("2026.12.02");
+        let (status, json) = call(Some(&dir), path, misspelt, Some(TOKEN)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {json}");
+        let message = json["error"].as_str().unwrap();
+        assert!(
+            message.contains("unknown field `daet`"),
+            "{path}: {message}"
+        );
+    }
+}

@@ -171,3 +171,37 @@ async fn nesting_over_the_limit_loaded_a_variation_as_the_main_line() {
     let (_, json) = post("/api/load", json!({"text": nested(1000)})).await;
     assert_eq!(json["games"][0]["moves"], json!(["5254", "5755", "2133"]));
 }
+
+/// A misspelt field was ignored: `{"game": ..., "mvoe": "7163"}` printed
+/// the card of our last move again, as if no move had been given, and a
+/// misspelt `notation` gave numeric. Every request refuses a field it
+/// does not know, naming it.
+#[tokio::test]
+async fn regression_a_misspelt_field_was_ignored() {
+    const GAME: &str =
+        "[White \"Anna\"]\n[Black \"Boris\"]\n[ICCFSide \"white\"]\n\n1. 5254 5755 *\n";
+    let requests = [
+        ("/api/position", json!({"moves": ["5254"]})),
+        ("/api/play", json!({"moves": ["5254"], "text": "5755"})),
+        ("/api/diagram", json!({"moves": ["5254"], "ply": 1})),
+        ("/api/export", json!({"moves": ["5254"], "notation": "san"})),
+        ("/api/load", json!({"text": "1. e4 e5"})),
+        ("/api/desk/open", json!({"game": GAME})),
+        (
+            "/api/desk/check",
+            json!({"game": GAME, "message": "2... 2836"}),
+        ),
+        ("/api/desk/card", json!({"game": GAME, "move": "7163"})),
+    ];
+    for (path, body) in requests {
+        let (status, json) = post(path, body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {json}");
+        let mut misspelt = body;
+        misspelt["mvoe"] = json!("7163");
+        let message = refused(path, misspelt, StatusCode::UNPROCESSABLE_ENTITY).await;
+        assert!(
+            message.contains("unknown field `mvoe`"),
+            "{path}: {message}"
+        );
+    }
+}
