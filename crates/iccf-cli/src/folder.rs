@@ -201,15 +201,10 @@ pub fn print(out: &mut impl Write, outcome: &Outcome, apply: bool) -> anyhow::Re
             (Some(game), Some(report)) => {
                 writeln!(out, "{label}{}{why}:", escape_controls(game))?;
                 for finding in &report.findings {
-                    let mark = if finding.is_problem() {
-                        "problem"
-                    } else {
-                        "ok"
-                    };
                     // A finding may quote the sender's text: escaped for
                     // the terminal, as `iccf check FILE` does.
                     let text = finding.to_string();
-                    writeln!(out, "  {mark}: {}", escape_controls(&text))?;
+                    writeln!(out, "  {}: {}", finding.mark(), escape_controls(&text))?;
                 }
                 for change in &part.applied {
                     writeln!(out, "  recorded: {}", single::describe(change))?;

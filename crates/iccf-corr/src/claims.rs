@@ -263,11 +263,17 @@ fn draw_answered(clause: &str) -> Option<usize> {
 }
 
 /// The sentence is a draw word alone ("Remis?", "A draw?"): asked, it
-/// offers one.
+/// offers one. The move it follows on its line is no word of it
+/// ("4... 7866 Remis?", "12. Nf3 a draw?"): words with a digit are left out.
 fn is_bare_draw(words: &[&str]) -> bool {
-    match words {
-        [draw] => DRAW_WORDS.contains(draw),
-        [article, draw] => ARTICLES.contains(article) && DRAW_WORDS.contains(draw),
+    let words: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.bytes().any(|b| b.is_ascii_digit()))
+        .collect();
+    match words[..] {
+        [draw] => DRAW_WORDS.contains(&draw),
+        [article, draw] => ARTICLES.contains(&article) && DRAW_WORDS.contains(&draw),
         _ => false,
     }
 }
@@ -905,6 +911,16 @@ mod tests {
             "I wonder whether I should resign.",
         ] {
             assert_eq!(claims(text), [], "{text}");
+        }
+        // Regression: asked after the move on its line, the offer was
+        // lost ("4... 7866 Remis?" recorded the move alone).
+        for text in [
+            "4... 7866 Remis?",
+            "12. Nf3 a draw?",
+            "23...7866 ¿Tablas?",
+            "5254 Ничья?",
+        ] {
+            assert_eq!(claims(text), [Claim::DrawOffer], "{text}");
         }
         // Our offer asked back and answered.
         for text in ["Draw? No, thanks.", "Remis? Nein danke."] {

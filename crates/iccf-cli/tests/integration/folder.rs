@@ -618,3 +618,37 @@ fn status_of_a_folder_without_games_said_nothing() {
         format!("iccf: no game files (*.pgn) in {}", dir.path().display())
     );
 }
+
+/// `iccf check FOLDER MESSAGE` marked every finding that was no problem
+/// `ok`: a time limit exceeded read "ok: white exceeded the time limit",
+/// where `iccf check FILE MESSAGE` says "warning:". Both mark alike now.
+#[test]
+fn regression_folder_check_marked_warnings_ok() {
+    let message = messages_dir().join("25.eml");
+    let message = message.to_str().unwrap();
+    let dir = games_dir();
+    let by_folder = run(&["check", dir.to_str().unwrap(), message], b"");
+    let file = dir.join("board-08.pgn");
+    let by_file = run(&["check", file.to_str().unwrap(), message], b"");
+    let marked = |stdout: &str| -> Vec<String> {
+        stdout
+            .lines()
+            .filter(|l| l.contains(": ") && !l.ends_with(':'))
+            .map(|l| l.trim().to_owned())
+            .collect()
+    };
+    assert!(
+        by_file
+            .stdout
+            .contains("warning: white exceeded the time limit"),
+        "{}",
+        by_file.stdout
+    );
+    // The folder's heading names the game, which the file's findings say.
+    let (by_folder_lines, by_file_lines) = (marked(&by_folder.stdout), marked(&by_file.stdout));
+    assert_eq!(by_folder_lines.len() + 1, by_file_lines.len());
+    for line in &by_folder_lines {
+        assert!(by_file_lines.contains(line), "{line}: {by_file_lines:?}");
+    }
+    assert_eq!(by_folder.code, by_file.code);
+}
