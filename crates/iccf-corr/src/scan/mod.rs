@@ -213,6 +213,8 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
             .filter_map(|l| lower.find(l).map(|at| at + l.len()))
             .min();
         let (mut offset, mut line_offset) = (0, 0);
+        // Where the last move word of this line ends.
+        let mut move_end = None;
         for word in line.split_whitespace() {
             let low = word.to_lowercase();
             let at = lower[offset..].find(&low).map_or(offset, |i| offset + i);
@@ -229,7 +231,11 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
                 continue;
             }
             scanner.labelled = label_end.is_some_and(|end| at >= end);
-            scanner.word(word, index, date_of(line, &dates, &span));
+            let moves = scanner.plies.len() + scanner.unnumbered.len();
+            scanner.word(word, index, date_of(line, &dates, &span, move_end));
+            if scanner.plies.len() + scanner.unnumbered.len() > moves {
+                move_end = Some(span.end);
+            }
         }
         scanner.bare = None;
         if conditional.is_some() {
@@ -244,8 +250,16 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
 
 /// The date of a move written at `span` of `line`: the last before it
 /// when a colon makes it a label (`Sent 2026.12.04: 12. 4244`), else the
-/// first after it (`12. 4244 (sent 2026.12.04)`), else the last before it.
-fn date_of(line: &str, dates: &[(Range<usize>, Date)], span: &Range<usize>) -> Option<Date> {
+/// first after it (`12. 4244 (sent 2026.12.04)`), else the last before it
+/// unless it is the first date after the line's move before it (ending at
+/// `move_end`), whose date it is: in "received your 4. 6344 on 24.01.2026,
+/// my reply: 4... 7866" the date is when our move came, not theirs.
+fn date_of(
+    line: &str,
+    dates: &[(Range<usize>, Date)],
+    span: &Range<usize>,
+    move_end: Option<usize>,
+) -> Option<Date> {
     let before = dates.iter().rev().find(|(at, _)| at.end <= span.start);
     if let Some((at, date)) = before
         && line[at.end..].starts_with(':')
@@ -253,6 +267,15 @@ fn date_of(line: &str, dates: &[(Range<usize>, Date)], span: &Range<usize>) -> O
         return Some(*date);
     }
     let after = dates.iter().find(|(at, _)| at.start >= span.end);
+    let owned_by_the_move_before = |(at, _): &&(Range<usize>, Date)| {
+        move_end.is_some_and(|end| {
+            end <= at.start
+                && !dates
+                    .iter()
+                    .any(|(d, _)| d.start >= end && d.end <= at.start)
+        })
+    };
+    let before = before.filter(|d| !owned_by_the_move_before(d));
     after.or(before).map(|&(_, date)| date)
 }
 
@@ -641,6 +664,33 @@ mod tests {
         let plies = scan_moves([(0, line)].into_iter());
         let dates: Vec<String> = plies.iter().map(|p| p.date.unwrap().to_string()).collect();
         assert_eq!(dates, ["2026.12.05", "2026.12.06"]);
+    }
+
+    /// "Received your 4. 6344 on 24.01.2026, my reply: 4... 7866" dated
+    /// their 4... the day our move reached them, the date before it.
+    #[test]
+    fn regression_the_date_of_our_move_dated_theirs() {
+        let date = |line: &str| -> Vec<Option<String>> {
+            let plies = scan_moves([(0, line)].into_iter());
+            plies
+                .iter()
+                .map(|p| p.date.map(|d| d.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            date("Received your 4. 6344 on 24.01.2026, my reply: 4... 7866"),
+            [Some("2026.01.24".to_owned()), None]
+        );
+        // A second date after the first is the next move's.
+        assert_eq!(
+            date("4. 6344 received 24.01.2026, sent 25.01.2026 4... 7866"),
+            [Some("2026.01.24".to_owned()), Some("2026.01.25".to_owned())]
+        );
+        // With no move before it, a date before the move is its own.
+        assert_eq!(
+            date("25.01.2026 4... 7866"),
+            [Some("2026.01.25".to_owned())]
+        );
     }
 
     /// `4. 12. 2026` was read as the move numbers 4. and 12.
