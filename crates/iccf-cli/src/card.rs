@@ -47,8 +47,10 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     }
     game.card_written();
     // Recorded only once the card is shown: a card that could not be
-    // written (a full disk, a closed stdout) is not taken for sent.
-    let saved = corr_file::prepare(&args.game.game, game)?;
+    // written (a closed stdout) is not taken for sent. The game file is
+    // written and synced before, so that a full disk refuses the move
+    // before a card is shown that would be sent unrecorded.
+    let saved = corr_file::prepare(&args.game.game, game)?.finish()?;
     let options = CardOptions {
         lang: args.message_lang,
         also: args.also.map(|n| MoveFormat {

@@ -77,7 +77,9 @@ pub fn play_moves(
             all_played = false;
             continue;
         }
-        let saved = corr_file::prepare(&path, &game)?;
+        // Written and synced before the draft is saved: a full disk
+        // refuses the move before a card of it can be sent.
+        let saved = corr_file::prepare(&path, &game)?.finish()?;
         mailbox.save_draft(&draft(&game, side, None, ctx).to_bytes())?;
         saved.commit()?;
         folder.games[*i].game = game;

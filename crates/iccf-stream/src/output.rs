@@ -571,6 +571,29 @@ impl Output {
     /// Finishes the compressor, flushes, and for a file fsyncs it and renames
     /// it over the target. Without this call nothing replaces the target.
     pub fn commit(self) -> Result<(), StreamError> {
+        self.finish()?.commit()
+    }
+
+    /// Everything [`Output::commit`] does but the rename: the data is
+    /// written and synced, so that only the rename is left to fail. A
+    /// program that tells the user something was saved (`iccf card`
+    /// printing the card to send) says it between the two.
+    ///
+    /// ```
+    /// use iccf_stream::output::create_output;
+    /// use std::io::Write;
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// let path = dir.path().join("game.pgn");
+    /// let mut output = create_output(Some(&path), &[], false)?;
+    /// output.write_all(b"1. 5254 *\n")?;
+    /// let finished = output.finish()?;
+    /// assert!(!path.exists());
+    /// finished.commit()?;
+    /// assert_eq!(std::fs::read(&path)?, b"1. 5254 *\n");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn finish(self) -> Result<Finished, StreamError> {
         let Output {
             writer,
             temp,
@@ -583,13 +606,32 @@ impl Output {
             .into_inner()
             .map_err(|e| fail(Operation::Write, e.into_error()))?;
         let file = sink.finish().map_err(|err| fail(Operation::Write, err))?;
-        let (Some(file), Some(temp), Some(target)) = (file, temp, target.as_deref()) else {
+        // Only a temporary file is synced: a device or a pipe written in
+        // place may refuse it.
+        if let (Some(file), Some(_)) = (file, &temp) {
+            file.sync_all().map_err(|err| fail(Operation::Sync, err))?;
+        }
+        Ok(Finished { temp, target, name })
+    }
+}
+
+/// An [`Output`] written and synced, waiting for its rename over the
+/// target ([`Output::finish`]). Dropped, it removes its temporary file.
+#[derive(Debug)]
+pub struct Finished {
+    temp: Option<TempPath>,
+    target: Option<PathBuf>,
+    name: String,
+}
+
+impl Finished {
+    /// Renames the temporary file over the target (nothing for stdout).
+    pub fn commit(self) -> Result<(), StreamError> {
+        let (Some(temp), Some(target)) = (self.temp, self.target.as_deref()) else {
             return Ok(());
         };
-        file.sync_all().map_err(|err| fail(Operation::Sync, err))?;
-        drop(file);
         temp.persist(target)
-            .map_err(|e| fail(Operation::Rename, e.error))?;
+            .map_err(|e| StreamError::io(Operation::Rename, &self.name, Some(target), e.error))?;
         sync_parent_dir(target);
         Ok(())
     }

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
 
-fn iccf() -> Command {
+pub(crate) fn iccf() -> Command {
     let mut cmd = Command::cargo_bin("iccf").expect("the iccf binary is built");
     cmd.env_remove("NO_COLOR");
     // An e-mail's date is its moment's day on this machine's clock: the

@@ -813,3 +813,43 @@ fn read_only_game_file_advised_a_missing_force() {
     assert!(!r.stderr.contains("--force"), "{}", r.stderr);
     assert_eq!(std::fs::read(&white).unwrap(), before);
 }
+
+/// `iccf card` on a full disk printed the card, then failed to record the
+/// move: a card read off the terminal could be sent for a move the game
+/// file never got. The game file is written before the card is shown; a
+/// file size limit (`ulimit -f`, as a full disk) refuses the move first.
+#[cfg(unix)]
+#[test]
+fn regression_card_was_shown_for_a_move_a_full_disk_did_not_record() {
+    let game = std::fs::read_to_string(crate::cli::testdata("corr/folder/games/sicilian-a.pgn"))
+        .unwrap()
+        .replace(" 3. 4244 {[%ccsnt 2026.11.27]} *", " *");
+    // Just under the 1024 bytes `ulimit -f 1` allows: the move makes it over.
+    let pad = "x".repeat(1015 - game.len() - "[Annotator \"\"]\n".len());
+    let game = game.replace("[ICCFSide", &format!("[Annotator \"{pad}\"]\n[ICCFSide"));
+    let (dir, path) = game_file(&game);
+    let iccf = crate::cli::iccf().get_program().to_owned();
+    let card = |limit: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -f {limit}; exec \"$0\" \"$@\""))
+            .arg(&iccf)
+            .args(["card", &path, "--move", "4244", "--date", "2026.12.02"])
+            .output()
+            .unwrap()
+    };
+    let refused = card("1");
+    assert!(!refused.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stdout),
+        "",
+        "a card was shown"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), game);
+    // Room enough: the move is recorded and its card shown.
+    let recorded = card("unlimited");
+    assert!(recorded.status.success(), "{recorded:?}");
+    assert!(String::from_utf8_lossy(&recorded.stdout).contains("3. 4244"));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("3. 4244"));
+    drop(dir);
+}
