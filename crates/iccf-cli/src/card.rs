@@ -7,6 +7,7 @@ use iccf::MoveFormat;
 use iccf_corr::{CardOptions, Game, Offer, OfferError};
 use shakmaty::Color;
 
+use iccf_pgn::problem::escape_controls;
 use iccf_stream::output::check_stdout;
 
 use crate::args::CardArgs;
@@ -67,7 +68,9 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
+    // The game file's tags are on the card: control bytes in them are
+    // not for the terminal (nor for the opponent).
+    out.write_all(escape_controls(&text).as_bytes())
         .and_then(|()| out.flush())
         .context("cannot write the card to standard output; the move is not recorded")?;
     saved.commit()?;

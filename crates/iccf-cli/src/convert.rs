@@ -7,6 +7,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use iccf_pgn::convert::Options;
+use iccf_pgn::problem::escape_controls;
 use iccf_stream::batch::Ready;
 use iccf_stream::error::{Causes, StreamError};
 use iccf_stream::input::{Input, is_stdio};
@@ -175,6 +176,9 @@ impl Watch for Terminal {
             return;
         };
         let mut problems = String::new();
+        // A file name may hold control bytes, as a token may (escaped in
+        // `p`): not for the terminal.
+        let input = escape_controls(input);
         for p in &ready.problems {
             let (line, column, severity) = (p.line, p.column, p.severity);
             let _ = writeln!(problems, "{input}:{line}:{column}: {severity}: {p}");
@@ -191,6 +195,7 @@ impl Watch for Terminal {
     }
 
     fn failed(&mut self, error: &StreamError) {
-        let _ = writeln!(io::stderr(), "iccf: {}", Causes(error));
+        let message = Causes(error).to_string();
+        let _ = writeln!(io::stderr(), "iccf: {}", escape_controls(&message));
     }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use iccf_corr::{Date, FolderGame, GameStatus, LastMove, game_status};
+use iccf_pgn::problem::escape_controls;
 
 use crate::args::StatusArgs;
 use crate::corr_file;
@@ -92,14 +93,17 @@ pub fn run(args: &StatusArgs) -> anyhow::Result<bool> {
             let json = serde_json::json!({ "file": g.name, "status": status });
             writeln!(out, "{json}")?;
         } else {
-            writeln!(out, "{}", line(&g.name, status))?;
+            // Tags and file names are the files' text: escaped for the
+            // terminal, as every finding is.
+            writeln!(out, "{}", escape_controls(&line(&g.name, status)))?;
         }
     }
     for (name, why) in &folder.unreadable {
         if args.json {
             writeln!(out, "{}", serde_json::json!({ "file": name, "error": why }))?;
         } else {
-            writeln!(out, "{name}: cannot be read: {why}")?;
+            let line = format!("{name}: cannot be read: {why}");
+            writeln!(out, "{}", escape_controls(&line))?;
         }
     }
     Ok(folder.unreadable.is_empty())

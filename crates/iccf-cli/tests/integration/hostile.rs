@@ -1050,6 +1050,45 @@ fn terminal_control_bytes_from_a_mail_a_fen_or_an_argument_were_printed_raw() {
     }
 }
 
+/// Tags and file names went to the terminal raw in `iccf status` and on
+/// `iccf card`'s card, and a file name in `iccf convert`'s messages: a
+/// game file could clear the screen or retitle the window.
+#[test]
+fn regression_control_bytes_in_tags_and_file_names_were_printed_raw() {
+    let dir = tempdir();
+    let evil = "\u{1b}]0;owned\u{7}\u{1b}[2J";
+    fs::create_dir(dir.path().join("games")).unwrap();
+    let game =
+        format!("[Event \"Cup{evil}\"]\n[White \"A\"]\n[Black \"B\"]\n[ICCFSide \"white\"]\n\n*\n");
+    fs::write(dir.path().join("games/tag.pgn"), &game).unwrap();
+    fs::write(dir.path().join(format!("games/name{evil}.pgn")), &game).unwrap();
+    fs::write(
+        dir.path().join("games/broken.pgn"),
+        format!("1. {evil} *\n"),
+    )
+    .unwrap();
+    fs::write(dir.path().join(format!("file{evil}.pgn")), "1. e4 Qxh7 *\n").unwrap();
+    fs::write(dir.path().join("evil.txt"), evil).unwrap();
+    for script in [
+        "\"$ICCF\" status games",
+        "\"$ICCF\" card games/tag.pgn --move 5254 --date 2026.12.01",
+        "\"$ICCF\" convert \"file$(cat evil.txt).pgn\"",
+    ] {
+        let out = Command::new("sh")
+            .args(["-c", script])
+            .current_dir(dir.path())
+            .env("ICCF", env!("CARGO_BIN_EXE_iccf"))
+            .output()
+            .unwrap();
+        let shown = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+        assert!(!shown.contains(['\u{1b}', '\u{7}']), "{script}: {shown:?}");
+        assert!(
+            shown.contains("\\u{1b}"),
+            "{script}: shown escaped: {shown}"
+        );
+    }
+}
+
 #[test]
 fn board_and_move_accepted_fen_move_counters_that_convert_rejects() {
     let dir = tempdir();
