@@ -59,7 +59,7 @@ mod splitter;
 use scanner::Scanner;
 pub(crate) use scanner::leading_move_number;
 pub(crate) use splitter::count_lines;
-pub use splitter::{DEFAULT_BLOCK_SIZE, DEFAULT_MAX_GAME_SIZE, Splitter};
+pub use splitter::{DEFAULT_BLOCK_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_BATCH_GAMES, Splitter};
 
 /// Splits PGN text in memory into the byte ranges of its games.
 ///

@@ -15,6 +15,10 @@ pub const DEFAULT_MAX_GAME_SIZE: u64 = 64 << 20;
 
 /// The whitespace kept of a run between games: the rest is skipped.
 const KEPT_GAP: usize = 64 << 10;
+/// The most games a batch holds, whatever their bytes: a game converted
+/// costs memory of its own (its record, its problems), and a megabyte of
+/// `*` lines is half a million games.
+pub const MAX_BATCH_GAMES: usize = 4096;
 
 /// Input with a NUL byte in its head ([`HEAD`]), or more than
 /// [`STRAY_NULS`] in its first MiB, is not text.
@@ -230,9 +234,9 @@ impl<R: Read> Splitter<R> {
     /// Returns the next batch of whole games, or `None` at the end of the
     /// stream.
     ///
-    /// A batch is returned as soon as its games reach `target_bytes`, so
-    /// it holds at least one game even when that game is larger, or when
-    /// the input pauses with a game found.
+    /// A batch is returned as soon as its games reach `target_bytes` or
+    /// [`MAX_BATCH_GAMES`], so it holds at least one game even when that
+    /// game is larger, or when the input pauses with a game found.
     ///
     /// # Errors
     ///
@@ -259,7 +263,7 @@ impl<R: Read> Splitter<R> {
                 .scan(&self.buf[..self.filled], &mut self.scan_pos)
             {
                 self.push_game(boundary, self.scanner.ended);
-                if self.game_start >= target_bytes {
+                if self.game_start >= target_bytes || self.games.len() >= MAX_BATCH_GAMES {
                     break;
                 }
             } else if self.eof {
@@ -600,5 +604,22 @@ mod tests {
         assert_eq!(batch.game(1), b"[Event \"b\"]\n\n1. d4 *\n\n");
         let err = splitter.next_batch(1 << 20).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::UnexpectedEof);
+    }
+
+    /// Found by a robustness trial: 12 MB of `*` lines (6 M games) took
+    /// 2 GB to convert to Parquet, 1 GB to JSON lines. A megabyte batch
+    /// held half a million games, each with a record, and a few batches
+    /// are in flight. A batch holds at most `MAX_BATCH_GAMES` now.
+    #[test]
+    fn regression_a_batch_of_tiny_games_held_half_a_million() {
+        let games = 3 * MAX_BATCH_GAMES + 5;
+        let data = b"*\n".repeat(games);
+        let mut splitter = Splitter::new(&data[..]);
+        let mut sizes = Vec::new();
+        while let Some(batch) = splitter.next_batch(1 << 20).unwrap() {
+            sizes.push(batch.games.len());
+        }
+        let full = MAX_BATCH_GAMES;
+        assert_eq!(sizes, [full, full, full, 5]);
     }
 }
