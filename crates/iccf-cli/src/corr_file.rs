@@ -42,7 +42,7 @@ pub fn open(args: &GameArgs) -> anyhow::Result<GameFile> {
     if let Some(start) = args.start {
         game.set_tag("Date", &start.to_string());
     }
-    add_leave(&mut game, &args.leave);
+    add_leave(&mut game, &args.leave)?;
     let side = settle_side(&mut game, args)?;
     let today = args.date.unwrap_or_else(Date::today);
     if let Some(error) = check_file_dates(&game, today).first() {
@@ -51,10 +51,12 @@ pub fn open(args: &GameArgs) -> anyhow::Result<GameFile> {
     Ok(GameFile { game, side, today })
 }
 
-/// Our leave from the flags joined to the file's, each once, in order.
-fn add_leave(game: &mut Game, new: &[iccf_corr::Leave]) {
+/// Our leave from the flags joined to the file's, each once, in order;
+/// refused when it takes more days in a year than a player may (the card
+/// would send a clock the opponent and the director count otherwise).
+fn add_leave(game: &mut Game, new: &[iccf_corr::Leave]) -> anyhow::Result<()> {
     if new.is_empty() {
-        return;
+        return Ok(());
     }
     let mut leave = leave_of(game);
     for l in new {
@@ -63,8 +65,18 @@ fn add_leave(game: &mut Game, new: &[iccf_corr::Leave]) {
         }
     }
     leave.sort_by_key(|l| l.from);
+    if let Some((year, days)) = iccf_corr::leave_over_allowance(&leave) {
+        let text: Vec<String> = new.iter().map(ToString::to_string).collect();
+        bail!(
+            "--leave {}: {days} days of leave in {year}, over the {} a player may take in a \
+             calendar year; nothing recorded",
+            text.join(" --leave "),
+            iccf_corr::LEAVE_DAYS_PER_YEAR
+        );
+    }
     let text: Vec<String> = leave.iter().map(ToString::to_string).collect();
     game.set_tag(LEAVE_TAG, &text.join(" "));
+    Ok(())
 }
 
 fn new_game(args: &GameArgs) -> anyhow::Result<Game> {

@@ -60,7 +60,7 @@ pub use check::{CheckOptions, MessageReport, check, check_message};
 pub use claims::{Claim, FoundClaim, Mood, find_claims, read_claims};
 pub use clock::{
     LEAVE_DAYS_PER_YEAR, LEAVE_TAG, Leave, ParseLeaveError, SideClock, WARN_DAYS, clock,
-    leave_days_in, leave_of,
+    leave_days_in, leave_of, leave_over_allowance,
 };
 pub use cmail::{CMAIL_TAG, CmailGame, cmail_games, cmail_pgn};
 pub use date::{Date, ParseDateError};

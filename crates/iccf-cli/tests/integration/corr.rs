@@ -853,3 +853,40 @@ fn regression_card_was_shown_for_a_move_a_full_disk_did_not_record() {
     assert!(std::fs::read_to_string(&path).unwrap().contains("3. 4244"));
     drop(dir);
 }
+
+/// `--leave 2026.01.01..2026.02.28` (59 days) was recorded and the card
+/// sent a clock with 59 days off: "Leave: ... (59 of 30 2026)", exit 0.
+/// A leave over the yearly allowance is refused, nothing recorded.
+#[test]
+fn regression_leave_over_the_yearly_allowance_was_recorded() {
+    let game = std::fs::read_to_string(crate::cli::testdata("corr/folder/games/sicilian-a.pgn"))
+        .unwrap()
+        .replace(" 3. 4244 {[%ccsnt 2026.11.27]} *", " *");
+    let (_dir, path) = game_file(&game);
+    let card = |leave: &[&str]| {
+        let mut args = vec!["card", &path, "--move", "4244", "--date", "2026.12.02"];
+        for l in leave {
+            args.extend(["--leave", l]);
+        }
+        run(&args, b"")
+    };
+    let refused = card(&["2026.11.01..2026.11.20", "2026.12.10..2026.12.25"]);
+    assert_eq!(refused.code, 2, "{}", refused.stdout);
+    assert!(
+        refused
+            .stderr
+            .contains("36 days of leave in 2026, over the 30"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(refused.stdout, "");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), game);
+    // 30 days across two years is within each year's allowance.
+    let taken = card(&["2026.12.10..2027.01.08"]);
+    assert_eq!(taken.code, 0, "{}", taken.stderr);
+    assert!(
+        taken.stdout.contains("2026.12.10..2027.01.08 (22 "),
+        "{}",
+        taken.stdout
+    );
+}
