@@ -262,6 +262,45 @@ fn text_format_dropped_the_fen() {
     );
 }
 
+/// Found by a database maintainer's trial: the text line of a game of
+/// another variant had no `Variant` tag unless it had a `FEN`, so it read
+/// back as standard chess: a Three-check game converted "cleanly", and a
+/// Chess960 game from the standard start failed on its castling `5181`.
+#[test]
+fn regression_text_format_dropped_the_variant_of_a_game_without_fen() {
+    let input = b"[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *\n\n\
+[Variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n";
+    let text_options = Options {
+        format: OutputFormat::Text,
+        ..Options::default()
+    };
+    let convert_all = |options: Options, input: &[u8]| {
+        let (mut out, mut errors) = (Vec::new(), Vec::new());
+        for range in split_games(input) {
+            let report =
+                Converter::new(options).convert(&input[range], GameLocation::default(), &mut out);
+            errors.push(report.errors.len());
+        }
+        (String::from_utf8(out).unwrap(), errors)
+    };
+    let (text, errors) = convert_all(text_options, input);
+    // Three-check cannot be numeric: kept as written, with its error.
+    assert_eq!(errors, [1, 0]);
+    assert_eq!(
+        text,
+        "[Variant \"Three-check\"] 1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *\n\
+[Variant \"Chess960\"] 1. 5254 5755 2. 7163 2836 3. 6134 6835 4. 5181 *\n"
+    );
+    // Read back: the same refusal, and the Chess960 game's moves.
+    let to_san = Options {
+        to: None,
+        ..text_options
+    };
+    let (back, errors) = convert_all(to_san, text.as_bytes());
+    assert_eq!(errors, [1, 0], "{back}");
+    assert!(back.ends_with("4. O-O *\n"), "{back}");
+}
+
 /// A `{` left open took the games after it into its comment: they are
 /// games of their own now, and the comment is kept as written.
 #[test]

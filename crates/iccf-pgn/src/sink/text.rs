@@ -1,11 +1,13 @@
 //! Text output: one line a game, the numbered main-line moves and the
-//! result, after the `FEN` and `Variant` tags of a game from a set-up position.
+//! result, after the `FEN` and `Variant` tags of a game from a set-up position
+//! (and the `Variant` of a game of another variant).
 
 use iccf::{MoveFormat, MoveNumber};
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, Position, Setup};
+use shakmaty::{CastlingMode, Chess, Color, Position, Setup};
 
 use crate::lexer::TagValue;
+use crate::setup::variant_mode;
 use crate::sink::pgn::null_move;
 use crate::sink::{Ending, Played, Sink};
 use crate::walk::Step;
@@ -62,11 +64,23 @@ impl Sink for TextSink<'_> {
 
     // Their space written here, the first move still counts as first and
     // so gets its number, Black's too.
+    //
+    // A `Variant` other than standard chess is kept without a `FEN` too:
+    // without it a Chess960 game's castling (`5181`) or a Three-check game
+    // would read back as standard chess.
     fn end_tags(&mut self) {
-        let Some(fen) = self.fen.take() else {
-            return;
+        let variant = self.variant.take();
+        let fen = self.fen.take();
+        let keep_variant = match (&variant, &fen) {
+            (Some(_), Some(_)) => true,
+            (Some(name), None) => variant_mode(name) != Some(CastlingMode::Standard),
+            (None, _) => false,
         };
-        for (name, value) in [(&b"Variant"[..], self.variant.take()), (b"FEN", Some(fen))] {
+        if fen.is_none() && !keep_variant {
+            return;
+        }
+        let variant = variant.filter(|_| keep_variant);
+        for (name, value) in [(&b"Variant"[..], variant), (b"FEN", fen)] {
             let Some(value) = value else { continue };
             self.out.push(b'[');
             self.out.extend_from_slice(name);
