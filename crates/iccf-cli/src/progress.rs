@@ -127,10 +127,16 @@ impl Progress {
         if lines.is_empty() {
             return;
         }
-        if self.is_enabled() {
-            self.bar.println(lines.strip_suffix('\n').unwrap_or(lines));
-        } else {
+        let print = || {
             let _ = std::io::stderr().lock().write_all(lines.as_bytes());
+        };
+        // The bar is taken off the screen for them: its own `println`
+        // pads each line to the terminal's width without a line end, and
+        // a log of the terminal (`script`, tmux) ran them together.
+        if self.is_enabled() {
+            self.bar.suspend(print);
+        } else {
+            print();
         }
     }
 
