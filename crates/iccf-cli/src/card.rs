@@ -25,6 +25,9 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     {
         return refuse(&format!("{name}: our move {mv}: {err}"));
     }
+    if args.mv.is_some() && !last_is_ours(game, side) && !game.is_over() {
+        return answered_by_their_if_move(args, game);
+    }
     if !args.if_lines.is_empty() {
         let lines: Result<Vec<_>, _> = args
             .if_lines
@@ -69,8 +72,9 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     }
     let mut out = std::io::stdout().lock();
     // The game file's tags are on the card: control bytes in them are
-    // not for the terminal (nor for the opponent).
-    out.write_all(escape_controls(&text).as_bytes())
+    // not for the terminal (nor for the opponent). Its lines stay lines.
+    let shown: Vec<_> = text.split('\n').map(escape_controls).collect();
+    out.write_all(shown.join("\n").as_bytes())
         .and_then(|()| out.flush())
         .context("cannot write the card to standard output; the move is not recorded")?;
     saved.commit()?;
@@ -123,6 +127,26 @@ fn offers(args: &CardArgs) -> Vec<Offer> {
     .into_iter()
     .filter_map(|(given, offer)| given.then_some(offer))
     .collect()
+}
+
+/// Our move was the start of the opponent's if-moves: their reply is
+/// played, as they proposed, and our next move is due. Both are recorded;
+/// no card yet, as one with our move alone would leave them waiting for
+/// the move after their reply. The card of that move sends the record.
+fn answered_by_their_if_move(args: &CardArgs, game: &Game) -> anyhow::Result<bool> {
+    corr_file::save(&args.game.game, game)?;
+    let said = |i: usize| format!("{} {}", game.number_of_ply(i), game.plies[i].mv);
+    let last = game.plies.len() - 1;
+    let name = args.game.game.display();
+    writeln!(
+        std::io::stdout(),
+        "recorded: our move {}, and their if-move {} that answers it, as they proposed
+         our move {} is due: iccf card {name} --move MOVE (its card sends the record)",
+        said(last - 1),
+        said(last),
+        game.next_no()
+    )?;
+    Ok(true)
 }
 
 fn last_is_ours(game: &Game, side: Color) -> bool {

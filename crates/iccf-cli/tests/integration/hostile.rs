@@ -1086,6 +1086,8 @@ fn regression_control_bytes_in_tags_and_file_names_were_printed_raw() {
             shown.contains("\\u{1b}"),
             "{script}: shown escaped: {shown}"
         );
+        // Line ends are no control bytes to escape (the card's were).
+        assert!(!shown.contains("\\n"), "{script}: {shown}");
     }
 }
 
