@@ -138,6 +138,8 @@ pub struct Splitter<R> {
     deferred: Option<io::Error>,
     block_size: usize,
     max_game_size: u64,
+    /// [`MAX_BATCH_GAMES`], or no limit for input already in memory.
+    max_batch_games: usize,
     /// Whether to skip whitespace runs and large games and refuse binary
     /// input: not for input already in memory.
     limits: bool,
@@ -182,6 +184,7 @@ impl<R: Read> Splitter<R> {
             games: Vec::new(),
             block_size: block_size.max(1),
             max_game_size: DEFAULT_MAX_GAME_SIZE,
+            max_batch_games: MAX_BATCH_GAMES,
             limits: true,
             dropped: Dropped {
                 at: 0,
@@ -203,11 +206,13 @@ impl<R: Read> Splitter<R> {
     }
 
     /// A splitter of input already in memory: nothing is skipped nor
-    /// refused, so that the ranges of one batch index the whole input.
+    /// refused, nor is a batch cut at [`MAX_BATCH_GAMES`], so that the
+    /// ranges of one batch index the whole input.
     pub(super) fn in_memory(reader: R) -> Splitter<R> {
         let mut splitter = Splitter::new(reader);
         splitter.limits = false;
         splitter.max_game_size = u64::MAX;
+        splitter.max_batch_games = usize::MAX;
         splitter
     }
 
@@ -263,7 +268,7 @@ impl<R: Read> Splitter<R> {
                 .scan(&self.buf[..self.filled], &mut self.scan_pos)
             {
                 self.push_game(boundary, self.scanner.ended);
-                if self.game_start >= target_bytes || self.games.len() >= MAX_BATCH_GAMES {
+                if self.game_start >= target_bytes || self.games.len() >= self.max_batch_games {
                     break;
                 }
             } else if self.eof {
@@ -621,5 +626,8 @@ mod tests {
         }
         let full = MAX_BATCH_GAMES;
         assert_eq!(sizes, [full, full, full, 5]);
+        // Input in memory is one batch still: its ranges index it all
+        // (the web page's paste counted 4,096 games of 100,000).
+        assert_eq!(super::super::game_spans(&data).len(), games);
     }
 }

@@ -53,8 +53,12 @@ async fn open_gives_the_fen_of_a_thematic_game() {
 /// with `[ICCFSide "black"]`. Refused now, as `iccf card --as` is.
 #[tokio::test]
 async fn the_desk_side_overrode_the_file_s() {
-    for path in ["/api/desk/open", "/api/desk/card", "/api/desk/check"] {
-        let body = json!({"game": GAME, "side": "black", "move": "5755", "message": "1... 5755"});
+    for (path, field, value) in [
+        ("/api/desk/open", "date", "2026.12.02"),
+        ("/api/desk/card", "move", "5755"),
+        ("/api/desk/check", "message", "1... 5755"),
+    ] {
+        let body = json!({"game": GAME, "side": "black", field: value});
         let error = refused(path, body, StatusCode::UNPROCESSABLE_ENTITY).await;
         assert!(
             error.starts_with("we play black, says the desk, but the file says white"),

@@ -178,7 +178,10 @@ async fn a_path_outside_the_folder_is_refused() {
     }
     for name in &names {
         for path in ["/api/games/open", "/api/games/save"] {
-            let body = json!({"file": name, "game": OUTSIDE.replace("5254", "4244")});
+            let mut body = json!({"file": name});
+            if path.ends_with("save") {
+                body["game"] = json!(OUTSIDE.replace("5254", "4244"));
+            }
             let (status, json) = call(Some(&dir), path, body, Some(TOKEN)).await;
             assert_eq!(status, StatusCode::FORBIDDEN, "{path} {name}: {json}");
             assert!(json["error"].is_string());
@@ -203,8 +206,11 @@ async fn a_path_outside_the_folder_is_refused() {
 #[tokio::test]
 async fn the_games_endpoints_need_the_token_and_the_folder() {
     let (_parent, dir) = folder();
-    for path in ["/api/games/list", "/api/games/open", "/api/games/save"] {
-        let body = json!({"file": "sicilian-a.pgn", "game": OUTSIDE});
+    for (path, body) in [
+        ("/api/games/list", json!({})),
+        ("/api/games/open", json!({"file": "sicilian-a.pgn"})),
+        ("/api/games/save", json!({"file": "sicilian-a.pgn", "game": OUTSIDE})),
+    ] {
         let (status, _) = call(Some(&dir), path, body.clone(), None).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{path} without the token");
         let (status, _) = call(Some(&dir), path, body.clone(), Some("wrong")).await;
