@@ -20,13 +20,12 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     let mut file = corr_file::open(&args.game)?;
     let (game, side) = (&mut file.game, file.side);
     let name = args.game.game.display();
+    // Their if-moves, pending after their move: our move may start one.
+    let their_lines = game.pending.clone();
     if let Some(mv) = &args.mv
         && let Err(err) = iccf_corr::play_our_move(game, mv, args.input_lang, file.today)
     {
         return refuse(&format!("{name}: our move {mv}: {err}"));
-    }
-    if args.mv.is_some() && !last_is_ours(game, side) && !game.is_over() {
-        return answered_by_their_if_move(args, game);
     }
     if !args.if_lines.is_empty() {
         let lines: Result<Vec<_>, _> = args
@@ -78,6 +77,13 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
         .and_then(|()| out.flush())
         .context("cannot write the card to standard output; the move is not recorded")?;
     saved.commit()?;
+    if let Some(reply) = their_if_reply(&their_lines, game).filter(|_| args.mv.is_some()) {
+        writeln!(
+            std::io::stderr(),
+            "iccf: {name}: their if-moves answer our move with {reply}: theirs to play, \
+             their next card brings it"
+        )?;
+    }
     if let Some((no, used, allowed)) = ours.exceeded {
         writeln!(
             std::io::stderr(),
@@ -129,24 +135,13 @@ fn offers(args: &CardArgs) -> Vec<Offer> {
     .collect()
 }
 
-/// Our move was the start of the opponent's if-moves: their reply is
-/// played, as they proposed, and our next move is due. Both are recorded;
-/// no card yet, as one with our move alone would leave them waiting for
-/// the move after their reply. The card of that move sends the record.
-fn answered_by_their_if_move(args: &CardArgs, game: &Game) -> anyhow::Result<bool> {
-    corr_file::save(&args.game.game, game)?;
-    let said = |i: usize| format!("{} {}", game.number_of_ply(i), game.plies[i].mv);
-    let last = game.plies.len() - 1;
-    let name = args.game.game.display();
-    writeln!(
-        std::io::stdout(),
-        "recorded: our move {}, and their if-move {} that answers it, as they proposed
-         our move {} is due: iccf card {name} --move MOVE (its card sends the record)",
-        said(last - 1),
-        said(last),
-        game.next_no()
-    )?;
-    Ok(true)
+/// The reply their if-move `lines` give to our move just played, as
+/// `5... 5756`: the ICCF way, they play it and send it, so it is not
+/// recorded here; the player is told it is coming.
+fn their_if_reply(lines: &[Vec<iccf::NumericMove>], game: &Game) -> Option<String> {
+    let ours = game.plies.last()?.mv;
+    let line = lines.iter().find(|l| l.len() >= 2 && l[0] == ours)?;
+    Some(format!("{} {}", game.next_no(), line[1]))
 }
 
 fn last_is_ours(game: &Game, side: Color) -> bool {

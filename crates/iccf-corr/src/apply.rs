@@ -160,9 +160,8 @@ pub fn apply_result(game: &mut Game, report: &MessageReport) -> Option<Applied> 
     })
 }
 
-/// Plays the reply from the pending lines that begin with the move just
-/// played (ours to their move, or theirs to our move when the lines are
-/// their proposal), and keeps the rest of those lines.
+/// Plays our reply from the pending lines that begin with their move just
+/// played, and keeps the rest of those lines.
 pub(crate) fn follow_if_moves(game: &mut Game, today: Date, done: &mut Vec<Applied>) {
     if game.pending.is_empty() {
         return;

@@ -172,7 +172,7 @@ pub fn check_message(
         check_record(game, record, &mut report);
     }
     let their_turn = pos.turn() != side;
-    let quiet = crate::claims_check::ends_the_game(&lines);
+    let quiet = crate::claims_check::ends_the_game(&lines, game.open_draw_offer() == Some(side));
     if their_turn && !game.is_over() {
         let unnumbered = scan_unnumbered(lines.iter().copied());
         let written = Written {
@@ -345,20 +345,10 @@ fn check_echo(
 fn check_record(game: &Game, record: &[WrittenPly], report: &mut MessageReport) {
     let (_, moves) = game.replay();
     let mut pos = game.start.clone();
-    // One move past our game is their new move. When it starts a line of
-    // our if-moves, their record may go on with our reply (as they played
-    // it, see `follow_if_moves`) and their move after it. All are checked
-    // on their own.
-    let n = game.plies.len();
-    let if_move_reply = record.get(n + 1).is_some_and(|reply| {
-        let reply = reply.text.replace('-', "");
-        game.pending
-            .iter()
-            .any(|line| line.get(1).is_some_and(|r| r.to_string() == reply))
-    });
     for (i, written) in record.iter().enumerate() {
         let ours = game.plies.get(i).map(|p| p.mv);
-        if ours.is_none() && (i == n || (if_move_reply && i <= n + 2)) {
+        // One move past our game is their new move, checked on its own.
+        if ours.is_none() && i == game.plies.len() {
             continue;
         }
         if !ours.is_some_and(|mv| same(&written.text, mv, &pos)) {

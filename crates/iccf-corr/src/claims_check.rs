@@ -5,12 +5,14 @@ use shakmaty::{Color, Position};
 
 use crate::{Claim, Finding, Game, MessageReport, read_claims};
 
-/// Whether the message plainly resigns or accepts a draw: then no new
-/// move is missing.
-pub(crate) fn ends_the_game(lines: &[(usize, &str)]) -> bool {
-    read_claims(lines.iter().copied())
-        .iter()
-        .any(|c| c.stands() && matches!(c.claim, Claim::Resignation | Claim::DrawAccepted))
+/// Whether the message plainly resigns, or accepts our open draw offer
+/// (`offer_open`): then no new move is missing. Words accepting a draw
+/// nobody offered end nothing: their move is still due.
+pub(crate) fn ends_the_game(lines: &[(usize, &str)], offer_open: bool) -> bool {
+    read_claims(lines.iter().copied()).iter().any(|c| {
+        c.stands()
+            && (c.claim == Claim::Resignation || (c.claim == Claim::DrawAccepted && offer_open))
+    })
 }
 
 /// The result the board shows after their new move, if any (they mate
@@ -145,6 +147,17 @@ mod tests {
                 .any(|f| matches!(f, crate::Finding::Claim { .. }))
         );
         assert!(report.claims.is_empty());
+        // Regression: the words ended the game for the missing-move check,
+        // so a message without their move was in order (exit 0).
+        assert!(
+            report
+                .findings
+                .iter()
+                .any(|f| matches!(f, crate::Finding::NoNewMove { .. })),
+            "{:?}",
+            report.findings
+        );
+        assert!(!report.in_order());
         // Their move answered our offer: it is no longer open.
         let answered = read_game(b"1. 5254 {[%ccdrawoffer white]} 5755 2. 7163 *").unwrap();
         assert_eq!(

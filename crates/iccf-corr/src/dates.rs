@@ -162,6 +162,13 @@ pub(crate) fn check_their_clock(
     }
     let (sent, received) = report.their_move_dates(today);
     let mut after = game.clone();
+    // Their time runs from when our move reached them, as `apply` records
+    // it: counted from our sending, a move on the last day was a day over.
+    if let Some(received) = report.our_received
+        && let Some(last) = after.last_ply_of(side)
+    {
+        after.plies[last].received = Some(received);
+    }
     let pos = after.position();
     if !pos.is_legal(m) {
         return;
@@ -319,6 +326,33 @@ mod tests {
             warned[0]
         );
         assert!(said(&report("2026.01.20"), exceeded).is_empty());
+    }
+
+    /// Found by a correspondence player's trial: their move sent on the
+    /// last day, counted from the day our move reached them (as they
+    /// wrote it), was said to be a day over the limit: `check` counted
+    /// from our sending, where `apply` and the card count from arrival.
+    #[test]
+    fn regression_time_exceeded_counted_from_our_sending() {
+        let game = read_game(
+            b"[TimeControl \"10/50\"]\n[Date \"2026.01.01\"]\n\n\
+              1. 5254 {[%ccsnt 2026.01.02] [%ccrcv 2026.01.03]} 5755 \
+              {[%ccsnt 2026.01.30] [%ccrcv 2026.01.31]} 2. 7163 {[%ccsnt 2026.02.01]} *",
+        )
+        .unwrap();
+        let exceeded = |f: &Finding| matches!(f, Finding::TimeExceeded { .. });
+        // 27 days for 1... and 23 from 02.02 to 02.25: 50, on the limit.
+        let text = "Your 2. 7163 received 02.02.2026.\nMy move: 2... 2836 (sent 25.02.2026)";
+        let on_time = checked(&game, text, "2026.02.26", None);
+        assert!(
+            said(&on_time, exceeded).is_empty(),
+            "{:?}",
+            on_time.findings
+        );
+        // A day later is over it.
+        let text = "Your 2. 7163 received 02.02.2026.\nMy move: 2... 2836 (sent 26.02.2026)";
+        let late = checked(&game, text, "2026.02.27", None);
+        assert_eq!(said(&late, exceeded).len(), 1, "{:?}", late.findings);
     }
 
     #[test]

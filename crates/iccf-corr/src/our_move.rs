@@ -173,9 +173,7 @@ fn illegal(text: &str, pos: &Chess) -> OurMoveError {
     }
 }
 
-/// Reads our move and records it in `game` as sent on `date`. When the
-/// opponent proposed if-moves starting with it, their reply is recorded
-/// after it (sent the same day), and our move is due again.
+/// Reads our move and records it in `game` as sent on `date`.
 ///
 /// # Errors
 ///
@@ -214,13 +212,10 @@ pub fn play_our_move(
     }
     let pos = game.position();
     let m = read_our_move(text, &pos, lang)?;
+    // Pending lines after their move are their if-moves: our move answers
+    // them (or not); either way they are done.
+    game.pending.clear();
     game.push_move(&pos, m, Some(date), None);
-    // Pending lines after their move are their if-moves. A line that
-    // starts with our move has their reply played, as they proposed
-    // (ICCF: a conditional move accepted is played), the day ours is
-    // sent, and the rest of it stays pending; the other lines are done.
-    // Our move is then due again.
-    crate::apply::follow_if_moves(game, date, &mut Vec::new());
     // Mate or stalemate ends the game on the board: the card says so.
     if let Some(result) = game.board_result() {
         game.set_tag("Result", result);

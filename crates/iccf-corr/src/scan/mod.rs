@@ -67,6 +67,27 @@ pub(crate) fn conditional_lines<'a>(
 ) -> Vec<(usize, &'a str)> {
     lines
         .filter_map(|(i, line)| split_conditional(line).1.map(|c| (i, c)))
+        .flat_map(|(i, c)| branches(c).into_iter().map(move |b| (i, b)))
+        .collect()
+}
+
+/// The branches of a conditional text, each from its "if": "If 5. 2133
+/// then 5... 5756, if 5. 6125 then 5... 4746" is two (the second was
+/// read as the first's moves and dropped).
+fn branches(text: &str) -> Vec<&str> {
+    let mut starts = vec![0];
+    let mut words = text.split_whitespace();
+    words.next();
+    while let Some(word) = words.next() {
+        let bare = word.trim_start_matches(['(', '[', ';', ',']).to_lowercase();
+        if IF_WORDS.contains(&bare.as_str()) && starts_a_move(words.clone()) {
+            starts.push(word.as_ptr() as usize - text.as_ptr() as usize);
+        }
+    }
+    starts.push(text.len());
+    starts
+        .windows(2)
+        .map(|w| text[w[0]..w[1]].trim_end_matches([' ', ',', ';']))
         .collect()
 }
 
@@ -748,6 +769,21 @@ mod tests {
             unnumbered[0].gloss_no.map(|n| n.to_string()),
             Some("2.".into())
         );
+    }
+
+    #[test]
+    fn regression_a_second_if_on_the_line_was_dropped() {
+        let line = "My move 4... 7866. If 5. 2133 then 5... 5756, if 5. 6125 then 5... 4746.";
+        let found: Vec<&str> = conditional_lines([(0, line)].into_iter())
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
+        assert_eq!(
+            found,
+            ["If 5. 2133 then 5... 5756", "if 5. 6125 then 5... 4746."]
+        );
+        let one = conditional_lines([(0, "If-moves: 13... 5756 14. 6125")].into_iter());
+        assert_eq!(one, [(0, "If-moves: 13... 5756 14. 6125")]);
     }
 
     #[test]

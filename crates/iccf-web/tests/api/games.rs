@@ -209,7 +209,10 @@ async fn the_games_endpoints_need_the_token_and_the_folder() {
     for (path, body) in [
         ("/api/games/list", json!({})),
         ("/api/games/open", json!({"file": "sicilian-a.pgn"})),
-        ("/api/games/save", json!({"file": "sicilian-a.pgn", "game": OUTSIDE})),
+        (
+            "/api/games/save",
+            json!({"file": "sicilian-a.pgn", "game": OUTSIDE}),
+        ),
     ] {
         let (status, _) = call(Some(&dir), path, body.clone(), None).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{path} without the token");
