@@ -929,16 +929,20 @@ fn game_over_the_size_limit_was_buffered_whole() {
 
 /// Runs `script` in `sh` in `dir`, with `$ICCF` the binary: for the
 /// redirections (`>&-`, `>> f`, `> /dev/full`) only a shell spells.
-fn shell(dir: &Path, script: &str) -> (i32, String) {
-    let out = Command::new("sh")
+/// Runs `script` with `sh` in `dir`, `$ICCF` naming the binary tested.
+fn shell_output(dir: &Path, script: &str) -> std::process::Output {
+    Command::new("sh")
         .arg("-c")
         .arg(script)
         .current_dir(dir)
         .env("ICCF", env!("CARGO_BIN_EXE_iccf"))
         .stdin(Stdio::null())
-        .stderr(Stdio::piped())
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+fn shell(dir: &Path, script: &str) -> (i32, String) {
+    let out = shell_output(dir, script);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(!stderr.contains("panicked"), "{script}:\n{stderr}");
     (out.status.code().expect("not killed"), stderr)
@@ -1027,12 +1031,7 @@ fn terminal_control_bytes_from_a_mail_a_fen_or_an_argument_were_printed_raw() {
         "\"$ICCF\" move \"$(cat evil.txt)e4\"",
         "\"$ICCF\" move --fen \"$(cat evil.txt)\" e4",
     ] {
-        let out = Command::new("sh")
-            .args(["-c", script])
-            .current_dir(dir.path())
-            .env("ICCF", env!("CARGO_BIN_EXE_iccf"))
-            .output()
-            .unwrap();
+        let out = shell_output(dir.path(), script);
         let (stdout, stderr) = (&out.stdout, &out.stderr);
         for stream in [stdout, stderr] {
             assert!(
@@ -1074,12 +1073,7 @@ fn regression_control_bytes_in_tags_and_file_names_were_printed_raw() {
         "\"$ICCF\" card games/tag.pgn --move 5254 --date 2026.12.01",
         "\"$ICCF\" convert \"file$(cat evil.txt).pgn\"",
     ] {
-        let out = Command::new("sh")
-            .args(["-c", script])
-            .current_dir(dir.path())
-            .env("ICCF", env!("CARGO_BIN_EXE_iccf"))
-            .output()
-            .unwrap();
+        let out = shell_output(dir.path(), script);
         let shown = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
         assert!(!shown.contains(['\u{1b}', '\u{7}']), "{script}: {shown:?}");
         assert!(
