@@ -29,6 +29,26 @@ impl Folder {
 /// Reads every `*.pgn` file of `dir` (not below it), sorted by name. Our
 /// side is the file's ICCFSide tag, else the side whose player is `me`.
 pub fn read_folder(dir: &Path, me: Option<&str>) -> anyhow::Result<Folder> {
+    let mut folder = Folder {
+        dir: dir.to_owned(),
+        games: Vec::new(),
+        unreadable: Vec::new(),
+    };
+    for_each_game(dir, me, |read| match read {
+        Ok(game) => folder.games.push(game),
+        Err(unreadable) => folder.unreadable.push(unreadable),
+    })?;
+    Ok(folder)
+}
+
+/// Reads the `*.pgn` files of `dir` as [`read_folder`] does, handing each
+/// game (or the file's name and why it could not be read) to `each` and
+/// keeping none: one game file in memory at a time.
+fn for_each_game(
+    dir: &Path,
+    me: Option<&str>,
+    mut each: impl FnMut(Result<FolderGame, (String, String)>),
+) -> anyhow::Result<()> {
     let entries =
         std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
     let mut names = Vec::new();
@@ -41,18 +61,13 @@ pub fn read_folder(dir: &Path, me: Option<&str>) -> anyhow::Result<Folder> {
         }
     }
     names.sort();
-    let mut folder = Folder {
-        dir: dir.to_owned(),
-        games: Vec::new(),
-        unreadable: Vec::new(),
-    };
     for name in names {
-        match read_one(&dir.join(&name), me) {
-            Ok((game, side)) => folder.games.push(FolderGame { name, game, side }),
-            Err(why) => folder.unreadable.push((name, why)),
-        }
+        each(match read_one(&dir.join(&name), me) {
+            Ok((game, side)) => Ok(FolderGame { name, game, side }),
+            Err(why) => Err((name, why)),
+        });
     }
-    Ok(folder)
+    Ok(())
 }
 
 fn read_one(path: &Path, me: Option<&str>) -> Result<(iccf_corr::Game, shakmaty::Color), String> {
@@ -73,32 +88,34 @@ fn read_one(path: &Path, me: Option<&str>) -> Result<(iccf_corr::Game, shakmaty:
 }
 
 /// Prints the folder's lines; `Ok(false)` when some files could not be read.
+/// Only each game's status is kept, not the game: a folder of large files
+/// took memory by the file (3 GB for 24 files of 8 MB).
 pub fn run(args: &StatusArgs) -> anyhow::Result<bool> {
-    let folder = read_folder(&args.dir, args.me.as_deref())?;
-    if folder.games.is_empty() && folder.unreadable.is_empty() {
+    let today = args.date.unwrap_or_else(Date::today);
+    let rules = args.deadlines.rules();
+    let mut lines: Vec<(String, GameStatus)> = Vec::new();
+    let mut unreadable = Vec::new();
+    for_each_game(&args.dir, args.me.as_deref(), |read| match read {
+        Ok(g) => lines.push((g.name, game_status(&g.game, g.side, today, &rules))),
+        Err(file) => unreadable.push(file),
+    })?;
+    if lines.is_empty() && unreadable.is_empty() {
         // The wrong folder looked like a folder of games with nothing to do.
         eprintln!("iccf: no game files (*.pgn) in {}", args.dir.display());
     }
-    let today = args.date.unwrap_or_else(Date::today);
-    let rules = args.deadlines.rules();
-    let mut lines: Vec<(&FolderGame, GameStatus)> = folder
-        .games
-        .iter()
-        .map(|g| (g, game_status(&g.game, g.side, today, &rules)))
-        .collect();
-    lines.sort_by_key(|(g, status)| (status.urgency(), g.name.clone()));
+    lines.sort_by(|(a, x), (b, y)| (x.urgency(), a).cmp(&(y.urgency(), b)));
     let mut out = std::io::stdout().lock();
-    for (g, status) in &lines {
+    for (name, status) in &lines {
         if args.json {
-            let json = serde_json::json!({ "file": g.name, "status": status });
+            let json = serde_json::json!({ "file": name, "status": status });
             writeln!(out, "{json}")?;
         } else {
             // Tags and file names are the files' text: escaped for the
             // terminal, as every finding is.
-            writeln!(out, "{}", escape_controls(&line(&g.name, status)))?;
+            writeln!(out, "{}", escape_controls(&line(name, status)))?;
         }
     }
-    for (name, why) in &folder.unreadable {
+    for (name, why) in &unreadable {
         if args.json {
             writeln!(out, "{}", serde_json::json!({ "file": name, "error": why }))?;
         } else {
@@ -106,7 +123,7 @@ pub fn run(args: &StatusArgs) -> anyhow::Result<bool> {
             writeln!(out, "{}", escape_controls(&line))?;
         }
     }
-    Ok(folder.unreadable.is_empty())
+    Ok(unreadable.is_empty())
 }
 
 /// `sicilian-a.pgn  EM/M/GT/102  vs Jones,G (we white)  their move, 4 days
