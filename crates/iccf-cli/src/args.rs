@@ -248,8 +248,8 @@ pub struct GameArgs {
     pub start: Option<iccf_corr::Date>,
 
     /// Our leave FROM..TO (YYYY.MM.DD..YYYY.MM.DD): its days do not count
-    /// on our clock. Kept in the game file; repeat for several. At most 30
-    /// days in a calendar year, with the leave the file holds.
+    /// on our clock. Kept in the game file; repeat for several. Over 30
+    /// days in a calendar year is warned of (an event may allow more).
     #[arg(long, value_name = "FROM..TO")]
     pub leave: Vec<iccf_corr::Leave>,
 

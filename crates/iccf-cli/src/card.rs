@@ -71,7 +71,7 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     }
     let mut out = std::io::stdout().lock();
     // The game file's tags are on the card: control bytes in them are
-    // not for the terminal (nor for the opponent). Its lines stay lines.
+    // not for the terminal. Its lines stay lines.
     let shown: Vec<_> = text.split('\n').map(escape_controls).collect();
     out.write_all(shown.join("\n").as_bytes())
         .and_then(|()| out.flush())

@@ -42,21 +42,20 @@ pub fn open(args: &GameArgs) -> anyhow::Result<GameFile> {
     if let Some(start) = args.start {
         game.set_tag("Date", &start.to_string());
     }
-    add_leave(&mut game, &args.leave)?;
+    add_leave(&mut game, &args.leave);
     let side = settle_side(&mut game, args)?;
     let today = args.date.unwrap_or_else(Date::today);
     if let Some(error) = check_file_dates(&game, today).first() {
         bail!("{name}: {error}");
     }
+    warn_leave_over_allowance(&name.to_string(), &game, today);
     Ok(GameFile { game, side, today })
 }
 
-/// Our leave from the flags joined to the file's, each once, in order;
-/// refused when it takes more days in a year than a player may (the card
-/// would send a clock the opponent and the director count otherwise).
-fn add_leave(game: &mut Game, new: &[iccf_corr::Leave]) -> anyhow::Result<()> {
+/// Our leave from the flags joined to the file's, each once, in order.
+fn add_leave(game: &mut Game, new: &[iccf_corr::Leave]) {
     if new.is_empty() {
-        return Ok(());
+        return;
     }
     let mut leave = leave_of(game);
     for l in new {
@@ -65,18 +64,24 @@ fn add_leave(game: &mut Game, new: &[iccf_corr::Leave]) -> anyhow::Result<()> {
         }
     }
     leave.sort_by_key(|l| l.from);
-    if let Some((year, days)) = iccf_corr::leave_over_allowance(&leave) {
-        let text: Vec<String> = new.iter().map(ToString::to_string).collect();
-        bail!(
-            "--leave {}: {days} days of leave in {year}, over the {} a player may take in a \
-             calendar year; nothing recorded",
-            text.join(" --leave "),
+    let text: Vec<String> = leave.iter().map(ToString::to_string).collect();
+    game.set_tag(LEAVE_TAG, &text.join(" "));
+}
+
+/// Warns when our leave takes more days in a year, from this one on, than
+/// the allowance the card counts against: the card's clock leaves all of
+/// it out, which the opponent and the director may not. The allowance of
+/// an event may differ (ICCF's e-mail rules of 2005 say 30 days, server
+/// play has had 45), so it is said, not refused.
+fn warn_leave_over_allowance(name: &str, game: &Game, today: Date) {
+    let leave = leave_of(game);
+    if let Some((year, days)) = iccf_corr::leave_over_allowance(&leave, today.year()) {
+        eprintln!(
+            "iccf: {name}: warning: {days} days of leave in {year}, over the {} a year the card \
+             counts against; all of them are left off our clock",
             iccf_corr::LEAVE_DAYS_PER_YEAR
         );
     }
-    let text: Vec<String> = leave.iter().map(ToString::to_string).collect();
-    game.set_tag(LEAVE_TAG, &text.join(" "));
-    Ok(())
 }
 
 fn new_game(args: &GameArgs) -> anyhow::Result<Game> {

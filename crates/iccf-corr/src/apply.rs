@@ -67,11 +67,7 @@ pub enum Applied {
 /// ```
 pub fn apply(game: &mut Game, report: &MessageReport, side: Color, today: Date) -> Vec<Applied> {
     let mut done = Vec::new();
-    if let Some(received) = report.our_received
-        && let Some(last) = game.last_ply_of(side)
-    {
-        game.plies[last].received = Some(received);
-    }
+    record_our_receipt(game, report, side);
     let (sent, received) = report.their_move_dates(today);
     let theirs = report
         .new_move
@@ -158,6 +154,16 @@ pub fn apply_result(game: &mut Game, report: &MessageReport) -> Option<Applied> 
     Some(Applied::Result {
         result: result.clone(),
     })
+}
+
+/// The day our last move reached them, as their message says, on that
+/// move: their time runs from it (`apply`, and `check`'s clock).
+pub(crate) fn record_our_receipt(game: &mut Game, report: &MessageReport, side: Color) {
+    if let Some(received) = report.our_received
+        && let Some(last) = game.last_ply_of(side)
+    {
+        game.plies[last].received = Some(received);
+    }
 }
 
 /// Plays our reply from the pending lines that begin with their move just

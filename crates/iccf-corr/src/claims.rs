@@ -264,12 +264,13 @@ fn draw_answered(clause: &str) -> Option<usize> {
 
 /// The sentence is a draw word alone ("Remis?", "A draw?"): asked, it
 /// offers one. The move it follows on its line is no word of it
-/// ("4... 7866 Remis?", "12. Nf3 a draw?"): words with a digit are left out.
+/// ("4... 7866 Remis?", "12. Nf3 a draw?", "O-O draw?"): words with a
+/// digit, and the `o`s of castling, are left out.
 fn is_bare_draw(words: &[&str]) -> bool {
     let words: Vec<&str> = words
         .iter()
         .copied()
-        .filter(|w| !w.bytes().any(|b| b.is_ascii_digit()))
+        .filter(|w| !w.bytes().any(|b| b.is_ascii_digit()) && *w != "o")
         .collect();
     match words[..] {
         [draw] => DRAW_WORDS.contains(&draw),
@@ -919,6 +920,8 @@ mod tests {
             "12. Nf3 a draw?",
             "23...7866 ¿Tablas?",
             "5254 Ничья?",
+            "4... O-O Remis?",
+            "12. O-O-O draw?",
         ] {
             assert_eq!(claims(text), [Claim::DrawOffer], "{text}");
         }

@@ -312,23 +312,23 @@ pub fn leave_days_in(leave: &[Leave], year: i32) -> i64 {
         .sum()
 }
 
-/// The first calendar year in which `leave` takes more than
-/// [`LEAVE_DAYS_PER_YEAR`] days, with its days: a clock counted with it
-/// would be wrong on the card.
+/// The first calendar year from `from_year` on in which `leave` takes
+/// more than [`LEAVE_DAYS_PER_YEAR`] days, with its days.
 ///
 /// ```
 /// use iccf_corr::{Leave, leave_over_allowance};
 ///
 /// let fine: Leave = "2026.12.20..2027.01.20".parse()?;
-/// assert_eq!(leave_over_allowance(&[fine]), None);
+/// assert_eq!(leave_over_allowance(&[fine], 2026), None);
 /// let long: Leave = "2026.01.01..2026.02.28".parse()?;
-/// assert_eq!(leave_over_allowance(&[fine, long]), Some((2026, 71)));
+/// assert_eq!(leave_over_allowance(&[fine, long], 2026), Some((2026, 71)));
+/// assert_eq!(leave_over_allowance(&[fine, long], 2027), None);
 /// # Ok::<_, iccf_corr::ParseLeaveError>(())
 /// ```
-pub fn leave_over_allowance(leave: &[Leave]) -> Option<(i32, i64)> {
+pub fn leave_over_allowance(leave: &[Leave], from_year: i32) -> Option<(i32, i64)> {
     let mut years: Vec<i32> = leave
         .iter()
-        .flat_map(|l| l.from.year()..=l.to.year())
+        .flat_map(|l| l.from.year().max(from_year)..=l.to.year())
         .collect();
     years.sort_unstable();
     years.dedup();

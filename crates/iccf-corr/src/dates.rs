@@ -164,11 +164,7 @@ pub(crate) fn check_their_clock(
     let mut after = game.clone();
     // Their time runs from when our move reached them, as `apply` records
     // it: counted from our sending, a move on the last day was a day over.
-    if let Some(received) = report.our_received
-        && let Some(last) = after.last_ply_of(side)
-    {
-        after.plies[last].received = Some(received);
-    }
+    crate::apply::record_our_receipt(&mut after, report, side);
     let pos = after.position();
     if !pos.is_legal(m) {
         return;

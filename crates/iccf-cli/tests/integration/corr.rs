@@ -857,29 +857,37 @@ fn read_only_game_file_advised_a_missing_force() {
 /// `iccf card` on a full disk printed the card, then failed to record the
 /// move: a card read off the terminal could be sent for a move the game
 /// file never got. The game file is written before the card is shown; a
-/// file size limit (`ulimit -f`, as a full disk) refuses the move first.
+/// file size limit (`ulimit -f`, its signal ignored: a write fails as on a
+/// full disk) refuses the move first.
 #[cfg(unix)]
 #[test]
 fn regression_card_was_shown_for_a_move_a_full_disk_did_not_record() {
     let game = std::fs::read_to_string(crate::cli::testdata("corr/folder/games/sicilian-a.pgn"))
         .unwrap()
         .replace(" 3. 4244 {[%ccsnt 2026.11.27]} *", " *");
-    // Just under the 1024 bytes `ulimit -f 1` allows: the move makes it over.
-    let pad = "x".repeat(1015 - game.len() - "[Annotator \"\"]\n".len());
+    // Over the one block `ulimit -f 1` allows (512 bytes or 1024, by the
+    // shell): reading it is not limited, writing it is.
+    let pad = "x".repeat(1100 - game.len());
     let game = game.replace("[ICCFSide", &format!("[Annotator \"{pad}\"]\n[ICCFSide"));
     let (dir, path) = game_file(&game);
     let iccf = crate::cli::iccf().get_program().to_owned();
     let card = |limit: &str| {
         std::process::Command::new("sh")
             .arg("-c")
-            .arg(format!("ulimit -f {limit}; exec \"$0\" \"$@\""))
+            .arg(format!(
+                "trap '' XFSZ; ulimit -f {limit}; exec \"$0\" \"$@\""
+            ))
             .arg(&iccf)
             .args(["card", &path, "--move", "4244", "--date", "2026.12.02"])
             .output()
             .unwrap()
     };
     let refused = card("1");
-    assert!(!refused.status.success());
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("cannot write"),
+        "{refused:?}"
+    );
     assert_eq!(
         String::from_utf8_lossy(&refused.stdout),
         "",
@@ -895,38 +903,49 @@ fn regression_card_was_shown_for_a_move_a_full_disk_did_not_record() {
 }
 
 /// `--leave 2026.01.01..2026.02.28` (59 days) was recorded and the card
-/// sent a clock with 59 days off: "Leave: ... (59 of 30 2026)", exit 0.
-/// A leave over the yearly allowance is refused, nothing recorded.
+/// sent a clock with 59 days off ("Leave: ... (59 of 30 2026)") without a
+/// word. The card is still written (an event may allow more), with a
+/// warning naming the year and its days; leave already in the file counts.
 #[test]
-fn regression_leave_over_the_yearly_allowance_was_recorded() {
+fn regression_leave_over_the_yearly_allowance_went_unsaid() {
     let game = std::fs::read_to_string(crate::cli::testdata("corr/folder/games/sicilian-a.pgn"))
         .unwrap()
         .replace(" 3. 4244 {[%ccsnt 2026.11.27]} *", " *");
     let (_dir, path) = game_file(&game);
     let card = |leave: &[&str]| {
-        let mut args = vec!["card", &path, "--move", "4244", "--date", "2026.12.02"];
+        let mut args = vec!["card", &path, "--date", "2026.12.02"];
         for l in leave {
-            args.extend(["--leave", l]);
+            if l.starts_with("20") {
+                args.push("--leave");
+            }
+            args.push(l);
         }
         run(&args, b"")
     };
-    let refused = card(&["2026.11.01..2026.11.20", "2026.12.10..2026.12.25"]);
-    assert_eq!(refused.code, 2, "{}", refused.stdout);
+    let over = card(&[
+        "2026.11.01..2026.11.20",
+        "2026.12.10..2026.12.25",
+        "--move",
+        "4244",
+    ]);
+    assert_eq!(over.code, 0, "{}", over.stderr);
     assert!(
-        refused
-            .stderr
-            .contains("36 days of leave in 2026, over the 30"),
+        over.stderr
+            .contains("warning: 36 days of leave in 2026, over the 30 a year"),
         "{}",
-        refused.stderr
+        over.stderr
     );
-    assert_eq!(refused.stdout, "");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), game);
+    // In the file now: said again on the next card, not for a past year.
+    assert!(card(&[]).stderr.contains("36 days of leave in 2026"));
+    let next_year = run(&["card", &path, "--date", "2027.01.02"], b"");
+    assert!(!next_year.stderr.contains("leave"), "{}", next_year.stderr);
     // 30 days across two years is within each year's allowance.
-    let taken = card(&["2026.12.10..2027.01.08"]);
-    assert_eq!(taken.code, 0, "{}", taken.stderr);
-    assert!(
-        taken.stdout.contains("2026.12.10..2027.01.08 (22 "),
-        "{}",
-        taken.stdout
+    let (_dir, path) = game_file(&game);
+    let leave = ["--leave", "2026.12.10..2027.01.08", "--move", "4244"];
+    let r = run(
+        &[&["card", &path, "--date", "2026.12.02"][..], &leave].concat(),
+        b"",
     );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stderr.contains("warning"), "{}", r.stderr);
 }

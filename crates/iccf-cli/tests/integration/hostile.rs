@@ -929,7 +929,6 @@ fn game_over_the_size_limit_was_buffered_whole() {
 
 /// Runs `script` in `sh` in `dir`, with `$ICCF` the binary: for the
 /// redirections (`>&-`, `>> f`, `> /dev/full`) only a shell spells.
-/// Runs `script` with `sh` in `dir`, `$ICCF` naming the binary tested.
 fn shell_output(dir: &Path, script: &str) -> std::process::Output {
     Command::new("sh")
         .arg("-c")
@@ -941,6 +940,7 @@ fn shell_output(dir: &Path, script: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// [`shell_output`]'s exit status and stderr, which holds no panic.
 fn shell(dir: &Path, script: &str) -> (i32, String) {
     let out = shell_output(dir, script);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();

@@ -71,16 +71,29 @@ pub(crate) fn conditional_lines<'a>(
         .collect()
 }
 
-/// The branches of a conditional text, each from its "if": "If 5. 2133
-/// then 5... 5756, if 5. 6125 then 5... 4746" is two (the second was
-/// read as the first's moves and dropped).
+/// The branches of a conditional text, each from an "if" before the
+/// move number the first starts with: "If 5. 2133 then 5... 5756, if 5.
+/// 6125 then 5... 4746" is two (the second was read as the first's moves
+/// and dropped); "if 5. 2133 then 5... 6857 and if 6. 5171 then 6...
+/// 5878" is one line going on.
 fn branches(text: &str) -> Vec<&str> {
+    let number = |mut words: std::str::SplitWhitespace<'_>| {
+        let word = words.next().unwrap_or("");
+        word.split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap_or("")
+            .to_owned()
+    };
     let mut starts = vec![0];
     let mut words = text.split_whitespace();
     words.next();
+    let first = number(words.clone());
     while let Some(word) = words.next() {
         let bare = word.trim_start_matches(['(', '[', ';', ',']).to_lowercase();
-        if IF_WORDS.contains(&bare.as_str()) && starts_a_move(words.clone()) {
+        if IF_WORDS.contains(&bare.as_str())
+            && starts_a_move(words.clone())
+            && number(words.clone()) == first
+        {
             starts.push(word.as_ptr() as usize - text.as_ptr() as usize);
         }
     }
@@ -274,7 +287,9 @@ fn scan<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Scanner {
 /// first after it (`12. 4244 (sent 2026.12.04)`), else the last before it
 /// unless it is the first date after the line's move before it (ending at
 /// `move_end`), whose date it is: in "received your 4. 6344 on 24.01.2026,
-/// my reply: 4... 7866" the date is when our move came, not theirs.
+/// my reply: 4... 7866" the date is when our move came, not theirs. A
+/// "sent" word before the date gives it to the move after: "received 24.01.
+/// your 4. 6344, sent 25.01. my 4... 7866".
 fn date_of(
     line: &str,
     dates: &[(Range<usize>, Date)],
@@ -294,10 +309,34 @@ fn date_of(
                 && !dates
                     .iter()
                     .any(|(d, _)| d.start >= end && d.end <= at.start)
+                && !says_sent(&line[end..at.start])
         })
     };
     let before = before.filter(|d| !owned_by_the_move_before(d));
     after.or(before).map(|&(_, date)| date)
+}
+
+/// Stems of "sent" in the languages of the dates read, lowercase.
+const SENT: &[&str] = &[
+    "sent",
+    "gesendet",
+    "abgeschickt",
+    "verschickt",
+    "envoy",
+    "enviad",
+    "envié",
+    "inviat",
+    "spedit",
+    "odesl",
+    "отправ",
+    "verzonden",
+    "wysła",
+];
+
+/// Whether `text` has a word saying "sent".
+fn says_sent(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    SENT.iter().any(|stem| lower.contains(stem))
 }
 
 #[derive(Default)]
@@ -712,6 +751,15 @@ mod tests {
             date("25.01.2026 4... 7866"),
             [Some("2026.01.25".to_owned())]
         );
+        // "Sent" gives it to the move after (the review's case).
+        assert_eq!(
+            date("Received 24.01.2026 your 4. 2514, sent 25.01.2026 my 4... 7866"),
+            [Some("2026.01.25".to_owned()), Some("2026.01.25".to_owned())]
+        );
+        assert_eq!(
+            date("4. 2514 erhalten, gesendet am 25.01.2026: 4... 7866")[1],
+            Some("2026.01.25".to_owned())
+        );
     }
 
     /// `4. 12. 2026` was read as the move numbers 4. and 12.
@@ -784,6 +832,9 @@ mod tests {
         );
         let one = conditional_lines([(0, "If-moves: 13... 5756 14. 6125")].into_iter());
         assert_eq!(one, [(0, "If-moves: 13... 5756 14. 6125")]);
+        // A line that goes on with "if" is one branch (the review's case).
+        let line = "If 5. 2133 then 5... 6857 and if 6. 5171 then 6... 5878";
+        assert_eq!(conditional_lines([(0, line)].into_iter()), [(0, line)]);
     }
 
     #[test]
