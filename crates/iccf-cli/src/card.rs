@@ -19,7 +19,8 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
     let _lock = corr_file::lock(&args.game.game)?;
     let mut file = corr_file::open(&args.game)?;
     let (game, side) = (&mut file.game, file.side);
-    let name = args.game.game.display();
+    // A file name is shown escaped, as the card's tags are.
+    let name = escape_controls(&args.game.game.display().to_string()).into_owned();
     // Their if-moves, pending after their move: our move may start one.
     let their_lines = game.pending.clone();
     if let Some(mv) = &args.mv

@@ -77,8 +77,9 @@ fn warn_leave_over_allowance(name: &str, game: &Game, today: Date) {
     let leave = leave_of(game);
     if let Some((year, days)) = iccf_corr::leave_over_allowance(&leave, today.year()) {
         eprintln!(
-            "iccf: {name}: warning: {days} days of leave in {year}, over the {} a year the card \
+            "iccf: {}: warning: {days} days of leave in {year}, over the {} a year the card \
              counts against; all of them are left off our clock",
+            iccf_pgn::problem::escape_controls(name),
             iccf_corr::LEAVE_DAYS_PER_YEAR
         );
     }

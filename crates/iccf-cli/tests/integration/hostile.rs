@@ -1071,6 +1071,7 @@ fn regression_control_bytes_in_tags_and_file_names_were_printed_raw() {
     for script in [
         "\"$ICCF\" status games",
         "\"$ICCF\" card games/tag.pgn --move 5254 --date 2026.12.01",
+        "\"$ICCF\" card \"games/name$(cat evil.txt).pgn\" --move 1111 --date 2026.12.01",
         "\"$ICCF\" convert \"file$(cat evil.txt).pgn\"",
     ] {
         let out = shell_output(dir.path(), script);
