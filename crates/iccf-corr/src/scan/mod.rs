@@ -2,11 +2,12 @@
 
 use core::num::NonZeroU32;
 use core::ops::Range;
+use core::str::SplitWhitespace;
 
 use iccf::MoveNumber;
 use shakmaty::Color;
 
-use crate::Date;
+use crate::{Date, MessageLang};
 use written_dates::dates_in;
 
 mod written_dates;
@@ -77,26 +78,16 @@ pub(crate) fn conditional_lines<'a>(
 /// and dropped); "if 5. 2133 then 5... 6857 and if 6. 5171 then 6...
 /// 5878" is one line going on.
 fn branches(text: &str) -> Vec<&str> {
-    let number = |mut words: std::str::SplitWhitespace<'_>| {
-        let word = words.next().unwrap_or("");
-        word.split(|c: char| !c.is_ascii_digit())
-            .next()
-            .unwrap_or("")
-            .to_owned()
-    };
-    let mut starts = vec![0];
     let mut words = text.split_whitespace();
-    words.next();
-    let first = number(words.clone());
-    while let Some(word) = words.next() {
-        let bare = word.trim_start_matches(['(', '[', ';', ',']).to_lowercase();
-        if IF_WORDS.contains(&bare.as_str())
-            && starts_a_move(words.clone())
-            && number(words.clone()) == first
-        {
-            starts.push(word.as_ptr() as usize - text.as_ptr() as usize);
-        }
-    }
+    // The text's first word is its "if" (or label).
+    let first_word = words.next().map_or(0, |w| offset_in(text, w));
+    let first = first_number(words);
+    let mut starts = vec![0];
+    starts.extend(
+        ifs_before_moves(text)
+            .filter(|(at, after)| *at > first_word && first_number(after.clone()) == first)
+            .map(|(at, _)| at),
+    );
     starts.push(text.len());
     starts
         .windows(2)
@@ -111,16 +102,38 @@ fn split_conditional(line: &str) -> (&str, Option<&str>) {
     if is_conditional(line) {
         return ("", Some(line));
     }
-    let mut words = line.split_whitespace();
-    while let Some(word) = words.next() {
-        let bare = word.trim_start_matches(['(', '[', ';', ',']).to_lowercase();
-        if IF_WORDS.contains(&bare.as_str()) && starts_a_move(words.clone()) {
-            // `word` is a slice of `line`: its offset in it.
-            let at = word.as_ptr() as usize - line.as_ptr() as usize;
-            return (&line[..at], Some(&line[at..]));
-        }
+    match ifs_before_moves(line).next() {
+        Some((at, _)) => (&line[..at], Some(&line[at..])),
+        None => (line, None),
     }
-    (line, None)
+}
+
+/// Each "if" of `text` that a numbered move follows: its offset, and the
+/// words after it.
+fn ifs_before_moves(text: &str) -> impl Iterator<Item = (usize, SplitWhitespace<'_>)> {
+    let mut words = text.split_whitespace();
+    std::iter::from_fn(move || {
+        while let Some(word) = words.next() {
+            let bare = word.trim_start_matches(['(', '[', ';', ',']).to_lowercase();
+            if IF_WORDS.contains(&bare.as_str()) && starts_a_move(words.clone()) {
+                return Some((offset_in(text, word), words.clone()));
+            }
+        }
+        None
+    })
+}
+
+/// The move number `words` start with, as written: `5` of `5...`.
+fn first_number<'a>(mut words: SplitWhitespace<'a>) -> &'a str {
+    let word = words.next().unwrap_or("");
+    word.split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap_or("")
+}
+
+/// The offset of `word`, a slice of `text`, in it.
+fn offset_in(text: &str, word: &str) -> usize {
+    word.as_ptr() as usize - text.as_ptr() as usize
 }
 
 /// The line without its first word "if" or its label "If-moves:".
@@ -316,10 +329,9 @@ fn date_of(
     after.or(before).map(|&(_, date)| date)
 }
 
-/// Stems of "sent" in the languages of the dates read, lowercase.
+/// Stems of "sent" in the languages of the dates read, lowercase, beyond
+/// the words our own cards write (`Words::sent`).
 const SENT: &[&str] = &[
-    "sent",
-    "gesendet",
     "abgeschickt",
     "verschickt",
     "envoy",
@@ -336,7 +348,10 @@ const SENT: &[&str] = &[
 /// Whether `text` has a word saying "sent".
 fn says_sent(text: &str) -> bool {
     let lower = text.to_lowercase();
-    SENT.iter().any(|stem| lower.contains(stem))
+    let cards = MessageLang::ALL.iter().map(|lang| lang.words().sent);
+    cards
+        .chain(SENT.iter().copied())
+        .any(|word| lower.contains(word))
 }
 
 #[derive(Default)]
