@@ -180,8 +180,6 @@ fn counted(records: &[GameRecord]) -> Ready {
 /// The Parquet writer over the output, fed a batch at a time.
 struct Table {
     rows: GameTable,
-    /// Moves in `rows`.
-    moves: usize,
     writer: ArrowWriter<Output>,
 }
 
@@ -196,17 +194,12 @@ impl Table {
         // header is written on the first batch, so this cannot fail on I/O.
         let writer = ArrowWriter::try_new(output, rows.schema(), Some(properties))
             .map_err(|err| StreamError::io(Operation::Write, "<parquet>", None, io_error(err)))?;
-        Ok(Table {
-            rows,
-            moves: 0,
-            writer,
-        })
+        Ok(Table { rows, writer })
     }
 
     fn push(&mut self, record: &GameRecord) -> Result<(), StreamError> {
         self.rows.push(record);
-        self.moves += record.moves.len();
-        if self.rows.len() >= ROWS_PER_BATCH || self.moves >= MOVES_PER_BATCH {
+        if self.rows.len() >= ROWS_PER_BATCH || self.rows.moves() >= MOVES_PER_BATCH {
             self.flush()?;
         }
         Ok(())
@@ -214,16 +207,14 @@ impl Table {
 
     fn flush(&mut self) -> Result<(), StreamError> {
         let batch = self.rows.finish();
-        self.moves = 0;
-        self.writer
-            .write(&batch)
-            .map_err(|err| self.writer.inner().error(Operation::Write, io_error(err)))?;
-        if self.writer.memory_size() >= BYTES_PER_GROUP {
-            self.writer
-                .flush()
-                .map_err(|err| self.writer.inner().error(Operation::Write, io_error(err)))?;
-        }
-        Ok(())
+        let written = self.writer.write(&batch).and_then(|()| {
+            if self.writer.memory_size() >= BYTES_PER_GROUP {
+                self.writer.flush()
+            } else {
+                Ok(())
+            }
+        });
+        written.map_err(|err| self.writer.inner().error(Operation::Write, io_error(err)))
     }
 
     /// Writes what is left and the file's footer; the output comes back

@@ -148,6 +148,11 @@ impl GameTable {
         self.game.len()
     }
 
+    /// Moves gathered since the last batch (in each notation).
+    pub fn moves(&self) -> usize {
+        self.moves.first().map_or(0, |list| list.values_ref().len())
+    }
+
     /// Whether no row was gathered since the last batch.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
