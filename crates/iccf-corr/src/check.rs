@@ -172,7 +172,7 @@ pub fn check_message(
         check_record(game, record, &mut report);
     }
     let their_turn = pos.turn() != side;
-    let quiet = crate::claims_check::ends_the_game(&lines, game.open_draw_offer() == Some(side));
+    let quiet = crate::claims_check::ends_the_game(&lines, game, side);
     if their_turn && !game.is_over() {
         let unnumbered = scan_unnumbered(lines.iter().copied());
         let written = Written {

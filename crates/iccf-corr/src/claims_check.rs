@@ -5,14 +5,20 @@ use shakmaty::{Color, Position};
 
 use crate::{Claim, Finding, Game, MessageReport, read_claims};
 
-/// Whether the message plainly resigns, or accepts our open draw offer
-/// (`offer_open`): then no new move is missing. Words accepting a draw
-/// nobody offered end nothing: their move is still due.
-pub(crate) fn ends_the_game(lines: &[(usize, &str)], offer_open: bool) -> bool {
+/// Whether the message plainly resigns, or accepts our open draw offer in
+/// `game`, where we play `side`: then no new move is missing. Words
+/// accepting a draw nobody offered end nothing: their move is still due.
+pub(crate) fn ends_the_game(lines: &[(usize, &str)], game: &Game, side: Color) -> bool {
+    let offer_open = our_offer_is_open(game, side);
     read_claims(lines.iter().copied()).iter().any(|c| {
         c.stands()
             && (c.claim == Claim::Resignation || (c.claim == Claim::DrawAccepted && offer_open))
     })
+}
+
+/// Whether our draw offer stands in `game`, where we play `side`.
+fn our_offer_is_open(game: &Game, side: Color) -> bool {
+    game.open_draw_offer() == Some(side)
 }
 
 /// The result the board shows after their new move, if any (they mate
@@ -69,8 +75,7 @@ pub(crate) fn check_claims(
             continue;
         }
         // An acceptance of no offer of ours is not "ok: accepts the draw".
-        let open =
-            report.result.is_some() || game.is_over() || game.open_draw_offer() == Some(side);
+        let open = report.result.is_some() || game.is_over() || our_offer_is_open(game, side);
         if found.claim == Claim::DrawAccepted && !open {
             report.findings.push(Finding::NoOpenOffer {
                 sentence: found.sentence,

@@ -69,17 +69,14 @@ impl Sink for TextSink<'_> {
     // without it a Chess960 game's castling (`5181`) or a Three-check game
     // would read back as standard chess.
     fn end_tags(&mut self) {
-        let variant = self.variant.take();
         let fen = self.fen.take();
-        let keep_variant = match (&variant, &fen) {
-            (Some(_), Some(_)) => true,
-            (Some(name), None) => variant_mode(name) != Some(CastlingMode::Standard),
-            (None, _) => false,
-        };
-        if fen.is_none() && !keep_variant {
+        let variant = self
+            .variant
+            .take()
+            .filter(|name| fen.is_some() || variant_mode(name) != Some(CastlingMode::Standard));
+        if fen.is_none() && variant.is_none() {
             return;
         }
-        let variant = variant.filter(|_| keep_variant);
         for (name, value) in [(&b"Variant"[..], variant), (b"FEN", fen)] {
             let Some(value) = value else { continue };
             self.out.push(b'[');
