@@ -1013,7 +1013,7 @@ fn closed_or_full_stdout_exited_0_and_the_card_was_recorded() {
 fn terminal_control_bytes_from_a_mail_a_fen_or_an_argument_were_printed_raw() {
     let dir = tempdir();
     new_game(dir.path());
-    let evil = "\u{1b}]0;owned\u{7}\u{1b}[2J";
+    let evil = EVIL;
     fs::write(
         dir.path().join("mail.txt"),
         format!("1. 5254 5755{evil}\n2. {evil}\n"),
@@ -1031,15 +1031,7 @@ fn terminal_control_bytes_from_a_mail_a_fen_or_an_argument_were_printed_raw() {
         "\"$ICCF\" move \"$(cat evil.txt)e4\"",
         "\"$ICCF\" move --fen \"$(cat evil.txt)\" e4",
     ] {
-        let out = shell_output(dir.path(), script);
-        let (stdout, stderr) = (&out.stdout, &out.stderr);
-        for stream in [stdout, stderr] {
-            assert!(
-                !stream.contains(&0x1b) && !stream.contains(&0x07),
-                "{script}"
-            );
-        }
-        let shown = String::from_utf8_lossy(stdout) + String::from_utf8_lossy(stderr);
+        let shown = shown_escaped(dir.path(), script);
         // check quotes only the moves it reads, escaped if need be.
         let quoted = !script.contains("check");
         assert!(
@@ -1049,13 +1041,24 @@ fn terminal_control_bytes_from_a_mail_a_fen_or_an_argument_were_printed_raw() {
     }
 }
 
+/// Bytes that retitle a terminal window and clear its screen.
+const EVIL: &str = "\u{1b}]0;owned\u{7}\u{1b}[2J";
+
+/// What `script` shows on stdout and stderr, which holds no ESC nor BEL.
+fn shown_escaped(dir: &Path, script: &str) -> String {
+    let out = shell_output(dir, script);
+    let shown = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(!shown.contains(['\u{1b}', '\u{7}']), "{script}: {shown:?}");
+    shown.into_owned()
+}
+
 /// Tags and file names went to the terminal raw in `iccf status` and on
 /// `iccf card`'s card, and a file name in `iccf convert`'s messages: a
 /// game file could clear the screen or retitle the window.
 #[test]
 fn regression_control_bytes_in_tags_and_file_names_were_printed_raw() {
     let dir = tempdir();
-    let evil = "\u{1b}]0;owned\u{7}\u{1b}[2J";
+    let evil = EVIL;
     fs::create_dir(dir.path().join("games")).unwrap();
     let game =
         format!("[Event \"Cup{evil}\"]\n[White \"A\"]\n[Black \"B\"]\n[ICCFSide \"white\"]\n\n*\n");
@@ -1074,9 +1077,7 @@ fn regression_control_bytes_in_tags_and_file_names_were_printed_raw() {
         "\"$ICCF\" card \"games/name$(cat evil.txt).pgn\" --move 1111 --date 2026.12.01",
         "\"$ICCF\" convert \"file$(cat evil.txt).pgn\"",
     ] {
-        let out = shell_output(dir.path(), script);
-        let shown = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
-        assert!(!shown.contains(['\u{1b}', '\u{7}']), "{script}: {shown:?}");
+        let shown = shown_escaped(dir.path(), script);
         assert!(
             shown.contains("\\u{1b}"),
             "{script}: shown escaped: {shown}"
