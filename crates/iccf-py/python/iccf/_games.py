@@ -94,8 +94,8 @@ def games(
     ``IsADirectoryError``, an unreadable file ``PermissionError``, each
     with ``errno`` and ``filename``; ``jobs`` is 0 (one thread per core) to
     1024, capped at the cores, as ``iccf convert -j`` takes it, or ``None``:
-    one per core but one, which the Python thread building the records
-    needs to itself.
+    one per core but one when moves are dicts, whose making keeps the
+    Python thread busy, and one per core when they are texts.
 
     With ``start`` and ``end`` (byte offsets of the file, as
     ``iccf.split_points`` gives them, or any offsets) only the games that
