@@ -1,7 +1,7 @@
 //! `iccf board`: a position with the ICCF numeric grid, as terminal text or
 //! SVG. The drawing is iccf-board's; this finds the position and writes.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -187,7 +187,7 @@ fn print_text(pos: &Chess, options: &Options, ascii: bool) -> anyhow::Result<()>
     } else {
         terminal::Style::unicode()
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     if out.is_terminal() && colors_enabled() {
         style = style.coloured();
     }

@@ -70,7 +70,7 @@ pub fn run(args: &CardArgs) -> anyhow::Result<bool> {
         std::fs::write(path, card_svg(&text))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     // The game file's tags are on the card: control bytes in them are
     // not for the terminal. Its lines stay lines.
     let shown: Vec<_> = text.split('\n').map(escape_controls).collect();

@@ -40,7 +40,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<bool> {
     } else {
         None
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     if args.json {
         let json = serde_json::json!({
             "in_order": report.in_order(),

@@ -100,7 +100,7 @@ fn pages() -> Vec<Man> {
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     out.write_all(bytes)?;
     out.flush()?;
     Ok(())

@@ -150,7 +150,7 @@ pub fn check(args: &CheckArgs) -> anyhow::Result<bool> {
     let received = Received::read(&single::read_message(args)?);
     let today = args.game.date.unwrap_or_else(Date::today);
     let outcome = handle(&mut folder, &received, args.apply, today, args.received)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&outcome)?)?;
     } else {

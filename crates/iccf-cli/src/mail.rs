@@ -65,7 +65,7 @@ pub fn run(args: &MailArgs) -> anyhow::Result<bool> {
     let mut mailbox = Mailbox::open(&account, &password, args.insecure_plain_loopback)?;
     let since = (account.look_back_days > 0)
         .then(|| Date::from_days(today.to_days() - i64::from(account.look_back_days)));
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     let mut all_well = true;
     let mut replies = HashMap::new();
     for uid in mailbox.new_messages(since)? {

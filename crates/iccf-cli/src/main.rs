@@ -75,7 +75,10 @@ fn one_malloc_arena_when_limited() {}
 
 fn main() -> ExitCode {
     one_malloc_arena_when_limited();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return parse_failed(&err),
+    };
     let result = match cli.command {
         Command::Convert(args) => convert::run(&args),
         Command::Move(args) => single::run(&args).map(Status::from),
@@ -102,6 +105,23 @@ fn main() -> ExitCode {
             // Errors quote input (a FEN, a move, a file name): escaped.
             let shown = format!("{err:#}");
             let _ = writeln!(std::io::stderr(), "iccf: {}", escape_controls(&shown));
+            ExitCode::from(FAILURE)
+        }
+    }
+}
+
+/// Prints clap's answer to arguments it did not run: `--help` and
+/// `--version` on stdout (exit 0), a usage error on stderr (exit 2). A
+/// help that could not be written (`iccf --help >/dev/full`) is a failure
+/// saying so, not a silent success.
+fn parse_failed(err: &clap::Error) -> ExitCode {
+    match err.print() {
+        Ok(()) => ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(FAILURE)),
+        Err(io) if iccf_stream::error::is_broken_pipe(&io) => ExitCode::from(SUCCESS),
+        Err(io) => {
+            if !err.use_stderr() {
+                let _ = writeln!(std::io::stderr(), "iccf: cannot write <stdout>: {io}");
+            }
             ExitCode::from(FAILURE)
         }
     }

@@ -37,7 +37,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<bool> {
         ));
     }
     banner.push_str("iccf: Ctrl-C stops the server\n");
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     out.write_all(banner.as_bytes())?;
     out.flush()?;
     drop(out);

@@ -82,7 +82,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<bool> {
                 .map(|lang| format!("{} ({})", lang.name(), lang.code()))
                 .collect();
             let shown = format!("`{mv}` in {}:", names.join(", "));
-            writeln!(std::io::stdout(), "{}", escape_controls(&shown))?;
+            writeln!(iccf_stream::stdout::stdout(), "{}", escape_controls(&shown))?;
         }
         print_move(&pos, read.m)?;
     }
@@ -138,7 +138,7 @@ fn print_move(pos: &Chess, m: Move) -> anyhow::Result<()> {
         MoveFormat::new(n).append(&mut buf, pos, m, suffix);
         String::from_utf8_lossy(&buf).into_owned()
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     writeln!(
         out,
         "{}: {}, {}",
@@ -155,7 +155,7 @@ fn print_move(pos: &Chess, m: Move) -> anyhow::Result<()> {
 /// Prints the language table: code, name and the letters K Q R B N.
 pub fn languages() -> anyhow::Result<bool> {
     check_stdout(&[])?;
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     writeln!(out, "code  K  Q  R  B  N   language")?;
     for lang in Lang::all() {
         let letters: Vec<String> = lang

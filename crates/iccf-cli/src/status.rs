@@ -104,7 +104,7 @@ pub fn run(args: &StatusArgs) -> anyhow::Result<bool> {
         eprintln!("iccf: no game files (*.pgn) in {}", args.dir.display());
     }
     lines.sort_by(|(a, x), (b, y)| (x.urgency(), a).cmp(&(y.urgency(), b)));
-    let mut out = std::io::stdout().lock();
+    let mut out = iccf_stream::stdout::stdout();
     for (name, status) in &lines {
         if args.json {
             let json = serde_json::json!({ "file": name, "status": status });

@@ -33,6 +33,7 @@ pub mod pipeline;
 pub mod read_ahead;
 pub mod records;
 pub mod run;
+pub mod stdout;
 pub mod summary;
 #[cfg(feature = "arrow")]
 pub mod table;

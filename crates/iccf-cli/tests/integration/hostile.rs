@@ -966,6 +966,32 @@ fn stdout_appending_to_an_input_grew_it_for_ever() {
     assert_eq!(fs::read(&path).unwrap(), bytes);
 }
 
+#[test]
+fn a_full_stdout_said_no_space_left_without_naming_it_and_help_exited_0() {
+    let dir = tempdir();
+    fs::write(dir.path().join("f.pgn"), "1. e4 e5 *\n").unwrap();
+    for command in [
+        "move 5254",
+        "languages",
+        "board",
+        "status .",
+        "man",
+        "completions bash",
+        "--help",
+        "convert --help",
+        "--version",
+        "convert f.pgn",
+    ] {
+        let script = format!("\"$ICCF\" {command} > /dev/full");
+        let (status, stderr) = shell(dir.path(), &script);
+        assert_eq!(status, 2, "{script}: {stderr}");
+        assert!(
+            stderr.starts_with("iccf: cannot write <stdout>: "),
+            "{script}: {stderr}"
+        );
+    }
+}
+
 /// A game file with White to move, for `card` and `check`.
 fn new_game(dir: &Path) -> PathBuf {
     let (status, stderr) = shell(
