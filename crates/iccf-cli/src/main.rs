@@ -73,8 +73,27 @@ fn one_malloc_arena_when_limited() {
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn one_malloc_arena_when_limited() {}
 
+/// A write past the file size limit (`ulimit -f`) fails with "File too
+/// large" instead of killing the process: the error then names the file,
+/// the temporary file is removed and the game file a card was recorded in
+/// is left as it was, where the signal's default ended `iccf` unannounced
+/// (exit 153 from the shell) with its temporary file left beside the
+/// target.
+#[cfg(unix)]
+fn file_too_large_is_an_error() {
+    // SAFETY: sets one signal's disposition to ignore, before any thread
+    // is started; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
+#[cfg(not(unix))]
+fn file_too_large_is_an_error() {}
+
 fn main() -> ExitCode {
     one_malloc_arena_when_limited();
+    file_too_large_is_an_error();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return parse_failed(&err),

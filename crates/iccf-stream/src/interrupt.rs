@@ -27,7 +27,9 @@ mod imp {
 
     /// Sent by people and by the system: Ctrl-C, kill, a closed terminal,
     /// Ctrl-\\, `kill -USR1`, timers, and the CPU time and file size limits
-    /// (`ulimit -t`, `ulimit -f`).
+    /// (`ulimit -t`, `ulimit -f`). A program that ignores SIGXFSZ, as the
+    /// `iccf` binary and Python do, gets "File too large" from the write
+    /// instead, and removes the file on that error.
     pub const SIGNALS: [libc::c_int; 11] = [
         libc::SIGINT,
         libc::SIGTERM,
