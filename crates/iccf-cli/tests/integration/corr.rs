@@ -12,7 +12,7 @@ use crate::cli::{Run, run};
 fn real_game() -> Vec<String> {
     let text = iccf_testdata::read_to_string("corr/everitt-wang-1997-numeric.txt");
     text.lines()
-        .filter(|line| !line.starts_with('#'))
+        .filter(|line| !line.starts_with('%'))
         .flat_map(str::split_whitespace)
         .filter(|token| !token.ends_with('.'))
         .map(str::to_owned)

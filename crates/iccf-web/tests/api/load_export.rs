@@ -36,7 +36,7 @@ async fn a_real_iccf_game_loads_as_its_numeric_record() {
         .collect();
     let expected: Vec<&str> = record
         .lines()
-        .filter(|l| !l.starts_with('#'))
+        .filter(|l| !l.starts_with('%'))
         .flat_map(str::split_whitespace)
         .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
         .collect();
