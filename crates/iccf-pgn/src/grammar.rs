@@ -471,6 +471,42 @@ fn is_game_tag_line(line: &[u8], eof: bool) -> Option<bool> {
     undecided
 }
 
+/// The length of the annotation in square brackets at the start of
+/// `bytes` (a `[`), `]` included: `[%clk 0:03:00]` without its braces,
+/// `[D]` or `[#]` marking a diagram, `[+0.35]`. A `[` with a name that
+/// goes on past it (`[Event "x"]`, `[Event x]`, `[Black: "B"]`) is a tag,
+/// however broken; any other `[` closed on its line, with no brace or bracket before its
+/// `]`, within [`LONGEST_TAG_LINE`] bytes, is such an annotation, where
+/// it used to start a game and split the one it was in. `Some(None)`
+/// for a tag (or what the lexer reads as a broken one), `None` when the
+/// bytes end before that is known and more may follow (not `eof`).
+pub(crate) fn bracket_annotation_len(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
+    let window = &bytes[..bytes.len().min(LONGEST_TAG_LINE)];
+    let cut = window.len() < bytes.len() || eof;
+    let mut name = 1;
+    while window.get(name).is_some_and(|&b| is_tag_space(b)) {
+        name += 1;
+    }
+    let mut after = name;
+    while window.get(after).is_some_and(|&b| is_tag_name_byte(b)) {
+        after += 1;
+    }
+    match window.get(after) {
+        Some(&b) if after > name && b != b']' => return Some(None),
+        None if !cut => return None,
+        _ => {}
+    }
+    for (k, &byte) in window.iter().enumerate().skip(1) {
+        match byte {
+            b']' => return Some(Some(k + 1)),
+            b'[' | b'{' | b'}' => return Some(None),
+            _ if is_line_end(byte) => return Some(None),
+            _ => {}
+        }
+    }
+    if cut { Some(None) } else { None }
+}
+
 /// Whether `pos` is in the first column: at the start of `bytes` or after
 /// a line end. An escape line starts there, and a byte order mark there is
 /// whitespace.
@@ -482,6 +518,37 @@ pub(crate) fn at_line_start(bytes: &[u8], pos: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brackets_that_are_no_tags_are_annotations() {
+        for (text, len) in [
+            ("[%clk 0:03:00] e5", Some(14)),
+            ("[D] 12. Nf3", Some(3)),
+            ("[#]", Some(3)),
+            ("[Diagram]", Some(9)),
+            ("[+0.35]", Some(7)),
+            ("[5254]", Some(6)),
+            ("[Event \"x\"]", None),
+            ("[ Site \"y\"]", None),
+            ("[Event x]", None),
+            ("[BlackType: \"program\"]", None),
+            ("[White\"A\"]", None),
+            ("[%clk 0:03:00\n] e5", None),
+            ("[%c {x}]", None),
+            ("[", None),
+        ] {
+            assert_eq!(
+                bracket_annotation_len(text.as_bytes(), true),
+                Some(len),
+                "{text}"
+            );
+        }
+        // Cut before its `]` or before the byte after a name: undecided.
+        assert_eq!(bracket_annotation_len(b"[%clk 0:0", false), None);
+        assert_eq!(bracket_annotation_len(b"[Even", false), None);
+        assert_eq!(bracket_annotation_len(b"[Event", false), None);
+        assert_eq!(bracket_annotation_len(b"[Event ", false), Some(None));
+    }
 
     #[test]
     fn classes_partition_the_bytes() {

@@ -413,7 +413,12 @@ impl<'a> Lexer<'a> {
                     (TokenKind::Nag(&bytes[start + 1..end]), end)
                 }
             }
-            ByteClass::TagOpen => lex_tag(bytes, start),
+            // `[%clk 0:03:00]` without braces, `[D]`: a comment, brackets
+            // and all, as the splitter reads it.
+            ByteClass::TagOpen => match grammar::bracket_annotation_len(&bytes[start..], true) {
+                Some(Some(len)) => (TokenKind::Comment(&bytes[start..start + len]), start + len),
+                _ => lex_tag(bytes, start),
+            },
             // `%` not in the first column; whitespace and other symbol
             // bytes never get here.
             _ => lex_symbol(bytes, start, first),
@@ -1097,7 +1102,7 @@ mod tests {
                 Error(LexError::UnterminatedComment),
             ]
         );
-        let input = b"[Event \"open\n1. e4 [Bad] [Site \"x\" y] [Round\n*";
+        let input = b"[Event \"open\n1. e4 [Bad ] [Site \"x\" y] [Round\n*";
         let tokens: Vec<_> = Lexer::new(input).collect();
         let kinds: Vec<_> = tokens.iter().map(|t| t.kind.clone()).collect();
         assert_eq!(
@@ -1124,9 +1129,35 @@ mod tests {
             ]
         );
         assert_eq!(tokens[0].span, 0..12);
-        assert_eq!(&input[tokens[3].span.clone()], b"[Bad]");
+        assert_eq!(&input[tokens[3].span.clone()], b"[Bad ]");
         assert_eq!(&input[tokens[4].span.clone()], b"[Site \"x\" y]");
         assert_eq!(&input[tokens[5].span.clone()], b"[Round");
+    }
+
+    /// Regression: `[%clk 0:03:00]` without braces was read as a broken
+    /// tag (and the splitter started a game there): a comment, brackets
+    /// and all, as is any `[` that is no tag and closes on its line.
+    #[test]
+    fn clock_in_brackets_without_braces_split_the_game() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(b"1. e4 [%clk 0:03:00] e5 [D] [Event \"x\"]"),
+            [
+                MoveNumber {
+                    number: b"1",
+                    dots: 1
+                },
+                Move(b"e4"),
+                Comment(b"[%clk 0:03:00]"),
+                Move(b"e5"),
+                Comment(b"[D]"),
+                Tag {
+                    name: b"Event",
+                    value: TagValue(b"x"),
+                    error: None,
+                },
+            ]
+        );
     }
 
     /// Regression: `[Round 3]` (no quotes) was no tag, so it ended the tag

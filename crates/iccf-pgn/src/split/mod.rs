@@ -328,7 +328,15 @@ mod tests {
     #[test]
     fn test_escape_only_in_first_column() {
         assert_eq!(games("e4 1-0\n%[x] *\n e5"), ["e4 1-0\n%[x] *\n ", "e5"]);
-        assert_eq!(games("e4 1-0 %[x] *"), ["e4 1-0 %", "[x] *"]);
+        assert_eq!(games("e4 1-0 %[X \"y\"] *"), ["e4 1-0 %", "[X \"y\"] *"]);
+    }
+
+    /// Regression: `[%clk 0:03:00]` without braces, `[D]` or `[#]` in the
+    /// movetext started a game: one game became four.
+    #[test]
+    fn a_clock_in_brackets_split_the_game() {
+        let game = "[Event \"x\"]\n\n1. e4 [%clk 0:03:00] e5 [D] 2. Nf3 [#]\nNc6 1-0\n\n";
+        assert_eq!(games(&format!("{game}{game}")), [game, game]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::GameEnd;
 use crate::grammar::{
     self, BOM, ByteClass, CommentEnd, CommentScan, EVENT, FEN, LONGEST_RESULT, TagPart, TagStep,
-    is_line_end, is_paren_move_number, is_result, roster_bit,
+    bracket_annotation_len, is_line_end, is_paren_move_number, is_result, roster_bit,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -513,8 +513,18 @@ impl Scanner {
         self.state == State::Open && self.moved && !self.tags && self.depth == 0
     }
 
-    /// A `[` in Normal mode: a tag of this game, or the start of the next.
+    /// A `[` in Normal mode: a tag of this game, the start of the next, or
+    /// an annotation in brackets (`[%clk 0:03:00]`), read as a comment.
     fn bracket(&mut self, data: &[u8], i: &mut usize) -> Flow {
+        match bracket_annotation_len(&data[*i..], self.eof) {
+            None => return Flow::Stop(None),
+            Some(Some(len)) => {
+                self.aside();
+                *i += len;
+                return Flow::Next;
+            }
+            Some(None) => {}
+        }
         let Some(bit) = roster_bit(data, *i + 1, self.eof) else {
             return Flow::Stop(None);
         };
