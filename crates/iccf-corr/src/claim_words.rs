@@ -385,6 +385,23 @@ pub(crate) const OTHER: &[&str] = &[
 /// them ("partie", "Partien", "партии").
 pub(crate) const GAME_STEMS: &[&str] = &["game", "match", "parti", "spiel", "парти", "игр"];
 
+/// Words for a board of a match or a team event, which name a game with
+/// its number after them ("Board 2: I resign").
+pub(crate) const BOARD_WORDS: &[&str] = &[
+    "board",
+    "brett",
+    "tablero",
+    "échiquier",
+    "echiquier",
+    "scacchiera",
+    "доска",
+    "доске",
+];
+
+/// The words between a game and its number: "game no. 2", "Partie Nr. 2",
+/// "game # 2" (trimmed of their dots).
+pub(crate) const NUMBER_SIGNS: &[&str] = &["no", "nr", "n°", "№", "núm", "num", "number"];
+
 /// The subject of a question about our offer ("Did you offer a draw?",
 /// "Haben Sie Remis angeboten?"): right before the offer's words, it asks,
 /// it does not offer. Not the words that are objects there too ("Je vous

@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use crate::claim_words::{
-    ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_STEMS, GAME_WORDS, HEDGES,
-    NEGATIONS, OBJECT_STARTS, OTHER, OURS, PHRASES, REFLEXIVE_AFTER, REFUSALS, WOULD, YOU,
+    ACCEPTANCES, ARTICLES, ASKERS, BOARD_WORDS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_STEMS,
+    GAME_WORDS, HEDGES, NEGATIONS, NUMBER_SIGNS, OBJECT_STARTS, OTHER, OURS, PHRASES,
+    REFLEXIVE_AFTER, REFUSALS, WOULD, YOU,
 };
 
 /// What a message says besides its moves.
@@ -53,6 +54,10 @@ pub enum Mood {
     /// offer"; or a resignation of something else than the game
     /// ("J'abandonne l'idée du roque").
     Mention,
+    /// Said of another game: "In our other game I resign", or of a game
+    /// named by its number or id, "I resign game 2", "Board 2: I resign",
+    /// which a message about several games may mean for any of them.
+    Elsewhere,
 }
 
 /// A claim phrase found in a message, with how it is written.
@@ -166,10 +171,10 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         // "In the other game I resign", "Dans l'autre partie, j'abandonne":
         // not this game. Named after the claim, it is not the claim's:
         // "I resign, good luck in your other games" resigns.
-        elsewhere |= names_another_game(&words_of(clause));
+        elsewhere |= names_another_game(&words_of(clause)) || names_a_game(clause);
         if let Some((claim, at, end)) = clause_claim(clause, last) {
             if elsewhere {
-                push(claim, Mood::Mention);
+                push(claim, Mood::Elsewhere);
                 continue;
             }
             let (claim, mood) = match whole.read(claim, clause, at) {
@@ -339,6 +344,22 @@ fn names_another_game(words: &[&str]) -> bool {
     words.windows(2).any(|w| {
         let other = w[0].strip_prefix("l'").unwrap_or(w[0]);
         OTHER.contains(&other) && GAME_STEMS.iter().any(|s| w[1].starts_with(s))
+    })
+}
+
+/// Whether `clause` names a game by its number or id: a word for a game
+/// or a board before a word with a digit ("game 2", "game no. 2", "board
+/// 2:", "Partie EM/M/77/2"), which is not a result ("the game 1-0").
+fn names_a_game(clause: &str) -> bool {
+    let words: Vec<&str> = clause
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation() && !matches!(c, '-' | '/')))
+        .filter(|w| !w.is_empty() && !NUMBER_SIGNS.contains(w))
+        .collect();
+    words.windows(2).any(|w| {
+        let game = GAME_STEMS.iter().any(|s| w[0].starts_with(s)) || BOARD_WORDS.contains(&w[0]);
+        let result = iccf_pgn::spelling::canonical_result(w[1].as_bytes()).is_some();
+        game && w[1].chars().any(|c| c.is_ascii_digit()) && !result
     })
 }
 
@@ -722,6 +743,14 @@ mod tests {
             "I offer you a draw in our other game (EM/CH/55/16).",
             "In der anderen Partie biete ich Remis an.",
             "Dans l'autre partie, j'abandonne.",
+            // Found trying the tools: a game named by its number or id,
+            // which a message about several games may mean for any.
+            "I resign game 2, there is no point in continuing.",
+            "I resign in game EM/M/77/2.",
+            "Board 2: I resign.",
+            "In game 2 I offer a draw.",
+            "In game #2 I offer a draw.",
+            "In Partie 2 biete ich Remis an.",
             // The review's.
             "I resign myself to one more year as secretary.",
             "I resign as one of the club officers.",
@@ -758,6 +787,8 @@ mod tests {
             ("Abandono.", Claim::Resignation),
             ("I resign this one, well played.", Claim::Resignation),
             ("I resign from this game.", Claim::Resignation),
+            ("I resign the game 1-0.", Claim::Resignation),
+            ("I resign. Game 2 goes on.", Claim::Resignation),
             (
                 "I resign, good luck in your other games.",
                 Claim::Resignation,

@@ -456,6 +456,16 @@ impl fmt::Display for Finding {
             Finding::Claim { claim } => write!(f, "the message {}", claim.describe()),
             Finding::GameOver { result } => write!(f, "the game is over ({result})"),
             Finding::ClaimNotTaken {
+                claim,
+                mood: Mood::Elsewhere,
+                sentence,
+            } => write!(
+                f,
+                "\"{sentence}\" {} in another game, or in one named by its number: \
+                 nothing recorded in this one",
+                claim.describe()
+            ),
+            Finding::ClaimNotTaken {
                 claim: Claim::Resignation,
                 mood: Mood::Mention,
                 sentence,
@@ -481,7 +491,7 @@ impl fmt::Display for Finding {
                     Mood::Negated => "negated",
                     Mood::Conditional => "a condition",
                     Mood::Question => "a question",
-                    Mood::Plain | Mood::Mention => "plain",
+                    Mood::Plain | Mood::Mention | Mood::Elsewhere => "plain",
                 };
                 write!(
                     f,
