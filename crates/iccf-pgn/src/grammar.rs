@@ -176,8 +176,17 @@ pub(crate) const fn is_check_sign(byte: u8) -> bool {
     matches!(byte, b'+' | b'#')
 }
 
-/// Whether `byte` can be part of a tag name.
+/// Whether `byte` can be part of a tag name: letters, digits and `_` by
+/// PGN's standard, and `+ # = : -`, which python-chess reads in names too
+/// (`[White-Elo "2100"]`, cut at the `-`, was filed under `White`). A
+/// name starts with [`starts_tag_name`].
 pub(crate) const fn is_tag_name_byte(byte: u8) -> bool {
+    starts_tag_name(byte) || matches!(byte, b'+' | b'#' | b'=' | b':' | b'-')
+}
+
+/// Whether `byte` can start a tag name: a letter, a digit or `_` (not
+/// `[+0.35]`, `[#]`: see [`bracket_annotation_len`]).
+pub(crate) const fn starts_tag_name(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_'
 }
 
@@ -488,8 +497,10 @@ pub(crate) fn bracket_annotation_len(bytes: &[u8], eof: bool) -> Option<Option<u
         name += 1;
     }
     let mut after = name;
-    while window.get(after).is_some_and(|&b| is_tag_name_byte(b)) {
-        after += 1;
+    if window.get(name).is_some_and(|&b| starts_tag_name(b)) {
+        while window.get(after).is_some_and(|&b| is_tag_name_byte(b)) {
+            after += 1;
+        }
     }
     match window.get(after) {
         Some(&b) if after > name && b != b']' => return Some(None),

@@ -461,9 +461,19 @@ fn rest_of_line(bytes: &[u8], from: usize) -> (&[u8], usize) {
 /// the rest of the game (the splitter makes the same choice).
 fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
     let name_start = skip(bytes, start + 1, TAG_SPACE);
-    let name_end = skip(bytes, name_start, NAME);
-    if name_end == name_start {
-        return recover_tag(bytes, name_end);
+    if !bytes
+        .get(name_start)
+        .is_some_and(|&b| grammar::starts_tag_name(b))
+    {
+        return recover_tag(bytes, name_start);
+    }
+    let mut name_end = skip(bytes, name_start, NAME);
+    let mut odd_name = false;
+    if bytes.get(name_end).is_some_and(|&b| !ends_tag_name(b)) {
+        // `[Whité "x"]`, `[Black.Elo "3"]`: the name whole, not cut
+        // where a byte no name has (and its value filed under `Whit`).
+        name_end = odd_name_end(bytes, name_end);
+        odd_name = true;
     }
     let name = &bytes[name_start..name_end];
     let quote = skip(bytes, name_end, TAG_SPACE);
@@ -499,10 +509,26 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
         TokenKind::Tag {
             name,
             value: TagValue(&bytes[value_start..value_end]),
-            error: None,
+            error: odd_name.then_some(LexError::MalformedTag),
         },
         close + 1,
     )
+}
+
+/// Whether `byte` after a tag name's bytes ends it as PGN's grammar
+/// would: space, the value's quote, the `]`, a line end.
+fn ends_tag_name(byte: u8) -> bool {
+    has(byte, TAG_SPACE) || matches!(byte, b'"' | b']') || grammar::is_line_end(byte)
+}
+
+/// Where a tag name with bytes no name has ends: at the first byte that
+/// [`ends_tag_name`]. Out of line: tag names are plain.
+#[cold]
+fn odd_name_end(bytes: &[u8], from: usize) -> usize {
+    bytes[from..]
+        .iter()
+        .position(|&b| ends_tag_name(b))
+        .map_or(bytes.len(), |k| from + k)
 }
 
 /// Where a tag whose text after its `[` starts at `from` ends: just after
@@ -1155,6 +1181,36 @@ mod tests {
                     name: b"Event",
                     value: TagValue(b"x"),
                     error: None,
+                },
+            ]
+        );
+    }
+
+    /// Regression: `[White-Elo "2100"]` was read as `White` (a second
+    /// White tag, the player's name lost to readers of the first or the
+    /// last), `[Whité "x"]` as `Whit`. Names keep the bytes python-chess
+    /// keeps; a name with others is kept whole, as a malformed tag.
+    #[test]
+    fn tag_names_cut_at_a_dash_overwrote_another_tag() {
+        use TokenKind::*;
+        let input = "[White-Elo \"2100\"]\n[Black+Team \"x\"]\n[Whité \"y\"]\n";
+        assert_eq!(
+            kinds(input.as_bytes()),
+            [
+                Tag {
+                    name: b"White-Elo",
+                    value: TagValue(b"2100"),
+                    error: None,
+                },
+                Tag {
+                    name: b"Black+Team",
+                    value: TagValue(b"x"),
+                    error: None,
+                },
+                Tag {
+                    name: "Whité".as_bytes(),
+                    value: TagValue(b"y"),
+                    error: Some(LexError::MalformedTag),
                 },
             ]
         );

@@ -126,7 +126,7 @@ impl<'a> PgnWriter<'a> {
             self.out.push(b'_');
         }
         self.out.extend(name.iter().map(|&b| {
-            let symbol = !b.is_ascii() || b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b);
+            let symbol = !b.is_ascii() || crate::grammar::is_tag_name_byte(b);
             if symbol { b } else { b'_' }
         }));
         self.out.extend_from_slice(b" \"");
