@@ -270,6 +270,30 @@ def test_a_file_name_or_a_compressed_handle_is_a_value_error_saying_so(tmp_path)
         assert [m.uci() for m in iccf.read_game(f).mainline_moves()] == ["e2e4"]
 
 
+class _NoSeekBackGzip(gzip.GzipFile):
+    """A gzip file that fails the test when sought back."""
+
+    def seek(self, offset, whence=io.SEEK_SET):
+        assert whence != io.SEEK_SET or offset >= self.tell(), "sought back in a gzip file"
+        return super().seek(offset, whence)
+
+
+def test_games_of_a_gzip_text_handle_were_read_in_quadratic_time(tmp_path):
+    """read_game left a text handle over a gzip file at the next game by a
+    seek back, which decompresses again from the file's start: 2,953
+    games took 16 s (python-chess 4 s). The next game's first line waits
+    for the next call instead; every game is read, in order."""
+    packed = tmp_path / "three.pgn.gz"
+    games = ['[Event "%d"]\n\n1. e4 e5 *\n\n' % n for n in range(3)]
+    with gzip.open(packed, "wt") as f:
+        f.write("".join(games))
+    with _NoSeekBackGzip(packed, "rb") as raw, io.TextIOWrapper(raw, encoding="utf-8") as f:
+        events = []
+        while (game := iccf.read_game(f)) is not None:
+            events.append(game.headers["Event"])
+    assert events == ["0", "1", "2"]
+
+
 def test_end_of_input_is_none():
     assert iccf.read_game("") is None
     assert iccf.read_game(io.StringIO("  \n")) is None
