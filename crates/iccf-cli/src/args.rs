@@ -722,20 +722,14 @@ impl ConvertArgs {
 }
 
 impl Format {
-    /// The format a file's extension names, past a compression suffix:
-    /// `.jsonl` and `.ndjson`, `.parquet`; `None` for any other.
+    /// The format a file's extension names (see
+    /// [`NamedFormat`](iccf_stream::named_format::NamedFormat)).
     fn of_file(path: &std::path::Path) -> Option<Format> {
-        // Past the compression suffix the output is written with.
-        let path = match iccf_stream::compression::Compression::from_extension(path) {
-            iccf_stream::compression::Compression::None => path,
-            _ => path.file_stem().map(std::path::Path::new)?,
-        };
-        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
-        match extension.as_str() {
-            "jsonl" | "ndjson" => Some(Format::Jsonl),
-            "parquet" => Some(Format::Parquet),
-            _ => None,
-        }
+        use iccf_stream::named_format::NamedFormat;
+        Some(match NamedFormat::of_path(path)? {
+            NamedFormat::Jsonl => Format::Jsonl,
+            NamedFormat::Parquet => Format::Parquet,
+        })
     }
 
     /// The converter's output format; `None` for a table, which is made

@@ -3,7 +3,7 @@
 //! the GIL, looking for Ctrl-C (and other signals Python handles) ten times
 //! a second.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -11,9 +11,10 @@ use std::time::Duration;
 
 use iccf_pgn::problem::Problem;
 use iccf_stream::batch::Ready;
+use iccf_stream::named_format::NamedFormat;
 use iccf_stream::output::create_output;
 use iccf_stream::run::{Conversion, Finished, RunError, Watch, convert_inputs};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::args;
@@ -174,17 +175,21 @@ impl PySummary {
 /// (`None`: one per core). The output is replaced only when all went well.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (src, dst, *, to = Some("numeric"), format = "pgn", lang = None, input_lang = Some("auto"), jobs = None))]
+#[pyo3(signature = (src, dst, *, to = Some("numeric"), format = None, lang = None, input_lang = Some("auto"), jobs = None))]
 pub fn convert_file(
     py: Python<'_>,
     src: &Bound<'_, PyAny>,
     dst: PathBuf,
     to: Option<&str>,
-    format: &str,
+    format: Option<&str>,
     lang: Option<&str>,
     input_lang: Option<&str>,
     jobs: Option<i64>,
 ) -> PyResult<PySummary> {
+    let format = match format {
+        Some(format) => format,
+        None => format_of(&dst)?,
+    };
     let options = args::options(to, format, lang, input_lang)?;
     let inputs: Vec<PathBuf> = match src.extract::<PathBuf>() {
         Ok(path) => vec![path],
@@ -219,5 +224,20 @@ pub fn convert_file(
         },
         Err(RunError::Interrupted) => Err(PyKeyboardInterrupt::new_err("interrupted")),
         Err(RunError::Output(err)) => Err(stream_error(&err)),
+    }
+}
+
+/// The format `dst`'s name asks for, as `iccf convert -o` reads it:
+/// `jsonl` for `.jsonl` and `.ndjson`, else `pgn`. A `.parquet` file was
+/// written full of PGN; it is refused, saying what writes one.
+fn format_of(dst: &Path) -> PyResult<&'static str> {
+    match NamedFormat::of_path(dst) {
+        Some(NamedFormat::Jsonl) => Ok("jsonl"),
+        Some(NamedFormat::Parquet) => Err(PyValueError::new_err(format!(
+            "{}: convert_file writes pgn, text or jsonl; for a Parquet file use \
+             `iccf convert -o FILE.parquet`, or pyarrow.parquet over iccf.games_arrow",
+            dst.display()
+        ))),
+        None => Ok("pgn"),
     }
 }

@@ -151,6 +151,21 @@ def test_convert_file_problems_name_the_file(testdata, tmp_path):
     assert all(p.file.endswith("test.pgn") for p in summary.problems)
 
 
+def test_convert_file_wrote_pgn_into_a_parquet_or_jsonl_file(tmp_path):
+    """convert_file("games.parquet") and ("games.jsonl") wrote PGN, where
+    iccf convert -o chooses the format by the name."""
+    src = tmp_path / "in.pgn"
+    src.write_text("1. e4 e5 *\n")
+    iccf.convert_file(src, tmp_path / "out.jsonl.gz")
+    with gzip.open(tmp_path / "out.jsonl.gz", "rt") as f:
+        assert json.loads(f.readline())["moves"][0]["numeric"] == "5254"
+    with pytest.raises(ValueError, match="iccf convert -o FILE.parquet"):
+        iccf.convert_file(src, tmp_path / "out.parquet")
+    assert not (tmp_path / "out.parquet").exists()
+    iccf.convert_file(src, tmp_path / "out.txt", format="text")
+    assert (tmp_path / "out.txt").read_text() == "1. 5254 5755 *\n"
+
+
 def test_convert_file_refuses_a_missing_input_and_keeps_the_output(tmp_path):
     dst = tmp_path / "out.pgn"
     dst.write_text("kept")

@@ -26,6 +26,7 @@ pub mod input;
 pub mod interrupt;
 pub mod jobs;
 pub mod lock;
+pub mod named_format;
 pub mod output;
 #[cfg(feature = "parquet")]
 pub mod parquet;

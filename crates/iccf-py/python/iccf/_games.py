@@ -148,7 +148,7 @@ def convert_file(
     dst: PathLike,
     *,
     to: Optional[str] = "numeric",
-    format: str = "pgn",
+    format: Optional[str] = None,
     lang: Optional[str] = None,
     input_lang: Optional[str] = "auto",
     jobs: Optional[int] = None,
@@ -156,6 +156,12 @@ def convert_file(
     """Convert the games of ``src`` (one path, or a list or tuple of paths;
     compressed or not) into ``dst`` (compressed by its extension: .gz, .bz2, .xz, .zst) on
     ``jobs`` threads (``None``: one per core), as ``iccf convert`` does.
+
+    ``format`` is ``pgn``, ``text`` or ``jsonl``, or ``None``: the one
+    ``dst``'s name says, as ``iccf convert -o`` reads it (``.jsonl`` or
+    ``.ndjson``, past a compression suffix; else ``pgn``). A ``.parquet``
+    name is refused with a ``ValueError``: ``iccf convert -o games.parquet``
+    writes one, or ``pyarrow.parquet`` over ``iccf.games_arrow``.
 
     Python's GIL is released meanwhile; Ctrl-C stops the run and raises
     ``KeyboardInterrupt``. ``dst`` is replaced only when every game was

@@ -195,7 +195,7 @@ def convert_file(
     dst: _Path,
     *,
     to: Optional[str] = ...,
-    format: str = "pgn",
+    format: Optional[str] = None,
     lang: Optional[str] = None,
     input_lang: Optional[str] = ...,
     jobs: Optional[int] = None,
