@@ -263,7 +263,8 @@ impl<'a> PgnWriter<'a> {
         self.after_result = true;
     }
 
-    /// Writes `{text}`: the text is kept byte for byte and never wrapped.
+    /// Writes `{text}`: the text is kept byte for byte (but for its line
+    /// ends, written LF) and never wrapped.
     ///
     /// A `}` cannot appear in a brace comment. Such text is written as
     /// `;` line comments instead, which keep it whole when it has no line
@@ -282,6 +283,11 @@ impl<'a> PgnWriter<'a> {
     /// assert_eq!(out, b"e4 {best by test} ;a } inside\ne5");
     /// ```
     pub fn comment(&mut self, text: &[u8]) {
+        if memchr::memchr(b'\r', text).is_some() {
+            // A comment of a CRLF or an old Mac file: its lines end as the
+            // output's, where a CR alone overwrote the line on a terminal.
+            return self.comment(&lf_line_ends(text));
+        }
         if memchr::memchr(b'}', text).is_some() {
             self.line_comment(text);
             return;
@@ -377,10 +383,37 @@ impl<'a> PgnWriter<'a> {
     }
 }
 
+/// `text` with its CRLF and lone CR line ends written as LF.
+#[cold]
+fn lf_line_ends(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut bytes = text.iter().peekable();
+    while let Some(&b) = bytes.next() {
+        if b == b'\r' {
+            bytes.next_if_eq(&&b'\n');
+            out.push(b'\n');
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lexer::{Lexer, TagValue, TokenKind};
+
+    /// Regression: a comment over two lines of a CRLF file kept its CR
+    /// (mixed line ends in the output), of an old Mac file its lone CR.
+    #[test]
+    fn comments_kept_the_carriage_returns_of_their_file() {
+        let out = written(|w| {
+            w.comment(b"one\r\ntwo\rthree");
+            w.comment(b"a }\r\nb");
+        });
+        assert_eq!(out, "{one\ntwo\nthree} ;a }\n;b\n");
+    }
 
     fn written(f: impl FnOnce(&mut PgnWriter<'_>)) -> String {
         let mut out = Vec::new();

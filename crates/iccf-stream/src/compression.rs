@@ -81,10 +81,19 @@ impl Compression {
     /// use std::path::Path;
     ///
     /// assert_eq!(Compression::unwritten(Path::new("twic.zip")), Some("zip".into()));
+    /// assert_eq!(Compression::unwritten(Path::new("games.tar.gz")), Some("tar.gz".into()));
     /// assert_eq!(Compression::unwritten(Path::new("out.pgn")), None);
     /// ```
     pub fn unwritten(path: &Path) -> Option<String> {
         let ext = path.extension()?.to_str()?;
+        if Compression::from_extension(path) != Compression::None {
+            // `games.tar.gz`: a compressed tar archive, which a compressed
+            // PGN file written under its name is not.
+            let inner = Path::new(path.file_stem()?).extension()?.to_str()?;
+            return inner
+                .eq_ignore_ascii_case("tar")
+                .then(|| format!("{inner}.{ext}"));
+        }
         let known = [
             "zip", "7z", "rar", "tar", "tgz", "tbz", "tbz2", "txz", "lz4", "lzma", "lz", "z", "br",
             "sz",
