@@ -5,6 +5,7 @@ use shakmaty::san::San;
 use shakmaty::{Color, Position};
 
 use crate::apply::follow_if_moves;
+use crate::diagnose::{diagnose, nearest};
 use crate::scan::{WrittenPly, conditional_lines, strip_if_word};
 use crate::{Date, Finding, Game, MessageReport, numeric, parse_if_line};
 
@@ -24,14 +25,28 @@ pub(crate) fn read_follow_ups(game: &Game, plies: &[WrittenPly], report: &mut Me
         }
         let due = sim.plies.len();
         let pos = sim.position();
-        let next = plies
+        let written: Vec<&WrittenPly> = plies
             .iter()
             .filter(|p| sim.ply_of(p.no) == Some(due))
-            .find_map(|p| {
-                let n = iccf::NumericMove::from_ascii_lenient(p.text.as_bytes()).ok()?;
-                n.to_move(&pos).ok()
-            });
-        let Some(m) = next else { return };
+            .collect();
+        let next = written.iter().find_map(|p| {
+            let n = iccf::NumericMove::from_ascii_lenient(p.text.as_bytes()).ok()?;
+            n.to_move(&pos).ok()
+        });
+        let Some(m) = next else {
+            // "I accept your if-move 3. 2133 and play 3... 6842", a slip:
+            // said, not passed over (they think they have moved).
+            if let Some(typed) = written.first() {
+                report.findings.push(Finding::UnclearMove {
+                    no: sim.number_of_ply(due),
+                    written: typed.text.clone(),
+                    suggestions: diagnose(&typed.text, &pos),
+                    nearest: nearest(&typed.text, &pos),
+                    other_side: false,
+                });
+            }
+            return;
+        };
         report.findings.push(Finding::FollowUpMove {
             no: sim.number_of_ply(due),
             numeric: numeric(m).to_string(),

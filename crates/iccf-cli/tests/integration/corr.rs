@@ -439,6 +439,41 @@ fn game_file(text: &str) -> (tempfile::TempDir, String) {
     (dir, path.display().to_string())
 }
 
+/// Found trying the tools as a player: their move after our if-move
+/// reply, mistyped ("I accept your if-move 3. 2133 and play 3... 6842"),
+/// was passed over: their move and our reply recorded, exit 0, and the
+/// player waited for a move they thought they had sent.
+#[test]
+fn regression_a_mistyped_move_after_our_if_move_went_unsaid() {
+    let (_dir, file) = game_file(
+        "[ICCFSide \"white\"]\n[TimeControl \"10/50\"]\n\n1. 5254 {[%ccsnt 2026.01.06]} 1... 5756 \
+         {[%ccsnt 2026.01.08] [%ccrcv 2026.01.08]} 2. 4244 {[%ccsnt 2026.01.09]} \
+         ({[%ccif]} 2. 4244 4745 3. 2133) *\n",
+    );
+    let before = std::fs::read_to_string(&file).unwrap();
+    let message = "2. 4244 4745\nI accept your if-move 3. 2133 and play 3... 6842\n";
+    let r = run(
+        &["check", &file, "-", "--apply", "--date", "2026.01.16"],
+        message.as_bytes(),
+    );
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("problem: your move 3... 6842 is not a legal numeric move; perhaps 6824"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    // Written right, it is their move after our reply.
+    let message = message.replace("6842", "6824");
+    let r = run(
+        &["check", &file, "-", "--apply", "--date", "2026.01.16"],
+        message.as_bytes(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.stdout.contains("3... 6824"), "{}", r.stdout);
+}
+
 /// Issue 17: `[FEN ...] 1. 1114` is a rook move in `check` and `card`.
 #[test]
 fn regression_fen_game_file_in_check_and_card() {
