@@ -464,14 +464,17 @@ mod tests {
                     offers: vec![offer],
                     today: None,
                 };
-                let text = card(&black, Color::Black, &options);
+                // A resignation goes instead of a move (`card --resign`
+                // refuses `--move`): Black resigns after 2. Nf3.
+                let (sender, sent) = match offer {
+                    Offer::Resign => (&white, None),
+                    _ => (&black, Some("2026.12.09".to_owned())),
+                };
+                let text = card(sender, Color::Black, &options);
                 let report = check(&white, Color::White, &text);
                 assert!(report.in_order(), "{lang:?}\n{text}\n{:?}", report.findings);
                 assert_eq!(report.claims, [claim], "{lang:?}\n{text}");
-                assert_eq!(
-                    report.their_sent.map(|d| d.to_string()),
-                    Some("2026.12.09".into())
-                );
+                assert_eq!(report.their_sent.map(|d| d.to_string()), sent);
                 assert_eq!(
                     report.our_received.map(|d| d.to_string()),
                     Some("2026.12.06".into())

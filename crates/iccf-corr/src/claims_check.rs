@@ -89,6 +89,10 @@ pub(crate) fn check_claims(
         }
         match found.claim {
             Claim::Resignation => {
+                if let Some(no) = report.new_move.map(|_| game.next_no()) {
+                    report.findings.push(Finding::ResignAndMove { no });
+                    continue;
+                }
                 let result = if side == Color::White { "1-0" } else { "0-1" };
                 report.result = Some(result.to_owned());
                 report.findings.push(Finding::Result {
@@ -188,6 +192,28 @@ mod tests {
             assert_eq!(report.result, None, "{text}");
             assert!(report.claims.is_empty(), "{text}");
         }
+    }
+
+    /// Found trying the tools as a player: "I resign (just kidding).
+    /// 2... 2836" was "ok: the message resigns", and `--accept-result`
+    /// recorded the move and 1-0. A resignation goes instead of a move.
+    #[test]
+    fn a_resignation_beside_a_move_was_taken() {
+        let report = check(
+            &game(false),
+            Color::White,
+            "2. 7163\nI resign (just kidding). 2... 2836",
+        );
+        assert_eq!(report.result, None);
+        assert!(!report.in_order());
+        assert!(
+            report
+                .findings
+                .iter()
+                .any(|f| f.to_string() == "you resign and play move 2... too: which is it?"),
+            "{:?}",
+            report.findings
+        );
     }
 
     /// Regression: "Draw offer declined. 2... 2836" was read as their

@@ -191,6 +191,13 @@ pub enum Finding {
         #[serde(serialize_with = "crate::serial::display")]
         no: MoveNumber,
     },
+    /// They resign and play a move too ("I resign (just kidding). 1...
+    /// 4745"): neither is taken.
+    ResignAndMove {
+        /// The move's number.
+        #[serde(serialize_with = "crate::serial::display")]
+        no: MoveNumber,
+    },
     /// They accept our draw offer, or resign: the result the game would
     /// get (recorded only when asked, see [`crate::apply_result`]).
     Result {
@@ -507,6 +514,9 @@ impl fmt::Display for Finding {
                 f,
                 "you accept our draw offer and play move {no} too: which is it?"
             ),
+            Finding::ResignAndMove { no } => {
+                write!(f, "you resign and play move {no} too: which is it?")
+            }
             Finding::Result { result, why } => write!(f, "{why}: result {result}"),
             Finding::OtherGame {
                 place,
