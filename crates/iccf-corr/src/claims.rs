@@ -802,6 +802,28 @@ mod tests {
 
     /// "Vzdávám se" is how Czech players resign: its reflexive `se` was
     /// read as the Italian "if", and the resignation as a condition.
+    /// Found trying the tools as a player: these accept our offer, and
+    /// were "mentions a draw": the agreed draw could not be recorded.
+    #[test]
+    fn acceptances_of_the_offer_by_its_name() {
+        for text in [
+            "Ich nehme Ihr Remisangebot an.",
+            "Ihr Remisangebot nehme ich gerne an.",
+            "Remisangebot angenommen.",
+            "Acepto sus tablas.",
+            "J'accepte votre offre de nulle.",
+            "I accept your offer of a draw.",
+        ] {
+            assert_eq!(claims(text), [Claim::DrawAccepted], "{text}");
+        }
+        for text in [
+            "Ich nehme Ihr Remisangebot nicht an.",
+            "No acepto sus tablas.",
+        ] {
+            assert_eq!(claims(text), [Claim::DrawDeclined], "{text}");
+        }
+    }
+
     #[test]
     fn czech_reflexive_se_was_read_as_if() {
         for text in [
