@@ -824,6 +824,20 @@ mod tests {
         }
     }
 
+    /// Found trying the tools as a player: draw claims by repetition went
+    /// unnoticed ("no move found" alone).
+    #[test]
+    fn repetition_claims_went_unnoticed() {
+        for text in [
+            "Reclamo tablas por triple repetición.",
+            "I am claiming a draw by repetition.",
+            "Draw by threefold repetition.",
+            "Remis durch dreifache Stellungswiederholung.",
+        ] {
+            assert_eq!(claims(text), [Claim::Claim], "{text}");
+        }
+    }
+
     #[test]
     fn czech_reflexive_se_was_read_as_if() {
         for text in [
