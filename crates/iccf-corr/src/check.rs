@@ -192,6 +192,9 @@ pub fn check_message(
         report.their_sent = message.date;
     }
     crate::dates::check_dates(game, side, opts.today, &mut report);
+    if opts.received.is_none() {
+        crate::dates::check_sent_against_mail(game, message.date, &mut report);
+    }
     crate::dates::check_their_clock(game, side, opts.today, &mut report);
     crate::claims_check::check_board(game, &mut report);
     crate::claims_check::check_claims(game, side, &lines, &mut report);

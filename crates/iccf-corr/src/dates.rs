@@ -144,6 +144,32 @@ pub(crate) fn check_dates(
     }
 }
 
+/// The most days an e-mail's date may be after the day they write that
+/// they sent their move: a day for the time zones, more for a mail kept
+/// in the outbox.
+const MAIL_AFTER_SENT: i64 = 3;
+
+/// The day they write that they sent their move against their e-mail's
+/// date (`mail`): "1... 4745 sent 07.01.2026" in a mail of 25 January was
+/// taken as written, and charged them 1 day instead of 19. A day that
+/// far back is a problem; `--received` gives the day it came when the
+/// mail was slow.
+pub(crate) fn check_sent_against_mail(game: &Game, mail: Option<Date>, report: &mut MessageReport) {
+    let (Some(mail), Some(sent), Some(_)) = (mail, report.their_sent, report.new_move) else {
+        return;
+    };
+    let late = mail.days_since(sent);
+    if late > MAIL_AFTER_SENT {
+        report.findings.push(Finding::BadDate {
+            no: game.next_no(),
+            reason: format!(
+                "you sent it {sent}, {late} days before your e-mail is dated ({mail}); \
+                 if it came that late, give --received {mail}"
+            ),
+        });
+    }
+}
+
 /// Their new move, dated as [`crate::apply`] will date it, against the
 /// time control: the first move past the limit is a warning (a matter for
 /// the tournament director; the move is still recorded). It was said only
@@ -252,6 +278,43 @@ mod tests {
                 "2026.12.08"
             ),
             ["move 2...: you sent it 2026.12.05, before our move arrived (2026.12.06)"]
+        );
+    }
+
+    /// Found trying the tools as a player: "2... 2836 sent 2026.12.06"
+    /// in an e-mail dated 19 days later was taken as written (and charged
+    /// them a day). More than three days back is a problem; a few days,
+    /// or `--received` given, is not.
+    #[test]
+    fn a_sent_date_long_before_the_mail_was_taken() {
+        let game = read_game(b"1. 5254 5755 2. 7163 {[%ccsnt 2026.12.05]} *").unwrap();
+        let mailed = |date: &str, received: Option<&str>| {
+            let message = Message {
+                text: "2. 7163\n2... 2836 (sent 2026.12.06)".to_owned(),
+                date: Some(date.parse().unwrap()),
+                ..Message::default()
+            };
+            let opts = CheckOptions {
+                today: Some("2026.12.31".parse().unwrap()),
+                received: received.map(|r| r.parse().unwrap()),
+                ..CheckOptions::default()
+            };
+            said(
+                &check_message(&game, Color::White, &message, &opts),
+                bad_date,
+            )
+        };
+        assert_eq!(
+            mailed("2026.12.25", None),
+            [
+                "move 2...: you sent it 2026.12.06, 19 days before your e-mail is dated \
+                 (2026.12.25); if it came that late, give --received 2026.12.25"
+            ]
+        );
+        assert_eq!(mailed("2026.12.09", None), Vec::<String>::new());
+        assert_eq!(
+            mailed("2026.12.25", Some("2026.12.25")),
+            Vec::<String>::new()
         );
     }
 
