@@ -44,7 +44,9 @@ pub fn move_shape(notations: Option<&Bound<'_, PyAny>>) -> PyResult<MoveShape> {
     Ok(MoveShape::Dicts(move_fields(Some(notations.extract()?))?))
 }
 
-/// The notations of `names` (`None`: all five), checked, in order.
+/// The notations of `names` (`None`: all five), checked, in order, each
+/// once: `["san", "san"]` gave two Arrow columns named `san`, which
+/// Polars refuses.
 pub fn move_fields(names: Option<Vec<String>>) -> PyResult<Vec<Notation>> {
     let Some(names) = names else {
         return Ok(vec![
@@ -55,7 +57,14 @@ pub fn move_fields(names: Option<Vec<String>>) -> PyResult<Vec<Notation>> {
             Notation::Figurine,
         ]);
     };
-    names.iter().map(|name| notation_named(name)).collect()
+    let mut fields = Vec::with_capacity(names.len());
+    for name in &names {
+        let notation = notation_named(name)?;
+        if !fields.contains(&notation) {
+            fields.push(notation);
+        }
+    }
+    Ok(fields)
 }
 
 fn notation_named(name: &str) -> PyResult<Notation> {

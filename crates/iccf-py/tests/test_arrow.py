@@ -75,6 +75,14 @@ def test_one_notation_named_alone_and_a_negative_batch_size():
         iccf.games_arrow(TWIC, batch_size=-1)
 
 
+def test_a_notation_named_twice_gave_two_columns_of_one_name():
+    # Found trying the package as users would: pl.from_arrow refused the
+    # batch (DuplicateError); iccf.games gave the dict key once.
+    batch = next(iccf.games_arrow(TWIC, batch_size=10, notations=["san", "numeric", "san"]))
+    assert batch.schema.names.count("san") == 1
+    assert batch.schema.names.index("san") < batch.schema.names.index("numeric")
+
+
 def test_parquet_from_the_cli_is_the_same_table(cli, tmp_path):
     out = tmp_path / "games.parquet"
     run = subprocess.run([cli, "convert", "-q", "--format", "parquet", "-o", str(out), str(TWIC), str(BROKEN)])

@@ -26,3 +26,18 @@ def test_package_is_typed_and_passes_mypy_strict():
     assert (package / "py.typed").exists()
     result = run("mypy", "--strict", "-p", "iccf")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_user_program_over_a_gzip_file_passes_mypy_strict(tmp_path):
+    """Found trying the package as users would: iccf.games(gzip.open(p))
+    runs, and mypy --strict said no overload matched a GzipFile."""
+    program = tmp_path / "program.py"
+    program.write_text(
+        "import gzip\n"
+        "import iccf\n"
+        "with gzip.open('games.pgn.gz') as f:\n"
+        "    numbers = [game['game'] for game in iccf.games(f)]\n"
+        "    rows = sum(batch.num_rows for batch in iccf.games_arrow(f))\n"
+    )
+    result = run("mypy", "--strict", "--ignore-missing-imports", str(program))
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,6 +1,7 @@
 """Whole games: text converted in memory, files converted by the parallel
 pipeline, and files read game by game."""
 
+import io
 import os
 from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Union, cast, overload
 
@@ -9,8 +10,9 @@ from ._records import GameRecord, GameTextRecord
 from ._split import range_games
 
 PathLike = Union[str, "os.PathLike[str]"]
-# What iccf.games reads: a path, the PGN as bytes, or a file object.
-Source = Union[PathLike, bytes, bytearray, memoryview, IO[Any]]
+# What iccf.games reads: a path, the PGN as bytes, or a file object (an
+# io.IOBase too: gzip.open's GzipFile is no typing.IO to mypy).
+Source = Union[PathLike, bytes, bytearray, memoryview, IO[Any], io.IOBase]
 
 
 def convert(

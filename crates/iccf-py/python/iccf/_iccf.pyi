@@ -1,6 +1,7 @@
 """Type stubs of the native module iccf._iccf (Rust, PyO3). The public API
 is the package iccf, which wraps it; see its docstrings."""
 
+import io
 from os import PathLike
 from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
@@ -163,7 +164,7 @@ class BatchIter(Iterator[ArrowBatch]):
     def __next__(self) -> ArrowBatch: ...
 
 def game_batches(
-    source: Union[_Path, bytes, bytearray, memoryview, IO[Any]],
+    source: Union[_Path, bytes, bytearray, memoryview, IO[Any], io.IOBase],
     *,
     batch_size: int = 10000,
     notations: Optional[List[str]] = None,
@@ -184,7 +185,7 @@ def convert(
     input_lang: Optional[str] = ...,
 ) -> Tuple[str, List[Problem]]: ...
 def game_records(
-    source: Union[_Path, bytes, bytearray, memoryview, IO[Any]],
+    source: Union[_Path, bytes, bytearray, memoryview, IO[Any], io.IOBase],
     *,
     input_lang: Optional[str] = ...,
     jobs: Optional[int] = None,

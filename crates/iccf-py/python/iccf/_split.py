@@ -22,7 +22,7 @@ worker. So does a UTF-16 file, whose characters are two bytes apart.
 
 import numbers
 import os
-from typing import IO, Any, Iterator, List, Optional, Tuple, cast
+from typing import IO, Any, Iterator, List, Optional, Tuple, Union, cast
 
 from . import _iccf
 
@@ -109,7 +109,7 @@ def boundary(f: IO[bytes], offset: int, size: int) -> int:
         ahead *= 2
 
 
-def split_points(path: "os.PathLike[str] | str", n: int) -> List[Tuple[int, int]]:
+def split_points(path: Union[str, "os.PathLike[str]"], n: int) -> List[Tuple[int, int]]:
     """``n`` byte ranges (fewer for a small file) of the PGN file ``path``,
     about equal in size, each starting at a game: give each to
     ``iccf.games(path, start=, end=)`` on its own worker and every game is
