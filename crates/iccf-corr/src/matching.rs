@@ -452,6 +452,10 @@ fn label_starts(text: &str) -> Vec<(usize, String, usize)> {
                 continue;
             }
             let rest = &text[at + word.len()..];
+            // "in both our games:" names no game "s".
+            if rest.starts_with(char::is_alphanumeric) {
+                continue;
+            }
             let skipped = rest.len() - rest.trim_start_matches([' ', '#']).len();
             let rest = &rest[skipped..];
             let Some(colon) = rest.find(':') else {
@@ -502,6 +506,17 @@ mod tests {
                 side: Side::Black,
             },
         ]
+    }
+
+    /// Found trying the tools as a player: "Here are my moves in both our
+    /// games:" made a part for a game "s", refused, and the message with
+    /// it (exit 1).
+    #[test]
+    fn a_plural_game_word_made_a_part_of_its_own() {
+        let text =
+            "Here are my moves in both our games:\n\nGame 1: 1. 4244 4745\nGame 2: 2... 5756\n";
+        let labels: Vec<String> = split(text).into_iter().map(|(label, _)| label).collect();
+        assert_eq!(labels, ["1", "2"]);
     }
 
     /// Found by the `message` fuzz target: a label word inside another
