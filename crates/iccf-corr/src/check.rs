@@ -561,9 +561,17 @@ fn read_new_move(
     report: &mut MessageReport,
 ) {
     report.their_sent = written.date;
-    let legal = NumericMove::from_ascii_lenient(written.text.as_bytes())
-        .ok()
-        .and_then(|n| n.to_move(pos).ok());
+    let read_numeric = |text: &str| {
+        NumericMove::from_ascii_lenient(text.as_bytes())
+            .ok()
+            .and_then(|n| n.to_move(pos).ok())
+    };
+    // "Sf6 (7866)": algebraic with the numeric move in brackets, both
+    // the same move, is that move, as "7866 (Sf6)" is.
+    let legal = read_numeric(&written.text).or_else(|| {
+        let m = read_numeric(written.gloss.as_deref()?)?;
+        same(&written.text, numeric(m), pos).then_some(m)
+    });
     if written_in_doubt(pos, no, written, legal.as_ref(), report) {
         return;
     }
@@ -695,6 +703,24 @@ mod tests {
             assert_eq!(problems(&report), Vec::<String>::new(), "{text}");
             assert!(report.new_move.is_some(), "{text}");
         }
+    }
+
+    /// Found trying the tools as a player: "Sc6 (2836)", algebraic with
+    /// the same move in numeric beside it, was an unclear move where
+    /// "2836 (Sc6)" was their move. Two moves that differ still differ.
+    #[test]
+    fn algebraic_with_its_numeric_move_in_brackets_was_unclear() {
+        for text in ["2. 7163\n2... Sc6 (2836)", "2. 7163\n2... Nc6 (2836)"] {
+            let report = check(&game(), Color::White, text);
+            assert_eq!(problems(&report), Vec::<String>::new(), "{text}");
+            assert_eq!(
+                report.new_move.map(|m| numeric(m).to_string()).as_deref(),
+                Some("2836")
+            );
+        }
+        let report = check(&game(), Color::White, "2. 7163\n2... Nf6 (2836)");
+        assert_eq!(report.new_move, None);
+        assert!(!report.in_order());
     }
 
     /// Regression: a gloss under a wrong number (`2836 (5... Nc6)` for
