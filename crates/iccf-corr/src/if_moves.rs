@@ -82,6 +82,9 @@ impl std::error::Error for IfMoveError {}
 /// let game = read_game(b"1. 5254 5755 2. 7163 *")?;
 /// let line = parse_if_line("2. 7163 2... 2836 3. Lb5", &game, Color::White).unwrap();
 /// assert_eq!(line.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["2836", "6125"]);
+/// // As a message writes it.
+/// let line = parse_if_line("If 2... 2836 then 3. 6125", &game, Color::White).unwrap();
+/// assert_eq!(line.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["2836", "6125"]);
 /// # Ok::<_, iccf_corr::GameFileError>(())
 /// ```
 pub fn parse_if_line(
@@ -89,6 +92,15 @@ pub fn parse_if_line(
     game: &Game,
     side: Color,
 ) -> Result<Vec<NumericMove>, IfMoveError> {
+    // "if 2... 5756 then 3. 2133", written as a message writes it: its
+    // "if" made the whole line an if-move line, whose moves are not read
+    // as moves ("no numbered moves").
+    let text = match crate::scan::conditional_lines(std::iter::once((0, text))).as_slice() {
+        [(_, conditional)] if conditional.as_ptr() == text.trim_start().as_ptr() => {
+            crate::scan::strip_if_word(conditional)
+        }
+        _ => text,
+    };
     let plies = scan_moves(text.lines().enumerate());
     let Some(last) = game
         .plies
