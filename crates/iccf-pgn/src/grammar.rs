@@ -302,7 +302,7 @@ pub(crate) fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
     if let Some(&[a, b, c, d, e, f, g]) = data.get(from..from + 7)
         && !is_tag_space(a)
     {
-        let ended = |byte: u8| !is_tag_name_byte(byte);
+        let ended = ends_tag_name;
         return Some(match [a, b, c, d, e, f, g] {
             [b'E', b'v', b'e', b'n', b't', end, _] if ended(end) => EVENT,
             [b'S', b'i', b't', b'e', end, ..] if ended(end) => 2,
@@ -323,7 +323,7 @@ pub(crate) fn roster_bit(data: &[u8], from: usize, eof: bool) -> Option<u8> {
         start += 1;
     }
     let mut end = start;
-    while end < limit && is_tag_name_byte(data[end]) {
+    while end < limit && !ends_tag_name(data[end]) {
         end += 1;
     }
     if end == data.len() && limit < from + WINDOW && !eof {
@@ -482,40 +482,55 @@ fn is_game_tag_line(line: &[u8], eof: bool) -> Option<bool> {
 
 /// The length of the annotation in square brackets at the start of
 /// `bytes` (a `[`), `]` included: `[%clk 0:03:00]` without its braces,
-/// `[D]` or `[#]` marking a diagram, `[+0.35]`. A `[` with a name that
-/// goes on past it (`[Event "x"]`, `[Event x]`, `[Black: "B"]`) is a tag,
-/// however broken; any other `[` closed on its line, with no brace or bracket before its
-/// `]`, within [`LONGEST_TAG_LINE`] bytes, is such an annotation, where
-/// it used to start a game and split the one it was in. `Some(None)`
-/// for a tag (or what the lexer reads as a broken one), `None` when the
-/// bytes end before that is known and more may follow (not `eof`).
+/// `[D]` or `[#]` marking a diagram, `[+0.35]`. A `[` with a quote before
+/// its `]` (`[Event "x"]`, `[Событие "x"]`) or a name that goes on past
+/// it (`[Round 3]`, `[Black: B]`) is a tag, however broken; any other `[`
+/// closed on its line, with no brace or bracket before its `]`, within
+/// [`LONGEST_TAG_LINE`] bytes, is such an annotation, where it used to
+/// start a game and split the one it was in. `Some(None)` for a tag (or
+/// what the lexer reads as a broken one), `None` when the bytes end
+/// before that is known and more may follow (not `eof`).
 pub(crate) fn bracket_annotation_len(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
     let window = &bytes[..bytes.len().min(LONGEST_TAG_LINE)];
     let cut = window.len() < bytes.len() || eof;
-    let mut name = 1;
-    while window.get(name).is_some_and(|&b| is_tag_space(b)) {
-        name += 1;
-    }
-    let mut after = name;
-    if window.get(name).is_some_and(|&b| starts_tag_name(b)) {
-        while window.get(after).is_some_and(|&b| is_tag_name_byte(b)) {
-            after += 1;
-        }
-    }
-    match window.get(after) {
-        Some(&b) if after > name && b != b']' => return Some(None),
-        None if !cut => return None,
-        _ => {}
-    }
+    let mut close = None;
     for (k, &byte) in window.iter().enumerate().skip(1) {
         match byte {
-            b']' => return Some(Some(k + 1)),
-            b'[' | b'{' | b'}' => return Some(None),
+            b']' => {
+                close = Some(k);
+                break;
+            }
+            b'"' | b'[' | b'{' | b'}' => return Some(None),
             _ if is_line_end(byte) => return Some(None),
             _ => {}
         }
     }
-    if cut { Some(None) } else { None }
+    let Some(close) = close else {
+        return if cut { Some(None) } else { None };
+    };
+    let inside = &window[1..close];
+    let name = inside
+        .iter()
+        .position(|&b| !is_tag_space(b))
+        .unwrap_or(inside.len());
+    let named = inside.get(name).is_some_and(|&b| starts_tag_name(b));
+    let name_end = inside[name..]
+        .iter()
+        .position(|&b| !is_tag_name_byte(b))
+        .map_or(inside.len(), |k| name + k);
+    // `[Round 3]`: a name, then more before the `]`.
+    if named && name_end < inside.len() {
+        return Some(None);
+    }
+    Some(Some(close + 1))
+}
+
+/// Whether `byte` ends a tag's name as written: space, the value's quote,
+/// the `]`, a line end. Other bytes no name has (`[Whité`,
+/// `[Event.Date`) are the name's too: the lexer keeps the name whole (a
+/// malformed tag), and the splitter takes it for no roster tag.
+pub(crate) const fn ends_tag_name(byte: u8) -> bool {
+    is_tag_space(byte) || matches!(byte, b'"' | b']') || is_line_end(byte)
 }
 
 /// Whether `pos` is in the first column: at the start of `bytes` or after
@@ -546,6 +561,9 @@ mod tests {
             ("[White\"A\"]", None),
             ("[%clk 0:03:00\n] e5", None),
             ("[%c {x}]", None),
+            ("[Событие \"v\"]", None),
+            ("[-x \"y\"]", None),
+            ("[Round 3]", None),
             ("[", None),
         ] {
             assert_eq!(
@@ -558,7 +576,7 @@ mod tests {
         assert_eq!(bracket_annotation_len(b"[%clk 0:0", false), None);
         assert_eq!(bracket_annotation_len(b"[Even", false), None);
         assert_eq!(bracket_annotation_len(b"[Event", false), None);
-        assert_eq!(bracket_annotation_len(b"[Event ", false), Some(None));
+        assert_eq!(bracket_annotation_len(b"[Event \"x", false), Some(None));
     }
 
     #[test]

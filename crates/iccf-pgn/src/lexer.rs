@@ -469,7 +469,10 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
     }
     let mut name_end = skip(bytes, name_start, NAME);
     let mut odd_name = false;
-    if bytes.get(name_end).is_some_and(|&b| !ends_tag_name(b)) {
+    if bytes
+        .get(name_end)
+        .is_some_and(|&b| !grammar::ends_tag_name(b))
+    {
         // `[Whité "x"]`, `[Black.Elo "3"]`: the name whole, not cut
         // where a byte no name has (and its value filed under `Whit`).
         name_end = odd_name_end(bytes, name_end);
@@ -515,19 +518,13 @@ fn lex_tag(bytes: &[u8], start: usize) -> (TokenKind<'_>, usize) {
     )
 }
 
-/// Whether `byte` after a tag name's bytes ends it as PGN's grammar
-/// would: space, the value's quote, the `]`, a line end.
-fn ends_tag_name(byte: u8) -> bool {
-    has(byte, TAG_SPACE) || matches!(byte, b'"' | b']') || grammar::is_line_end(byte)
-}
-
 /// Where a tag name with bytes no name has ends: at the first byte that
-/// [`ends_tag_name`]. Out of line: tag names are plain.
+/// [`grammar::ends_tag_name`]. Out of line: tag names are plain.
 #[cold]
 fn odd_name_end(bytes: &[u8], from: usize) -> usize {
     bytes[from..]
         .iter()
-        .position(|&b| ends_tag_name(b))
+        .position(|&b| grammar::ends_tag_name(b))
         .map_or(bytes.len(), |k| from + k)
 }
 

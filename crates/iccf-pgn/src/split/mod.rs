@@ -331,6 +331,21 @@ mod tests {
         assert_eq!(games("e4 1-0 %[X \"y\"] *"), ["e4 1-0 %", "[X \"y\"] *"]);
     }
 
+    /// The review's: a name the lexer keeps whole (`Event.Date`) was an
+    /// Event tag again to the splitter, which started a game there; a
+    /// name of other letters (`[Событие "v"]`) was a comment.
+    #[test]
+    fn odd_tag_names_split_a_game_or_became_comments() {
+        let game =
+            "[Event \"a\"]\n[Site \"b\"]\n[Event.Date \"2020\"]\n[Событие \"v\"]\n\n1. e4 e5 *\n";
+        assert_eq!(games(game), [game]);
+        let kinds: Vec<_> = crate::lexer::Lexer::new(game.as_bytes())
+            .map(|t| t.kind)
+            .filter(|k| matches!(k, crate::lexer::TokenKind::Comment(_)))
+            .collect();
+        assert!(kinds.is_empty(), "{kinds:?}");
+    }
+
     /// Regression: `[%clk 0:03:00]` without braces, `[D]` or `[#]` in the
     /// movetext started a game: one game became four.
     #[test]
