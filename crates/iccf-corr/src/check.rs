@@ -561,17 +561,7 @@ fn read_new_move(
     report: &mut MessageReport,
 ) {
     report.their_sent = written.date;
-    let read_numeric = |text: &str| {
-        NumericMove::from_ascii_lenient(text.as_bytes())
-            .ok()
-            .and_then(|n| n.to_move(pos).ok())
-    };
-    // "Sf6 (7866)": algebraic with the numeric move in brackets, both
-    // the same move, is that move, as "7866 (Sf6)" is.
-    let legal = read_numeric(&written.text).or_else(|| {
-        let m = read_numeric(written.gloss.as_deref()?)?;
-        same(&written.text, numeric(m), pos).then_some(m)
-    });
+    let legal = legal_written_move(written, pos);
     if written_in_doubt(pos, no, written, legal.as_ref(), report) {
         return;
     }
@@ -603,6 +593,22 @@ fn read_new_move(
         nearest: nearest(&written.text, pos),
         other_side: other_sides_move(&written.text, pos),
     });
+}
+
+/// Their written move as a legal numeric move in `pos`, if it is one:
+/// "7866", or "Sf6 (7866)", algebraic with the same move in numeric in
+/// brackets (as "7866 (Sf6)" is). Their new move and their moves after
+/// our if-move replies are read so.
+pub(crate) fn legal_written_move(written: &WrittenPly, pos: &Chess) -> Option<Move> {
+    let read_numeric = |text: &str| {
+        NumericMove::from_ascii_lenient(text.as_bytes())
+            .ok()
+            .and_then(|n| n.to_move(pos).ok())
+    };
+    read_numeric(&written.text).or_else(|| {
+        let m = read_numeric(written.gloss.as_deref()?)?;
+        same(&written.text, numeric(m), pos).then_some(m)
+    })
 }
 
 /// Whether `written` is a legal move for the side not to move: their

@@ -28,7 +28,8 @@ pub(crate) const PHRASES: [(Claim, &[&str]); 5] = [
             "nehme ihr remisangebot an",
             "nehme das remisangebot an",
             "nehme dein remisangebot an",
-            "remisangebot nehme ich",
+            "remisangebot nehme ich an",
+            "remisangebot nehme ich gerne an",
             "remisangebot angenommen",
             "accept your offer of a draw",
             "accept a draw offer",
@@ -192,13 +193,6 @@ pub(crate) const PHRASES: [(Claim, &[&str]); 5] = [
             "reclamo tablas",
             "reclamo las tablas",
             "claiming a draw",
-            "draw by repetition",
-            "draw by threefold repetition",
-            "threefold repetition",
-            "triple repetición",
-            "stellungswiederholung",
-            "nulle par répétition",
-            "triple répétition",
             "reclamo la vittoria",
             "rivendico",
             "reklamuji",
@@ -406,15 +400,24 @@ pub(crate) const OTHER: &[&str] = &[
 /// them ("partie", "Partien", "партии").
 pub(crate) const GAME_STEMS: &[&str] = &["game", "match", "parti", "spiel", "парти", "игр"];
 
-/// Words for a board of a match or a team event, which name a game with
-/// its number after them ("Board 2: I resign").
-pub(crate) const BOARD_WORDS: &[&str] = &[
+/// Words that name a game by the label after them: "Game 3:", "Board
+/// 2: I resign", "Partie EM/M/77/2" (the parts of a message for several
+/// games, and a claim's game).
+pub(crate) const GAME_LABEL_WORDS: &[&str] = &[
+    "game",
     "board",
+    "partie",
+    "spiel",
     "brett",
+    "partida",
+    "partita",
     "tablero",
+    "scacchiera",
     "échiquier",
     "echiquier",
-    "scacchiera",
+    "партия",
+    "партии",
+    "партию",
     "доска",
     "доске",
 ];

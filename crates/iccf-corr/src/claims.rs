@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::claim_words::{
-    ACCEPTANCES, ARTICLES, ASKERS, BOARD_WORDS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_STEMS,
+    ACCEPTANCES, ARTICLES, ASKERS, BY_YOU, CONDITIONS, DRAW_WORDS, GAME_LABEL_WORDS, GAME_STEMS,
     GAME_WORDS, HEDGES, NEGATIONS, NUMBER_SIGNS, OBJECT_STARTS, OTHER, OURS, PHRASES,
     REFLEXIVE_AFTER, REFUSALS, WOULD, YOU,
 };
@@ -55,8 +55,8 @@ pub enum Mood {
     /// ("J'abandonne l'idée du roque").
     Mention,
     /// Said of another game: "In our other game I resign", or of a game
-    /// named by its number or id, "I resign game 2", "Board 2: I resign",
-    /// which a message about several games may mean for any of them.
+    /// named by a label that is not this game's ("I resign game 2",
+    /// "Board 2: I resign", see [`FoundClaim::game`]).
     Elsewhere,
 }
 
@@ -72,13 +72,32 @@ pub struct FoundClaim {
     pub line: usize,
     /// The sentence, as written.
     pub sentence: String,
+    /// The game its sentence names by a label, lowercase: `2` of "I
+    /// resign game 2", `em/m/77/2` of "Board EM/M/77/2: I resign". A
+    /// message about several games may mean any of them: the claim is
+    /// this game's only when the label is one of its own.
+    pub game: Option<String>,
 }
 
 impl FoundClaim {
     /// Whether the sender means it: a plain statement. A draw offer in a
     /// question ("Would you accept a draw?") is an offer too, as people
     /// write them; nothing else that is asked, negated or a condition is.
+    /// A claim in a sentence naming a game by a label (see
+    /// [`FoundClaim::game`]) does not stand: [`FoundClaim::stands_in`]
+    /// tells, knowing the game's own labels.
     pub fn stands(&self) -> bool {
+        self.game.is_none() && self.meant()
+    }
+
+    /// Whether it stands in a game named by `labels` (lowercase: its
+    /// round, its ID and the ID's last piece, ...): as [`FoundClaim::stands`],
+    /// or when its sentence names one of them.
+    pub fn stands_in(&self, labels: &[String]) -> bool {
+        self.game.as_ref().is_none_or(|g| labels.contains(g)) && self.meant()
+    }
+
+    fn meant(&self) -> bool {
         self.mood == Mood::Plain || (self.claim == Claim::DrawOffer && self.mood == Mood::Question)
     }
 }
@@ -140,12 +159,15 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         condition: has_condition(&words),
         would: words.iter().any(|w| WOULD.contains(w)),
     };
-    let mut push = |claim, mood| {
+    // A game named by a label in a clause, or one before the claim's.
+    let mut game: Option<String> = None;
+    let mut push = |claim, mood, game: &Option<String>| {
         found.push(FoundClaim {
             claim,
             mood,
             line,
             sentence: sentence.trim().to_owned(),
+            game: game.clone(),
         });
     };
     if whole.question && is_bare_draw(&words) {
@@ -153,9 +175,9 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         let first = answer.as_deref().and_then(|a| words_of(a).first().copied());
         match first {
             Some(word) if is_negation(word) => {
-                push(Claim::DrawDeclined, Mood::Plain);
+                push(Claim::DrawDeclined, Mood::Plain, &None);
             }
-            _ => push(Claim::DrawOffer, Mood::Question),
+            _ => push(Claim::DrawOffer, Mood::Question, &None),
         }
         return;
     }
@@ -171,10 +193,11 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
         // "In the other game I resign", "Dans l'autre partie, j'abandonne":
         // not this game. Named after the claim, it is not the claim's:
         // "I resign, good luck in your other games" resigns.
-        elsewhere |= names_another_game(&words_of(clause)) || names_a_game(clause);
+        elsewhere |= names_another_game(&words_of(clause));
+        game = game.or_else(|| named_game(clause));
         if let Some((claim, at, end)) = clause_claim(clause, last) {
             if elsewhere {
-                push(claim, Mood::Elsewhere);
+                push(claim, Mood::Elsewhere, &game);
                 continue;
             }
             let (claim, mood) = match whole.read(claim, clause, at) {
@@ -184,13 +207,15 @@ fn read_sentence(line: usize, sentence: &str, next: Option<&str>, found: &mut Ve
                 }
                 read => read,
             };
-            push(claim, mood);
+            push(claim, mood, &game);
         } else if let Some(at) = draw_answered(clause) {
             // No phrase: it may decline ("I am not accepting the draw"),
             // never plainly accept.
             match whole.read(Claim::DrawAccepted, clause, at) {
-                (Claim::DrawAccepted, Mood::Plain) => push(Claim::DrawAccepted, Mood::Mention),
-                (claim, mood) => push(claim, mood),
+                (Claim::DrawAccepted, Mood::Plain) => {
+                    push(Claim::DrawAccepted, Mood::Mention, &game);
+                }
+                (claim, mood) => push(claim, mood, &game),
             }
         }
     }
@@ -347,20 +372,32 @@ fn names_another_game(words: &[&str]) -> bool {
     })
 }
 
-/// Whether `clause` names a game by its number or id: a word for a game
-/// or a board before a word with a digit ("game 2", "game no. 2", "board
-/// 2:", "Partie EM/M/77/2"), which is not a result ("the game 1-0").
-fn names_a_game(clause: &str) -> bool {
-    let words: Vec<&str> = clause
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation() && !matches!(c, '-' | '/')))
-        .filter(|w| !w.is_empty() && !NUMBER_SIGNS.contains(w))
-        .collect();
-    words.windows(2).any(|w| {
-        let game = GAME_STEMS.iter().any(|s| w[0].starts_with(s)) || BOARD_WORDS.contains(&w[0]);
-        let result = iccf_pgn::spelling::canonical_result(w[1].as_bytes()).is_some();
-        game && w[1].chars().any(|c| c.is_ascii_digit()) && !result
-    })
+/// The label of the game `clause` names, lowercase: a word for a game or
+/// a board, then its number or ID ("game 2", "game #2", "game no 2",
+/// "board 2:", "Partie EM/M/77/2"). Not a move number ("my move in our
+/// game: 2... 2836"), a numeric move or a result ("the game 1-0").
+fn named_game(clause: &str) -> Option<String> {
+    let trim = |w: &str| -> String {
+        w.trim_start_matches(['(', '[', '#', '"'])
+            .trim_end_matches([':', ',', ';', ')', ']', '!', '?', '"'])
+            .to_owned()
+    };
+    let words: Vec<String> = clause.split_whitespace().map(trim).collect();
+    let at = words
+        .iter()
+        .position(|w| GAME_LABEL_WORDS.contains(&w.as_str()))?;
+    let mut rest = words[at + 1..]
+        .iter()
+        .skip_while(|w| w.is_empty() || NUMBER_SIGNS.contains(&w.trim_end_matches('.')));
+    let written = rest.next()?;
+    let label = written.trim_end_matches('.');
+    let digits = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+    // `2...` or `2.` before a move; `2.` ending the sentence is game 2.
+    let is_move_number = digits(label) && label != written && rest.next().is_some();
+    let is_numeric_move = matches!(label.len(), 4 | 5) && digits(label);
+    let is_result = iccf_pgn::spelling::canonical_result(label.as_bytes()).is_some();
+    let labelled = label.chars().any(|c| c.is_ascii_digit());
+    (labelled && !is_move_number && !is_numeric_move && !is_result).then(|| label.to_owned())
 }
 
 /// Whether `words` (a sentence) hold a condition word, but for a Czech
@@ -800,8 +837,32 @@ mod tests {
         }
     }
 
-    /// "Vzdávám se" is how Czech players resign: its reflexive `se` was
-    /// read as the Italian "if", and the resignation as a condition.
+    /// The review's: a verb like a game word ("Ich spiele", "Играю") or a
+    /// move number after "game" took a draw offer for another game's.
+    #[test]
+    fn moves_and_verbs_beside_a_game_word_name_no_game() {
+        for text in [
+            "Ich spiele 2... 2836 und biete Remis an.",
+            "Играю 2... 2836 и предлагаю ничью.",
+            "My move in our game: 2... 2836. I offer a draw.",
+            "In this game 2836 is my move, and I offer a draw.",
+        ] {
+            assert_eq!(claims(text), [Claim::DrawOffer], "{text}");
+        }
+        let named = |text: &str| {
+            read_claims([(0, text)].into_iter())
+                .into_iter()
+                .map(|c| c.game)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(named("I resign game 2."), [Some("2".to_owned())]);
+        assert_eq!(
+            named("Board EM/M/77/2: I resign."),
+            [Some("em/m/77/2".to_owned())]
+        );
+        assert_eq!(named("Partie Nr 3: Ich gebe auf."), [Some("3".to_owned())]);
+    }
+
     /// Found trying the tools as a player: these accept our offer, and
     /// were "mentions a draw": the agreed draw could not be recorded.
     #[test]
@@ -831,13 +892,21 @@ mod tests {
         for text in [
             "Reclamo tablas por triple repetición.",
             "I am claiming a draw by repetition.",
-            "Draw by threefold repetition.",
-            "Remis durch dreifache Stellungswiederholung.",
+            "Ich reklamiere Remis durch dreifache Stellungswiederholung.",
         ] {
             assert_eq!(claims(text), [Claim::Claim], "{text}");
         }
+        // The review's: the words of a repetition alone claim nothing.
+        for text in [
+            "I want to avoid a draw by repetition.",
+            "Ihr Remisangebot nehme ich zur Kenntnis.",
+        ] {
+            assert_eq!(claims(text), [], "{text}");
+        }
     }
 
+    /// "Vzdávám se" is how Czech players resign: its reflexive `se` was
+    /// read as the Italian "if", and the resignation as a condition.
     #[test]
     fn czech_reflexive_se_was_read_as_if() {
         for text in [

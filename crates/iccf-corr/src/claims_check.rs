@@ -3,15 +3,17 @@
 
 use shakmaty::{Color, Position};
 
-use crate::{Claim, Finding, Game, MessageReport, read_claims};
+use crate::matching::game_labels;
+use crate::{Claim, Finding, Game, MessageReport, Mood, read_claims};
 
 /// Whether the message plainly resigns, or accepts our open draw offer in
 /// `game`, where we play `side`: then no new move is missing. Words
 /// accepting a draw nobody offered end nothing: their move is still due.
 pub(crate) fn ends_the_game(lines: &[(usize, &str)], game: &Game, side: Color) -> bool {
     let offer_open = our_offer_is_open(game, side);
+    let labels = game_labels(game);
     read_claims(lines.iter().copied()).iter().any(|c| {
-        c.stands()
+        c.stands_in(&labels)
             && (c.claim == Claim::Resignation || (c.claim == Claim::DrawAccepted && offer_open))
     })
 }
@@ -62,11 +64,18 @@ pub(crate) fn check_claims(
     lines: &[(usize, &str)],
     report: &mut MessageReport,
 ) {
+    let labels = game_labels(game);
     for found in read_claims(lines.iter().copied()) {
-        if !found.stands() {
+        if !found.stands_in(&labels) {
+            // "I resign game 2" checked against board 1.
+            let elsewhere = found.game.as_ref().is_some_and(|g| !labels.contains(g));
             report.findings.push(Finding::ClaimNotTaken {
                 claim: found.claim,
-                mood: found.mood,
+                mood: if elsewhere {
+                    Mood::Elsewhere
+                } else {
+                    found.mood
+                },
                 sentence: found.sentence,
             });
             continue;
@@ -172,6 +181,32 @@ mod tests {
         assert_eq!(
             check(&answered, Color::White, "2. 7163\nDraw accepted.").result,
             None
+        );
+    }
+
+    /// The review's: a message naming this very game by its GameId, its
+    /// ID's last piece or its round resigns it; another label does not.
+    #[test]
+    fn a_resignation_naming_this_game_by_its_label_stands() {
+        let game = read_game(b"[Round \"2\"]\n[GameId \"EM/M/GT/102\"]\n\n1. 5254 5755 2. 7163 *")
+            .unwrap();
+        for text in [
+            "Game EM/M/GT/102: I resign.",
+            "Board 2: I resign.",
+            "I resign game 102.",
+        ] {
+            let report = check(&game, Color::White, text);
+            assert_eq!(report.result.as_deref(), Some("1-0"), "{text}");
+        }
+        let report = check(&game, Color::White, "I resign game 3.");
+        assert_eq!(report.result, None);
+        assert!(
+            report
+                .findings
+                .iter()
+                .any(|f| f.to_string().contains("resigns in another game")),
+            "{:?}",
+            report.findings
         );
     }
 

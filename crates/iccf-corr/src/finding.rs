@@ -468,8 +468,7 @@ impl fmt::Display for Finding {
                 sentence,
             } => write!(
                 f,
-                "\"{sentence}\" {} in another game, or in one named by its number: \
-                 nothing recorded in this one",
+                "\"{sentence}\" {} in another game: nothing recorded in this one",
                 claim.describe()
             ),
             Finding::ClaimNotTaken {

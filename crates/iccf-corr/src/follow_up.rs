@@ -5,6 +5,7 @@ use shakmaty::san::San;
 use shakmaty::{Color, Position};
 
 use crate::apply::follow_if_moves;
+use crate::check::legal_written_move;
 use crate::diagnose::{diagnose, nearest};
 use crate::scan::{WrittenPly, conditional_lines, strip_if_word};
 use crate::{Date, Finding, Game, MessageReport, numeric, parse_if_line};
@@ -29,10 +30,7 @@ pub(crate) fn read_follow_ups(game: &Game, plies: &[WrittenPly], report: &mut Me
             .iter()
             .filter(|p| sim.ply_of(p.no) == Some(due))
             .collect();
-        let next = written.iter().find_map(|p| {
-            let n = iccf::NumericMove::from_ascii_lenient(p.text.as_bytes()).ok()?;
-            n.to_move(&pos).ok()
-        });
+        let next = written.iter().find_map(|p| legal_written_move(p, &pos));
         let Some(m) = next else {
             // "I accept your if-move 3. 2133 and play 3... 6842", a slip:
             // said, not passed over (they think they have moved).

@@ -7,9 +7,10 @@ use core::fmt;
 
 use serde::Serialize;
 
+use crate::claim_words::GAME_LABEL_WORDS;
 use crate::folder::ADDRESS_TAG;
 use crate::status::game_id;
-use crate::{Finding, FolderGame, check, cmail};
+use crate::{Finding, FolderGame, Game, check, cmail};
 
 /// A received message as the matcher sees it.
 #[derive(Copy, Clone, Debug, Default)]
@@ -181,11 +182,19 @@ fn match_part(games: &[FolderGame], envelope: &Envelope, label: String, text: St
 /// (`102.3` of `EM/M/GT/102.3`: `3`), its round, board, cmail name or
 /// file name.
 fn labels(g: &FolderGame) -> Vec<String> {
-    let mut names = vec![g.stem().to_lowercase()];
+    let mut names = game_labels(&g.game);
+    names.push(g.stem().to_lowercase());
+    names
+}
+
+/// The names a message may give `game` by its tags (see [`labels`]),
+/// lowercase: "Board 2: I resign" is about this game when it is board 2.
+pub(crate) fn game_labels(game: &Game) -> Vec<String> {
+    let mut names = Vec::new();
     for tag in ["Round", "Board", "CmailGameName"] {
-        names.extend(g.game.tag(tag).map(str::to_lowercase));
+        names.extend(game.tag(tag).map(str::to_lowercase));
     }
-    if let Some(id) = g.game.tag("GameId").map(str::to_lowercase) {
+    if let Some(id) = game.tag("GameId").map(str::to_lowercase) {
         // Sections number their games: `EM/CH/55/3`, `102.3`.
         if let Some(last) = id.rsplit(['/', '.']).next() {
             names.push(last.to_owned());
@@ -427,17 +436,6 @@ pub fn split(text: &str) -> Vec<(String, String)> {
 /// Where each "Game LABEL:" begins: its offset, label, and where its text
 /// starts after the colon.
 fn label_starts(text: &str) -> Vec<(usize, String, usize)> {
-    const WORDS: [&str; 9] = [
-        "game",
-        "board",
-        "partie",
-        "spiel",
-        "brett",
-        "partida",
-        "partita",
-        "tablero",
-        "партия",
-    ];
     let lower = text.to_lowercase();
     // Lowercasing may change lengths outside ASCII; only ASCII-safe offsets
     // are used.
@@ -445,7 +443,7 @@ fn label_starts(text: &str) -> Vec<(usize, String, usize)> {
         return Vec::new();
     }
     let mut found = Vec::new();
-    for word in WORDS {
+    for word in GAME_LABEL_WORDS {
         for (at, _) in lower.match_indices(word) {
             let before = lower[..at].chars().next_back();
             if before.is_some_and(char::is_alphanumeric) {

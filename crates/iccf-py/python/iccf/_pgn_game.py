@@ -16,6 +16,7 @@ import io
 import lzma
 import os
 import weakref
+import zipfile
 from typing import IO, Any, Callable, List, Optional, Union
 
 from . import _iccf
@@ -253,7 +254,7 @@ def _give_back(
 # text handle over one (``gzip.open(path, "rt")``), left at the next game
 # by a seek back, read game after game in time quadratic in the file
 # (2,953 games of a gzip file: 16 s against python-chess's 4 s).
-_REWINDING = (gzip.GzipFile, bz2.BZ2File, lzma.LZMAFile)
+_REWINDING = (gzip.GzipFile, bz2.BZ2File, lzma.LZMAFile, zipfile.ZipExtFile)
 
 
 def _seekable(handle: Any) -> bool:
