@@ -47,7 +47,8 @@ pub enum Applied {
 /// Records what `report` (from [`crate::check`]) found in the message into
 /// `game`, where we play `side`, on `today`: the date they received our
 /// move, their move with its dates (received: the report's date, else
-/// `today`), our pending if-move replies and their moves after them, the
+/// `today`), our pending if-move replies (sent the day their move came)
+/// and their moves after them, the
 /// if-moves they propose, and their draw offer. Never a result of their
 /// words (see [`apply_result`]), but the one the board shows after the
 /// moves: a mate or a stalemate, theirs or our if-move's.
@@ -84,7 +85,9 @@ pub fn apply(game: &mut Game, report: &MessageReport, side: Color, today: Date) 
             no,
             numeric: numeric(m).to_string(),
         });
-        follow_if_moves(game, today, &mut done);
+        // Our if-move reply goes the day their move came, on no time of
+        // ours: dated the day `check` ran, it charged us the days between.
+        follow_if_moves(game, received, &mut done);
     }
     let last_is_theirs = game
         .plies
@@ -168,7 +171,7 @@ pub(crate) fn record_our_receipt(game: &mut Game, report: &MessageReport, side: 
 
 /// Plays our reply from the pending lines that begin with their move just
 /// played, and keeps the rest of those lines.
-pub(crate) fn follow_if_moves(game: &mut Game, today: Date, done: &mut Vec<Applied>) {
+pub(crate) fn follow_if_moves(game: &mut Game, day: Date, done: &mut Vec<Applied>) {
     if game.pending.is_empty() {
         return;
     }
@@ -188,7 +191,7 @@ pub(crate) fn follow_if_moves(game: &mut Game, today: Date, done: &mut Vec<Appli
     };
     debug_assert!(pos.is_legal(m));
     let no = game.next_no();
-    game.push_move(&pos, m, Some(today), None);
+    game.push_move(&pos, m, Some(day), None);
     done.push(Applied::IfMove {
         no,
         numeric: reply.to_string(),
@@ -315,6 +318,27 @@ mod tests {
         game.set_tag(crate::CARD_DUE_TAG, "yes");
         their_move(&mut game, "3. 6125 3... 1716");
         assert_eq!(game.tag(crate::CARD_DUE_TAG), None);
+    }
+
+    /// Found trying the tools as a player: our if-move reply was dated
+    /// the day `check --apply` ran, charging us the days since their move
+    /// came (an e-mail's date); it goes the day their move came.
+    #[test]
+    fn an_if_move_reply_was_dated_the_day_check_ran() {
+        let mut game = game_with_branches();
+        let mut report = check(&game, Color::White, "2. 7163 2... 2836");
+        report.received = Some("2026.12.03".parse().unwrap());
+        apply(
+            &mut game,
+            &report,
+            Color::White,
+            "2026.12.05".parse().unwrap(),
+        );
+        let reply = game.plies.last().unwrap();
+        assert_eq!(
+            reply.sent.map(|d| d.to_string()).as_deref(),
+            Some("2026.12.03")
+        );
     }
 
     /// The result `apply` recorded last, if any.
