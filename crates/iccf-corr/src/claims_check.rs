@@ -96,32 +96,25 @@ pub(crate) fn check_claims(
         if report.result.is_some() || game.is_over() {
             continue;
         }
-        match found.claim {
-            Claim::Resignation => {
-                if let Some(no) = report.new_move.map(|_| game.next_no()) {
-                    report.findings.push(Finding::ResignAndMove { no });
-                    continue;
-                }
-                let result = if side == Color::White { "1-0" } else { "0-1" };
-                report.result = Some(result.to_owned());
-                report.findings.push(Finding::Result {
-                    result: result.to_owned(),
-                    why: "you resign".to_owned(),
-                });
-            }
-            Claim::DrawAccepted => {
-                if let Some(no) = report.new_move.map(|_| game.next_no()) {
-                    report.findings.push(Finding::AcceptAndMove { no });
-                    continue;
-                }
-                report.result = Some("1/2-1/2".to_owned());
-                report.findings.push(Finding::Result {
-                    result: "1/2-1/2".to_owned(),
-                    why: "you accept our draw offer".to_owned(),
-                });
-            }
-            _ => {}
+        let (result, why) = match found.claim {
+            Claim::Resignation if side == Color::White => ("1-0", "you resign"),
+            Claim::Resignation => ("0-1", "you resign"),
+            Claim::DrawAccepted => ("1/2-1/2", "you accept our draw offer"),
+            _ => continue,
+        };
+        // Words that end the game go instead of a move: with one, which is it?
+        if let Some(no) = report.new_move.map(|_| game.next_no()) {
+            report.findings.push(match found.claim {
+                Claim::Resignation => Finding::ResignAndMove { no },
+                _ => Finding::AcceptAndMove { no },
+            });
+            continue;
         }
+        report.result = Some(result.to_owned());
+        report.findings.push(Finding::Result {
+            result: result.to_owned(),
+            why: why.to_owned(),
+        });
     }
 }
 
