@@ -18,6 +18,28 @@ pub(crate) fn ends_the_game(lines: &[(usize, &str)], game: &Game, side: Color) -
     })
 }
 
+/// Whether a move of theirs ends the moves the message plays in `game`:
+/// their new move, our if-move reply to it, their move after that, ...
+/// (see [`crate::follow_up`]). A resignation after our reply ("2...
+/// 5756 3. 2133 I resign", our if-move 3. 2133 played) is beside no move
+/// of theirs.
+fn theirs_last(game: &Game, side: Color, report: &MessageReport) -> bool {
+    let Some(first) = report.new_move else {
+        return false;
+    };
+    let mut sim = game.clone();
+    for m in std::iter::once(first).chain(report.follow_ups.iter().copied()) {
+        let pos = sim.position();
+        if !pos.is_legal(m) {
+            break;
+        }
+        sim.push_move(&pos, m, None, None);
+        crate::apply::follow_if_moves(&mut sim, crate::Date::from_days(0), &mut Vec::new());
+    }
+    let last = sim.plies.len().checked_sub(1);
+    last.is_some_and(|i| sim.side_of_ply(i) != side)
+}
+
 /// Whether our draw offer stands in `game`, where we play `side`.
 fn our_offer_is_open(game: &Game, side: Color) -> bool {
     game.open_draw_offer() == Some(side)
@@ -102,8 +124,11 @@ pub(crate) fn check_claims(
             Claim::DrawAccepted => ("1/2-1/2", "you accept our draw offer"),
             _ => continue,
         };
-        // Words that end the game go instead of a move: with one, which is it?
-        if let Some(no) = report.new_move.map(|_| game.next_no()) {
+        // Words that end the game go instead of a move: with one, which is
+        // it? After our if-move reply to their move they end it there.
+        if let Some(no) = report.new_move.map(|_| game.next_no())
+            && theirs_last(game, side, report)
+        {
             report.findings.push(match found.claim {
                 Claim::Resignation => Finding::ResignAndMove { no },
                 _ => Finding::AcceptAndMove { no },
@@ -187,6 +212,7 @@ mod tests {
             "Game EM/M/GT/102: I resign.",
             "Board 2: I resign.",
             "I resign game 102.",
+            "In game GT/102 I resign.",
         ] {
             let report = check(&game, Color::White, text);
             assert_eq!(report.result.as_deref(), Some("1-0"), "{text}");
@@ -201,6 +227,23 @@ mod tests {
             "{:?}",
             report.findings
         );
+    }
+
+    /// The regression hunt's: a resignation after our if-move reply to
+    /// their move ("2... 2836 3. 6125, I resign") was "which is it?".
+    #[test]
+    fn a_resignation_after_our_if_move_reply_was_beside_a_move() {
+        let mut game = game(false);
+        game.pending =
+            vec![crate::parse_if_line("2... 2836 3. 6125", &game, Color::White).unwrap()];
+        let report = check(&game, Color::White, "2. 7163 2836 3. 6125\nI resign.");
+        assert_eq!(
+            report.result.as_deref(),
+            Some("1-0"),
+            "{:?}",
+            report.findings
+        );
+        assert!(report.in_order(), "{:?}", report.findings);
     }
 
     #[test]

@@ -195,10 +195,12 @@ pub(crate) fn game_labels(game: &Game) -> Vec<String> {
         names.extend(game.tag(tag).map(str::to_lowercase));
     }
     if let Some(id) = game.tag("GameId").map(str::to_lowercase) {
-        // Sections number their games: `EM/CH/55/3`, `102.3`.
-        if let Some(last) = id.rsplit(['/', '.']).next() {
-            names.push(last.to_owned());
-        }
+        // Sections number their games: `EM/CH/55/3`, `102.3`; a message
+        // may give the ID's end, `55/3`.
+        names.extend(
+            id.match_indices(['/', '.'])
+                .map(|(at, _)| id[at + 1..].to_owned()),
+        );
         names.push(id);
     }
     names.retain(|n| !matches!(n.as_str(), "" | "-" | "?"));

@@ -490,7 +490,27 @@ fn is_game_tag_line(line: &[u8], eof: bool) -> Option<bool> {
 /// start a game and split the one it was in. `Some(None)` for a tag (or
 /// what the lexer reads as a broken one), `None` when the bytes end
 /// before that is known and more may follow (not `eof`).
+#[inline]
 pub(crate) fn bracket_annotation_len(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
+    // Every tag comes here: `[Name "` or `[Name x` is one, told first.
+    if bytes.get(1).is_some_and(u8::is_ascii_alphabetic) {
+        let name_end = 2 + bytes[2..]
+            .iter()
+            .take_while(|&&b| is_tag_name_byte(b))
+            .count();
+        if bytes
+            .get(name_end)
+            .is_some_and(|&b| is_tag_space(b) || b == b'"')
+        {
+            return Some(None);
+        }
+    }
+    other_bracket_len(bytes, eof)
+}
+
+/// [`bracket_annotation_len`] of a `[` that does not start as a tag does.
+#[cold]
+fn other_bracket_len(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
     let window = &bytes[..bytes.len().min(LONGEST_TAG_LINE)];
     let cut = window.len() < bytes.len() || eof;
     let mut close = None;
