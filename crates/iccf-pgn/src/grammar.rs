@@ -492,43 +492,39 @@ fn is_game_tag_line(line: &[u8], eof: bool) -> Option<bool> {
 /// before that is known and more may follow (not `eof`).
 #[inline]
 pub(crate) fn bracket_annotation_len(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
-    // Every tag comes here: `[Name "` or `[Name x` is one, told first.
-    if bytes.get(1).is_some_and(u8::is_ascii_alphabetic) {
-        let name_end = 2 + bytes[2..]
-            .iter()
-            .take_while(|&&b| is_tag_name_byte(b))
-            .count();
-        if bytes
-            .get(name_end)
-            .is_some_and(|&b| is_tag_space(b) || b == b'"')
-        {
-            return Some(None);
-        }
-    }
-    other_bracket_len(bytes, eof)
-}
-
-/// [`bracket_annotation_len`] of a `[` that does not start as a tag does.
-#[cold]
-fn other_bracket_len(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
     let window = &bytes[..bytes.len().min(LONGEST_TAG_LINE)];
     let cut = window.len() < bytes.len() || eof;
-    let mut close = None;
-    for (k, &byte) in window.iter().enumerate().skip(1) {
-        match byte {
-            b']' => {
-                close = Some(k);
-                break;
-            }
-            b'"' | b'[' | b'{' | b'}' => return Some(None),
-            _ if is_line_end(byte) => return Some(None),
-            _ => {}
-        }
+    // One table look a byte: every tag comes here, and its quote tells.
+    let stop = window
+        .iter()
+        .skip(1)
+        .position(|&b| BRACKET_STOPS[usize::from(b)])
+        .map(|k| k + 1);
+    match stop.map(|k| (k, window[k])) {
+        Some((close, b']')) => Some(closed_bracket_len(&window[1..close])),
+        // A quoted value (a tag), a brace or bracket, a line end.
+        Some(_) => Some(None),
+        None if cut => Some(None),
+        None => None,
     }
-    let Some(close) = close else {
-        return if cut { Some(None) } else { None };
-    };
-    let inside = &window[1..close];
+}
+
+/// The bytes that end the look of [`bracket_annotation_len`].
+static BRACKET_STOPS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = matches!(b, b'"' | b']' | b'[' | b'{' | b'}') || is_line_end(b);
+        i += 1;
+    }
+    table
+};
+
+/// The length of `[inside]` as an annotation, `None` for a tag without
+/// a quote: a name, then more before the `]` (`[Round 3]`).
+#[cold]
+fn closed_bracket_len(inside: &[u8]) -> Option<usize> {
     let name = inside
         .iter()
         .position(|&b| !is_tag_space(b))
@@ -538,11 +534,7 @@ fn other_bracket_len(bytes: &[u8], eof: bool) -> Option<Option<usize>> {
         .iter()
         .position(|&b| !is_tag_name_byte(b))
         .map_or(inside.len(), |k| name + k);
-    // `[Round 3]`: a name, then more before the `]`.
-    if named && name_end < inside.len() {
-        return Some(None);
-    }
-    Some(Some(close + 1))
+    (!(named && name_end < inside.len())).then_some(inside.len() + 2)
 }
 
 /// Whether `byte` ends a tag's name as written: space, the value's quote,

@@ -415,9 +415,15 @@ impl<'a> Lexer<'a> {
             }
             // `[%clk 0:03:00]` without braces, `[D]`: a comment, brackets
             // and all, as the splitter reads it.
-            ByteClass::TagOpen => match grammar::bracket_annotation_len(&bytes[start..], true) {
-                Some(Some(len)) => (TokenKind::Comment(&bytes[start..start + len]), start + len),
-                _ => lex_tag(bytes, start),
+            ByteClass::TagOpen => match lex_tag(bytes, start) {
+                // A tag read whole is no annotation: told without a look.
+                clean @ (TokenKind::Tag { error: None, .. }, _) => clean,
+                broken => match grammar::bracket_annotation_len(&bytes[start..], true) {
+                    Some(Some(len)) => {
+                        (TokenKind::Comment(&bytes[start..start + len]), start + len)
+                    }
+                    _ => broken,
+                },
             },
             // `%` not in the first column; whitespace and other symbol
             // bytes never get here.

@@ -516,15 +516,6 @@ impl Scanner {
     /// A `[` in Normal mode: a tag of this game, the start of the next, or
     /// an annotation in brackets (`[%clk 0:03:00]`), read as a comment.
     fn bracket(&mut self, data: &[u8], i: &mut usize) -> Flow {
-        match bracket_annotation_len(&data[*i..], self.eof) {
-            None => return Flow::Stop(None),
-            Some(Some(len)) => {
-                self.aside();
-                *i += len;
-                return Flow::Next;
-            }
-            Some(None) => {}
-        }
         let Some(bit) = roster_bit(data, *i + 1, self.eof) else {
             return Flow::Stop(None);
         };
@@ -534,7 +525,17 @@ impl Scanner {
         // twice in one tag section, kept with its game.
         let again = self.roster & bit != 0 && (bit == EVENT || self.newlines >= 2);
         if self.movetext || again {
-            return Flow::Stop(self.new_game(*i, self.end_before_tags()));
+            // Where a game would start, and there only (the look costs
+            // what the tags of a file are many): an annotation does not.
+            match bracket_annotation_len(&data[*i..], self.eof) {
+                None => return Flow::Stop(None),
+                Some(Some(len)) => {
+                    self.aside();
+                    *i += len;
+                    return Flow::Next;
+                }
+                Some(None) => return Flow::Stop(self.new_game(*i, self.end_before_tags())),
+            }
         }
         self.newlines = 0;
         self.content = true;
