@@ -17,7 +17,10 @@
 //! - Comments: `{` to the first `}` (they do not nest), `;` to the line end.
 //!   The splitter ends a game where a `{` left open meets a blank line and
 //!   a tag line of the next game, see [`comment_end`].
-//! - Tags: `[Name "value"]` on one line, see [`tag_step`].
+//! - Tags: `[Name "value"]` on one line, see [`tag_step`]; names of
+//!   letters, digits, `_ + # = : -` ([`is_tag_name_byte`]). A `[` that is
+//!   no tag and closes on its line (`[%clk 0:03:00]`, `[D]`) is a comment,
+//!   see [`bracket_annotation_len`].
 //! - Move numbers: digits then dots (`12.`, `12...`), or one to three
 //!   digits then `)` (`12)`, as some people type them).
 //! - Results: [`RESULTS`].
