@@ -377,7 +377,8 @@ pub struct CardArgs {
     pub input_lang: Option<iccf::lang::Lang>,
 
     /// Propose a line of if-moves after our move: "13. 5254 13... 5756 14.
-    /// 6125" (our move, their reply, ours, ...). Repeat for branches.
+    /// 6125" (our move, their reply, ours, ...), or as a message writes it,
+    /// "if 13... 5756 then 14. 6125". Repeat for branches.
     #[arg(long = "if", value_name = "LINE")]
     pub if_lines: Vec<String>,
 
