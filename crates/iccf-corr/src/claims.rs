@@ -377,19 +377,18 @@ fn names_another_game(words: &[&str]) -> bool {
 /// "board 2:", "Partie EM/M/77/2"). Not a move number ("my move in our
 /// game: 2... 2836"), a numeric move or a result ("the game 1-0").
 fn named_game(clause: &str) -> Option<String> {
-    let trim = |w: &str| -> String {
-        w.trim_start_matches(['(', '[', '#', '"'])
-            .trim_end_matches([':', ',', ';', ')', ']', '!', '?', '"'])
-            .to_owned()
-    };
-    let words: Vec<String> = clause.split_whitespace().map(trim).collect();
-    let at = words
-        .iter()
-        .position(|w| GAME_LABEL_WORDS.contains(&w.as_str()))?;
+    let words: Vec<&str> = clause
+        .split_whitespace()
+        .map(|w| {
+            w.trim_start_matches(['(', '[', '#', '"'])
+                .trim_end_matches([':', ',', ';', ')', ']', '!', '?', '"'])
+        })
+        .collect();
+    let at = words.iter().position(|w| GAME_LABEL_WORDS.contains(w))?;
     let mut rest = words[at + 1..]
         .iter()
         .skip_while(|w| w.is_empty() || NUMBER_SIGNS.contains(&w.trim_end_matches('.')));
-    let written = rest.next()?;
+    let written: &str = rest.next()?;
     let label = written.trim_end_matches('.');
     let digits = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
     // `2...` or `2.` before a move; `2.` ending the sentence is game 2.
