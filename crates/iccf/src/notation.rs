@@ -150,26 +150,11 @@ impl MoveFormat {
     pub fn append<P: Position>(&self, buf: &mut Vec<u8>, pos: &P, m: Move, suffix: Option<Suffix>) {
         // The common case, inlined into the caller's loop: a numeric move
         // that is not castling needs no position.
-        if self.notation == Notation::Numeric {
-            let plain = match m {
-                Move::Normal {
-                    from,
-                    to,
-                    promotion,
-                    ..
-                } => Some((from, to, promotion)),
-                Move::EnPassant { from, to } => Some((from, to, None)),
-                Move::Castle { .. } | Move::Put { .. } => None,
-            };
-            if let Some((from, to, promotion)) = plain {
-                NumericMove {
-                    from,
-                    to,
-                    promotion,
-                }
-                .append_to(buf);
-                return;
-            }
+        if self.notation == Notation::Numeric
+            && let Some(plain) = NumericMove::of_plain(m)
+        {
+            plain.append_to(buf);
+            return;
         }
         self.append_any(buf, pos, m, suffix);
     }

@@ -1,7 +1,7 @@
 //! The main line of a game as a [`GameRecord`]: JSON lines output, and
 //! [`Converter::records()`](crate::convert::Converter::records).
 
-use iccf::{CastlingNotation, MoveFormat, Notation};
+use iccf::{CastlingNotation, MoveFormat, Notation, NumericMove};
 use shakmaty::Chess;
 
 use crate::convert::Report;
@@ -115,6 +115,12 @@ impl Sink for RecordSink {
             ..RecordedMove::default()
         };
         for format in &self.formats[..self.format_count] {
+            if let (Notation::Numeric, Step::Move(mv)) = (format.notation, m.step)
+                && let Some(plain) = NumericMove::of_plain(mv)
+            {
+                moved.numeric = MoveText::from(plain);
+                continue;
+            }
             // One buffer for every move: the texts are kept inline.
             let buf = &mut self.scratch;
             buf.clear();
