@@ -409,6 +409,12 @@ fn is_cyrillic(c: char) -> bool {
 /// valid text chunk by chunk, which took a tenth of the time a record's
 /// tags take.
 pub(crate) fn lossy_str(bytes: &[u8]) -> Cow<'_, str> {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is UTF-8. Tags and tokens are short and mostly
+        // ASCII, which `is_ascii` tells a word at a time: `from_utf8` took
+        // half of the time a record's tags take.
+        return Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(bytes),
