@@ -27,7 +27,7 @@ use iccf_pgn::convert::{Converter, GameHint, GameLocation, Limit, Neighbours, Re
 use iccf_pgn::record::GameRecord;
 use iccf_pgn::split::{Batch, Splitter};
 
-use crate::batch::{Run, batch_weight};
+use crate::batch::{Run, batch_weight, block_size};
 use crate::pipeline::run_weighed;
 
 /// How [`records_in_order`] runs: the same choices as [`Run`].
@@ -78,7 +78,8 @@ pub fn records_in_order<R: Read + Send, E: Send>(
     check: &(dyn Fn() -> Result<(), E> + Sync),
     ready: &mut dyn FnMut(Vec<GameRecord>, u64) -> Result<(), E>,
 ) -> Result<(), E> {
-    let mut splitter = Splitter::new(reader).max_game_size(run.max_game_size);
+    let mut splitter = Splitter::with_block_size(reader, block_size(run.batch_bytes))
+        .max_game_size(run.max_game_size);
     let batches = std::iter::from_fn(|| {
         if let Err(err) = check() {
             return Some(Err(err));
