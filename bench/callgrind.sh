@@ -36,6 +36,8 @@ cases=(
   "SAN->numeric pgn -j1|--to numeric|$input"
   "numeric->SAN pgn -j1|--to san|$tmp/numeric.pgn"
   "numeric->SAN text -j1|--to san --format text|$tmp/numeric.pgn"
+  # Game records, as iccf.games and --format parquet make them too.
+  "SAN->jsonl -j1|--format jsonl|$input"
 )
 for c in "${cases[@]}"; do
   IFS='|' read -r name args file <<<"$c"

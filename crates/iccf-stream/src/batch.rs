@@ -69,10 +69,11 @@ pub fn convert_batch(converter: &Converter, batch: Batch, max_game_size: u64) ->
 pub const BATCH_BYTES: usize = 1 << 20;
 
 /// The bytes the splitter reads at a time for batches of `batch_bytes`:
-/// as many, between 64 KiB and its default. Reading blocks larger than
-/// the batches made each batch copy what was read beyond it into a fresh
-/// buffer, zeroed whole (`iccf.games`' batches of 256 KiB in blocks of
-/// 1 MiB: 4% of the instructions of reading records).
+/// as many, between 64 KiB (the small frames of `--zstd-frames` would
+/// otherwise mean reads of 4 KiB) and its default. Reading blocks larger
+/// than the batches made each batch copy what was read beyond it into a
+/// fresh buffer, zeroed whole: `iccf.games`' batches of 256 KiB, read in
+/// blocks of 1 MiB, took 1.7% more instructions to read twic944.pgn.
 pub(crate) fn block_size(batch_bytes: usize) -> usize {
     batch_bytes.clamp(64 << 10, DEFAULT_BLOCK_SIZE)
 }

@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use shakmaty::{Move, Role, Square};
+use shakmaty::{Role, Square};
 
 use crate::square::{NumericSquare, ParseSquareError, Shown};
 
@@ -115,27 +115,19 @@ impl NumericMove {
     /// move converted to numeric.
     #[inline(always)]
     pub fn append_to(self, buf: &mut Vec<u8>) {
-        // Copies of a fixed length: writing [`NumericMove::digits`]' first
-        // `len` called `memcpy`, 2% more instructions converting to
-        // numeric text.
-        let [f1, f2, t1, t2] = self.square_digits();
+        // Copies of a fixed length: writing the first `len` digits called
+        // `memcpy`, 2% more instructions converting to numeric text.
+        let (digits, _) = self.digits();
         match self.promotion {
-            None => buf.extend_from_slice(&[f1, f2, t1, t2]),
-            Some(role) => buf.extend_from_slice(&[f1, f2, t1, t2, promotion_digit(role)]),
+            None => buf.extend_from_slice(&digits[..4]),
+            Some(_) => buf.extend_from_slice(&digits),
         }
     }
 
-    /// The digits of the two squares.
-    #[inline(always)]
-    fn square_digits(self) -> [u8; 4] {
-        let [f1, f2] = NumericSquare::from(self.from).digits();
-        let [t1, t2] = NumericSquare::from(self.to).digits();
-        [f1, f2, t1, t2]
-    }
-
     /// The move's digits: the first four, or five with a promotion, of
-    /// the array, and how many. For a caller that keeps them in a value of
-    /// its own rather than a buffer.
+    /// the array, and how many; the fifth byte is 0 without a promotion.
+    /// For a caller that keeps them in a value of its own rather than a
+    /// buffer.
     ///
     /// ```
     /// use iccf::NumericMove;
@@ -148,45 +140,11 @@ impl NumericMove {
     /// ```
     #[inline(always)]
     pub fn digits(self) -> ([u8; 5], usize) {
-        let [f1, f2, t1, t2] = self.square_digits();
+        let [f1, f2] = NumericSquare::from(self.from).digits();
+        let [t1, t2] = NumericSquare::from(self.to).digits();
         match self.promotion {
             None => ([f1, f2, t1, t2, 0], 4),
             Some(role) => ([f1, f2, t1, t2, promotion_digit(role)], 5),
-        }
-    }
-
-    /// The numeric form of legal move `m` when it needs no position:
-    /// every move but castling (whose numeric form depends on the
-    /// castling notation of Chess960) and a piece put on the board.
-    ///
-    /// ```
-    /// use iccf::NumericMove;
-    /// use shakmaty::{Move, Role, Square};
-    ///
-    /// let e4 = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
-    /// assert_eq!(NumericMove::of_plain(e4).map(|m| m.to_string()).as_deref(), Some("5254"));
-    /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
-    /// assert_eq!(NumericMove::of_plain(castle), None);
-    /// ```
-    #[inline]
-    pub fn of_plain(m: Move) -> Option<NumericMove> {
-        match m {
-            Move::Normal {
-                from,
-                to,
-                promotion,
-                ..
-            } => Some(NumericMove {
-                from,
-                to,
-                promotion,
-            }),
-            Move::EnPassant { from, to } => Some(NumericMove {
-                from,
-                to,
-                promotion: None,
-            }),
-            Move::Castle { .. } | Move::Put { .. } => None,
         }
     }
 }

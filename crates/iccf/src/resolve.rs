@@ -78,21 +78,6 @@ impl NumericMove {
     /// ```
     pub fn from_move(m: Move, castling: CastlingNotation) -> Result<NumericMove, FromMoveError> {
         match m {
-            Move::Normal {
-                from,
-                to,
-                promotion,
-                ..
-            } => Ok(NumericMove {
-                from,
-                to,
-                promotion,
-            }),
-            Move::EnPassant { from, to } => Ok(NumericMove {
-                from,
-                to,
-                promotion: None,
-            }),
             Move::Castle { king, rook } => Ok(NumericMove {
                 from: king,
                 to: match castling {
@@ -101,7 +86,42 @@ impl NumericMove {
                 },
                 promotion: None,
             }),
-            Move::Put { .. } => Err(FromMoveError),
+            _ => NumericMove::of_plain(m).ok_or(FromMoveError),
+        }
+    }
+
+    /// The numeric form of legal move `m` when it needs no position:
+    /// every move but castling (whose numeric form depends on the
+    /// castling notation of Chess960) and a piece put on the board.
+    ///
+    /// ```
+    /// use iccf::NumericMove;
+    /// use shakmaty::{Move, Role, Square};
+    ///
+    /// let e4 = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+    /// assert_eq!(NumericMove::of_plain(e4).map(|m| m.to_string()).as_deref(), Some("5254"));
+    /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+    /// assert_eq!(NumericMove::of_plain(castle), None);
+    /// ```
+    #[inline]
+    pub fn of_plain(m: Move) -> Option<NumericMove> {
+        match m {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => Some(NumericMove {
+                from,
+                to,
+                promotion,
+            }),
+            Move::EnPassant { from, to } => Some(NumericMove {
+                from,
+                to,
+                promotion: None,
+            }),
+            Move::Castle { .. } | Move::Put { .. } => None,
         }
     }
 

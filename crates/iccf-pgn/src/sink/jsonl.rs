@@ -115,6 +115,8 @@ impl Sink for RecordSink {
             ..RecordedMove::default()
         };
         for format in &self.formats[..self.format_count] {
+            // A numeric move, but castling, is written straight into the
+            // record: no buffer, no check of its bytes.
             if let (Notation::Numeric, Step::Move(mv)) = (format.notation, m.step)
                 && let Some(plain) = NumericMove::of_plain(mv)
             {
