@@ -29,10 +29,11 @@ gnu_time=$( [ -x /usr/bin/time ] && echo /usr/bin/time || true)
 missing=()
 [ -n "$pgn_extract" ] || missing+=(pgn-extract)
 [ -n "$gnu_time" ] || missing+=(time)
+command -v zstd >/dev/null || missing+=(zstd)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "installing ${missing[*]} with apt-get" >&2
-    apt-get install -y "${missing[@]}" >/dev/null || apt-get install -y pgn-extract time >/dev/null || true
+    apt-get install -y "${missing[@]}" >/dev/null || apt-get install -y pgn-extract time zstd >/dev/null || true
   else
     echo "missing ${missing[*]}: install them (Debian: sudo apt-get install ${missing[*]}); continuing without" >&2
   fi
@@ -69,6 +70,12 @@ if [ ! -s "$input" ]; then
 fi
 numeric=$work/dense-${target_mb}mb.numeric.pgn
 [ -s "$numeric" ] && [ "$numeric" -nt "$iccf" ] || "$iccf" convert -q --to numeric "$input" -o "$numeric"
+# The same games compressed, as archives come (a lichess month is one
+# .pgn.zst): read through the decompressing thread.
+compressed=$input.zst
+if command -v zstd >/dev/null && ! { [ -s "$compressed" ] && [ "$compressed" -nt "$input" ]; }; then
+  zstd -q -f -3 "$input" -o "$compressed"
+fi
 bytes=$(stat -c %s "$input")
 nbytes=$(stat -c %s "$numeric")
 echo "input: $input ($bytes bytes, $(grep -c '^\[Event ' "$input") games); numeric: $nbytes bytes; $jobs cores; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
@@ -86,6 +93,9 @@ case_() { # name bytes cmd...
 }
 case_ "iccf SAN->numeric text -j1" "$bytes" "$iccf" convert -q --to numeric --format text -j1 "$input"
 case_ "iccf SAN->numeric text -j$jobs" "$bytes" "$iccf" convert -q --to numeric --format text -j"$jobs" "$input"
+if [ -s "$compressed" ]; then
+  case_ "iccf SAN->numeric text -j$jobs .zst" "$bytes" "$iccf" convert -q --to numeric --format text -j"$jobs" "$compressed"
+fi
 case_ "iccf SAN->numeric pgn -j1" "$bytes" "$iccf" convert -q --to numeric -j1 "$input"
 case_ "iccf numeric->SAN pgn -j1" "$nbytes" "$iccf" convert -q --to san -j1 "$numeric"
 case_ "iccf numeric->SAN pgn -j$jobs" "$nbytes" "$iccf" convert -q --to san -j"$jobs" "$numeric"
@@ -130,4 +140,7 @@ if [ -n "$pgn_extract" ]; then
 fi
 echo "  SAN->numeric -j1 vs floor:               $(ratio "$j1" "floor pgn-reader+shakmaty")x  (target >= 1.6 dense)"
 echo "  SAN->numeric -j$jobs / -j1:                 $(ratio "$jn" "$j1")x  (target >= 1.85 with 2 jobs)"
+if [ -n "${T["$jn .zst"]:-}" ]; then
+  echo "  .pgn.zst / plain, -j$jobs:                  $(ratio "$jn" "$jn .zst")x  (target <= 1.10)"
+fi
 echo "  peak RSS:                                $(printf '%s\n' "${R[@]}" | sort -n | tail -1) MB  (target < 32)"
