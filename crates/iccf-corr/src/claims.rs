@@ -87,14 +87,20 @@ impl FoundClaim {
     /// [`FoundClaim::game`]) does not stand: [`FoundClaim::stands_in`]
     /// tells, knowing the game's own labels.
     pub fn stands(&self) -> bool {
-        self.game.is_none() && self.meant()
+        self.stands_in(&[])
     }
 
     /// Whether it stands in a game named by `labels` (lowercase: its
     /// round, its ID and the ID's last piece, ...): as [`FoundClaim::stands`],
     /// or when its sentence names one of them.
     pub fn stands_in(&self, labels: &[String]) -> bool {
-        self.game.as_ref().is_none_or(|g| labels.contains(g)) && self.meant()
+        !self.names_another(labels) && self.meant()
+    }
+
+    /// Whether its sentence names a game by a label not among `labels`
+    /// ("I resign game 2" read for board 1): said of another game.
+    pub fn names_another(&self, labels: &[String]) -> bool {
+        self.game.as_ref().is_some_and(|g| !labels.contains(g))
     }
 
     fn meant(&self) -> bool {

@@ -89,11 +89,9 @@ pub(crate) fn check_claims(
     let labels = game_labels(game);
     for found in read_claims(lines.iter().copied()) {
         if !found.stands_in(&labels) {
-            // "I resign game 2" checked against board 1.
-            let elsewhere = found.game.as_ref().is_some_and(|g| !labels.contains(g));
             report.findings.push(Finding::ClaimNotTaken {
                 claim: found.claim,
-                mood: if elsewhere {
+                mood: if found.names_another(&labels) {
                     Mood::Elsewhere
                 } else {
                     found.mood
