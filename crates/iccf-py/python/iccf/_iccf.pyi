@@ -6,6 +6,9 @@ from os import PathLike
 from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 _Path = Union[str, "PathLike[str]"]
+# What the game readers take (see iccf._games.Source): a path, the PGN as
+# bytes, or a file object, gzip.open's GzipFile too.
+_Source = Union[_Path, bytes, bytearray, memoryview, IO[Any], io.IOBase]
 
 __version__: str
 
@@ -164,7 +167,7 @@ class BatchIter(Iterator[ArrowBatch]):
     def __next__(self) -> ArrowBatch: ...
 
 def game_batches(
-    source: Union[_Path, bytes, bytearray, memoryview, IO[Any], io.IOBase],
+    source: _Source,
     *,
     batch_size: int = 10000,
     notations: Optional[List[str]] = None,
@@ -185,7 +188,7 @@ def convert(
     input_lang: Optional[str] = ...,
 ) -> Tuple[str, List[Problem]]: ...
 def game_records(
-    source: Union[_Path, bytes, bytearray, memoryview, IO[Any], io.IOBase],
+    source: _Source,
     *,
     input_lang: Optional[str] = ...,
     jobs: Optional[int] = None,
