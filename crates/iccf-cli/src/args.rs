@@ -345,7 +345,8 @@ pub struct CheckArgs {
     pub accept: Option<usize>,
 
     /// The day we received the message [default: the e-mail's Date
-    /// header, else today].
+    /// header, else today]. Given, a sent date written long before the
+    /// e-mail's own date is taken as it is (a slow mail).
     #[arg(long, value_name = "DATE")]
     pub received: Option<iccf_corr::Date>,
 
