@@ -150,10 +150,12 @@ pub fn is_lone_draw(symbol: &[u8]) -> bool {
 
 /// PGN's spelling of a result written as PGN never writes one, but
 /// plainly a result where it ends a game: half a point alone
-/// ([`is_lone_draw`]) or the two scores with a colon, as German and
+/// ([`is_lone_draw`]), the two scores with a colon, as German and
 /// Russian tables and databases write them (`1:0`, `0:1`, `½:½`,
-/// `1/2:1/2`). Not results of the PGN grammar, so read as such only
-/// where nothing follows them; `None` for anything else.
+/// `1/2:1/2`), or a half point written as a decimal, as Dutch, German
+/// and Russian tables do (`0,5-0,5`, `0.5:0.5`). Not results of the PGN
+/// grammar, so read as such only where nothing follows them; `None` for
+/// anything else.
 ///
 /// ```
 /// use iccf_pgn::spelling::end_result;
@@ -161,6 +163,7 @@ pub fn is_lone_draw(symbol: &[u8]) -> bool {
 /// assert_eq!(end_result(b"1:0"), Some(&b"1-0"[..]));
 /// assert_eq!(end_result("½:½".as_bytes()), Some(&b"1/2-1/2"[..]));
 /// assert_eq!(end_result(b"1/2"), Some(&b"1/2-1/2"[..]));
+/// assert_eq!(end_result(b"0,5-0,5"), Some(&b"1/2-1/2"[..]));
 /// assert_eq!(end_result(b"1:1"), None);
 /// assert_eq!(end_result(b"1-0"), None); // PGN's own: a result anywhere
 /// ```
@@ -169,8 +172,26 @@ pub fn end_result(symbol: &[u8]) -> Option<&'static [u8]> {
         return Some(b"1/2-1/2");
     }
     let text = core::str::from_utf8(symbol).ok()?;
-    let (white, black) = text.split_once(':')?;
-    scores(white, black)
+    if let Some((white, black)) = text.split_once(':') {
+        return scores(decimal_half(white), decimal_half(black));
+    }
+    // With a dash, only a decimal half is not already a result anywhere.
+    let (white, black) = DASHES.iter().find_map(|dash| text.split_once(dash))?;
+    let (white, black) = (white.trim_ascii(), black.trim_ascii());
+    let (white_half, black_half) = (decimal_half(white), decimal_half(black));
+    if white_half == white && black_half == black {
+        return None;
+    }
+    scores(white_half, black_half)
+}
+
+/// Half a point written as a decimal (`0.5`, `0,5`) as `1/2`; any other
+/// score as it is; either without the spaces around it.
+fn decimal_half(score: &str) -> &str {
+    match score.trim_ascii() {
+        "0.5" | "0,5" => "1/2",
+        score => score,
+    }
 }
 
 /// The result a forfeit sign stands for: `+--` (White wins, Black did not
@@ -254,6 +275,12 @@ mod tests {
             ("1/2:1/2", "1/2-1/2"),
             ("1/2", "1/2-1/2"),
             ("½", "1/2-1/2"),
+            ("0,5-0,5", "1/2-1/2"),
+            ("0.5-0.5", "1/2-1/2"),
+            ("0,5:0,5", "1/2-1/2"),
+            ("0,5–0,5", "1/2-1/2"),
+            ("½-0,5", "1/2-1/2"),
+            ("1 : 0", "1-0"),
         ] {
             assert_eq!(
                 end_result(typed.as_bytes()),
@@ -264,7 +291,22 @@ mod tests {
             assert_eq!(canonical_result(typed.as_bytes()), None, "{typed}");
         }
         for not in [
-            "1:1", "0:0", "1:", ":0", "2:0", "1:0:1", "54:45", "Кр:e1", "1-0", "1/2:0",
+            "1:1",
+            "0:0",
+            "1:",
+            ":0",
+            "2:0",
+            "1:0:1",
+            "54:45",
+            "Кр:e1",
+            "1-0",
+            "1/2:0",
+            "½-½",
+            "0,5-0",
+            "0.5-1",
+            "0,5",
+            "5-0,5",
+            "0,5-0,5-0,5",
         ] {
             assert_eq!(end_result(not.as_bytes()), None, "{not}");
         }

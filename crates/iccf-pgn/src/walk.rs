@@ -227,11 +227,15 @@ impl<'g> Walk<'g, '_, '_> {
             }
             TokenKind::Move(m) => self.move_token(s, i, m, t.span.clone(), sink),
             TokenKind::MoveNumber { number, dots } => {
-                if !s.line.broken && !MoveNumber::from_position(&s.line.pos).matches(number, *dots)
-                {
-                    self.wrong_number(s, *i, t.span.clone(), sink);
-                } else if s.line.broken && s.tells::<S>() {
-                    sink.unconverted(raw(), raw());
+                let fits =
+                    !s.line.broken && MoveNumber::from_position(&s.line.pos).matches(number, *dots);
+                // `0.5-0.5` starts as a move number.
+                if !fits && !self.result_at_end(s, i, t.span.clone(), sink) {
+                    if !s.line.broken {
+                        self.wrong_number(s, *i, t.span.clone(), sink);
+                    } else if s.tells::<S>() {
+                        sink.unconverted(raw(), raw());
+                    }
                 }
             }
             TokenKind::Nag(digits) if !raw().starts_with(b"$") => {
@@ -505,7 +509,7 @@ impl<'g> Walk<'g, '_, '_> {
         let tells = s.tells::<S>();
         if s.line.broken {
             // As `1/2-1/2` is, on a line copied as written.
-            if self.result_at_end(s, *i, text, span.clone(), sink) {
+            if self.result_at_end(s, i, span.clone(), sink) {
                 return;
             }
             if tells {
@@ -521,7 +525,7 @@ impl<'g> Walk<'g, '_, '_> {
             Err(err) => match self.repair(&s.line.pos, i, text, span.clone()) {
                 Repaired::Move(step, span) => (step, span),
                 Repaired::Number => return,
-                _ if self.result_at_end(s, *i, text, span.clone(), sink) => return,
+                _ if self.result_at_end(s, i, span.clone(), sink) => return,
                 failed => {
                     // The error where it is; the whole token copied.
                     let (err, at) = match failed {
@@ -577,37 +581,48 @@ impl<'g> Walk<'g, '_, '_> {
     }
 
     /// A result written as PGN does not write one (`1/2` or `½` alone,
-    /// `1:0`, `½:½`: [`end_result`]) as the last of the main line, with no
-    /// result before it: read as PGN's result, with a warning, and true.
-    /// It is no result the splitter ends a game at (a `/` and a `:` in
-    /// every game's scan would cost all of them), so anywhere else it
-    /// stays the move it cannot be.
+    /// `1:0`, `½:½`, `0,5-0,5`: [`end_result`]) as the last of the main
+    /// line, from the token at `span` on, with no result before it: read
+    /// as PGN's result, with a warning, and true, `i` then past its
+    /// tokens. The lexer may have cut it in pieces (`0,5-0,5` at its
+    /// commas, `0.5-0.5` after the move number `0.`): the bytes of the
+    /// tokens up to [`MAX_TYPED_RESULT`] bytes from here are read, spaces
+    /// left out. It is no result the splitter ends a game at (a `/` and a
+    /// `:` in every game's scan would cost all of them), so anywhere else
+    /// it stays the move it cannot be.
     #[cold]
     fn result_at_end<S: Sink>(
         &mut self,
         s: &mut State<'g>,
-        i: usize,
-        text: &[u8],
+        i: &mut usize,
         span: Range<usize>,
         sink: &mut S,
     ) -> bool {
-        // Every token of a broken line comes here: the bytes first.
-        let Some(result) = end_result(text) else {
+        if !(s.stack.is_empty() && s.result.is_none()) {
+            return false;
+        }
+        let rest = &self.tokens[(*i).min(self.tokens.len())..];
+        // Every token of a broken line comes here: the bytes first, the
+        // rest of the game only for a result.
+        let pieces = rest
+            .iter()
+            .take_while(|t| !is_aside(t) && t.span.end - span.start <= MAX_TYPED_RESULT)
+            .count();
+        let end = pieces.checked_sub(1).map_or(span.end, |k| rest[k].span.end);
+        let mut buf = [0; MAX_TYPED_RESULT];
+        let Some(result) =
+            without_spaces(&self.game[span.start..end], &mut buf).and_then(end_result)
+        else {
             return false;
         };
-        let last = self.tokens[i.min(self.tokens.len())..].iter().all(|t| {
-            matches!(
-                t.kind,
-                TokenKind::Comment(_) | TokenKind::LineComment(_) | TokenKind::Escape(_)
-            )
-        });
-        if !(last && s.stack.is_empty() && s.result.is_none()) {
+        if !rest[pieces..].iter().all(is_aside) {
             return false;
         }
         let kind = ProblemKind::TypedResult(lossy(result));
-        self.problems.warn(span, None, kind);
+        self.problems.warn(span.start..end, None, kind);
         sink.result(result);
         s.result = Some(result);
+        *i += pieces;
         true
     }
 
@@ -883,6 +898,29 @@ enum Repaired {
 /// Whether `t` is a `{}` or `;` comment.
 fn is_comment(t: &Token<'_>) -> bool {
     matches!(t.kind, TokenKind::Comment(_) | TokenKind::LineComment(_))
+}
+
+/// Whether `t` is a comment or a `%` escape line: no part of the play.
+fn is_aside(t: &Token<'_>) -> bool {
+    is_comment(t) || matches!(t.kind, TokenKind::Escape(_))
+}
+
+/// The most bytes a result written as PGN does not write one takes, with
+/// the spaces in it (`1/2 : 1/2`).
+const MAX_TYPED_RESULT: usize = 24;
+
+/// `bytes` (at most [`MAX_TYPED_RESULT`]) without their ASCII whitespace,
+/// copied into `buf`; `None` when there are more.
+fn without_spaces<'b>(bytes: &[u8], buf: &'b mut [u8; MAX_TYPED_RESULT]) -> Option<&'b [u8]> {
+    if bytes.len() > MAX_TYPED_RESULT {
+        return None;
+    }
+    let mut len = 0;
+    for &byte in bytes.iter().filter(|b| !b.is_ascii_whitespace()) {
+        buf[len] = byte;
+        len += 1;
+    }
+    Some(&buf[..len])
 }
 
 /// Whether bare digits `n` written where move `fullmoves` is next can be a

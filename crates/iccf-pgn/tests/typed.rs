@@ -361,6 +361,47 @@ fn a_result_with_a_colon_at_the_end_of_a_game_is_read() {
     }
 }
 
+/// A draw with its halves written as decimals, as Dutch, German and
+/// Russian tables write it (`0,5-0,5`, `0.5-0.5`), was cut by the lexer
+/// (a comma is a separator, `0.` a move number) and written back as
+/// `0 5-0 5`, an error, or as a wrong move number and `5-0.5`: it is read
+/// as PGN's draw with one warning, in the Result tag too. Anywhere but the
+/// end it is still an error.
+#[test]
+fn a_draw_with_decimal_halves_was_written_in_pieces() {
+    for written in [
+        "0,5-0,5",
+        "0.5-0.5",
+        "0,5:0,5",
+        "0,5 - 0,5",
+        "0,5-0,5 {agreed}",
+    ] {
+        let tag = written.split(" {").next().unwrap_or_default();
+        let text = format!("[Result \"{tag}\"]\n\n1. e4 e5 2. Nf3 Nc6 {written}\n");
+        let (out, reports) = convert(text.as_bytes(), OutputFormat::Pgn);
+        assert!(
+            reports[0].errors.is_empty(),
+            "{written}: {:?}",
+            reports[0].errors
+        );
+        assert!(out.contains("2. 7163 2836 1/2-1/2"), "{written}: {out}");
+        let read = "result read as 1/2-1/2".to_string();
+        assert_eq!(kinds(&reports[0]), [read.clone(), read], "{written}");
+        assert!(out.starts_with("[Result \"1/2-1/2\"]"), "{written}: {out}");
+    }
+    let record = &records(b"1. d4 d5 2. c4 e6 0.5-0.5\n")[0];
+    assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(record.moves.len(), 4);
+    for not_last in [
+        "1. e4 e5 0,5-0,5 2. Nf3 *",
+        "1. e4 e5 (1... c5 0,5-0,5) 2. Nf3 *",
+        "1. e4 e5 1-0 0,5-0,5",
+    ] {
+        let (_, reports) = convert(not_last.as_bytes(), OutputFormat::Pgn);
+        assert!(!reports[0].errors.is_empty(), "{not_last}");
+    }
+}
+
 /// A game without a result token had `"result": null` in JSON lines and
 /// Parquet (and Python's records) where PGN and text output write its
 /// Result tag's `1-0`, with a warning: a table of games lost the result.
