@@ -313,6 +313,31 @@ fn a_half_alone_at_the_end_of_a_game_is_a_draw() {
     }
 }
 
+/// `written` (a result, and maybe a comment after it) at the end of a
+/// game and, without the comment, in its Result tag, is read as `result`
+/// without an error, with one warning for each.
+fn assert_read_at_the_end(written: &str, result: &str) {
+    let tag = written.split(" {").next().unwrap_or_default();
+    let text = format!("[Result \"{tag}\"]\n\n1. e4 e5 2. Nf3 Nc6 {written}\n");
+    let (out, reports) = convert(text.as_bytes(), OutputFormat::Pgn);
+    assert!(
+        reports[0].errors.is_empty(),
+        "{written}: {:?}",
+        reports[0].errors
+    );
+    assert!(
+        out.contains(&format!("2. 7163 2836 {result}")),
+        "{written}: {out}"
+    );
+    // One for the tag, one for the movetext; the two agree.
+    let read = format!("result read as {result}");
+    assert_eq!(kinds(&reports[0]), [read.clone(), read], "{written}");
+    assert!(
+        out.starts_with(&format!("[Result \"{result}\"]")),
+        "{written}: {out}"
+    );
+}
+
 /// A result written with a colon, as German and Russian tables and
 /// databases write it (`1:0`, `0:1`, `½:½`, `1/2:1/2`), said "missing
 /// destination square" or "not a move" at the end of every game: it is
@@ -327,25 +352,7 @@ fn a_result_with_a_colon_at_the_end_of_a_game_is_read() {
         ("1/2:1/2", "1/2-1/2"),
         ("1:0 {Black resigned}", "1-0"),
     ] {
-        let tag = written.split(' ').next().unwrap_or_default();
-        let text = format!("[Result \"{tag}\"]\n\n1. e4 e5 2. Nf3 Nc6 {written}\n");
-        let (out, reports) = convert(text.as_bytes(), OutputFormat::Pgn);
-        assert!(
-            reports[0].errors.is_empty(),
-            "{written}: {:?}",
-            reports[0].errors
-        );
-        assert!(
-            out.contains(&format!("2. 7163 2836 {result}")),
-            "{written}: {out}"
-        );
-        // One for the tag, one for the movetext; the two agree.
-        let read = format!("result read as {result}");
-        assert_eq!(kinds(&reports[0]), [read.clone(), read], "{written}");
-        assert!(
-            out.starts_with(&format!("[Result \"{result}\"]")),
-            "{written}: {out}"
-        );
+        assert_read_at_the_end(written, result);
     }
     let record = &records("[Result \"0:1\"]\n\n1. f3 e5 2. g4 Qh4# 0:1\n".as_bytes())[0];
     assert_eq!(record.tag("Result"), Some("0-1"));
@@ -376,18 +383,7 @@ fn a_draw_with_decimal_halves_was_written_in_pieces() {
         "0,5 - 0,5",
         "0,5-0,5 {agreed}",
     ] {
-        let tag = written.split(" {").next().unwrap_or_default();
-        let text = format!("[Result \"{tag}\"]\n\n1. e4 e5 2. Nf3 Nc6 {written}\n");
-        let (out, reports) = convert(text.as_bytes(), OutputFormat::Pgn);
-        assert!(
-            reports[0].errors.is_empty(),
-            "{written}: {:?}",
-            reports[0].errors
-        );
-        assert!(out.contains("2. 7163 2836 1/2-1/2"), "{written}: {out}");
-        let read = "result read as 1/2-1/2".to_string();
-        assert_eq!(kinds(&reports[0]), [read.clone(), read], "{written}");
-        assert!(out.starts_with("[Result \"1/2-1/2\"]"), "{written}: {out}");
+        assert_read_at_the_end(written, "1/2-1/2");
     }
     let record = &records(b"1. d4 d5 2. c4 e6 0.5-0.5\n")[0];
     assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
