@@ -26,7 +26,9 @@ use crate::encoding::lossy;
 use crate::lexer::{LexError, TagValue, Token, TokenKind};
 use crate::problem::{ProblemKind, Problems};
 use crate::sink::{Ending, Played, Sink};
-use crate::spelling::{canonical_result, end_result, forfeit_result};
+use crate::spelling::{
+    MAX_TYPED_RESULT, canonical_result, end_result, forfeit_result, without_spaces,
+};
 
 /// A move played on a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -213,27 +215,26 @@ impl<'g> Walk<'g, '_, '_> {
                     .and_then(|n| n.parse::<u32>().ok());
                 let fullmoves = s.line.pos.fullmoves().get();
                 match number {
+                    // On a line copied as written, as a move is: the start
+                    // of a result the lexer cut (`0,5-0,5`), or copied.
                     Some(n)
-                        if n != fullmoves && !s.line.broken && !plausible_number(n, fullmoves) =>
+                        if s.line.broken || (n != fullmoves && !plausible_number(n, fullmoves)) =>
                     {
                         self.move_token(s, i, m, t.span.clone(), sink)
                     }
-                    Some(n) if n != fullmoves && !s.line.broken => {
-                        self.wrong_number(s, *i, t.span.clone(), sink)
-                    }
+                    Some(n) if n != fullmoves => self.wrong_number(s, i, t.span.clone(), sink),
                     _ if s.line.broken && s.tells::<S>() => sink.unconverted(raw(), raw()),
                     _ => {}
                 }
             }
             TokenKind::Move(m) => self.move_token(s, i, m, t.span.clone(), sink),
             TokenKind::MoveNumber { number, dots } => {
-                let fits =
-                    !s.line.broken && MoveNumber::from_position(&s.line.pos).matches(number, *dots);
-                // `0.5-0.5` starts as a move number.
-                if !fits && !self.result_at_end(s, i, t.span.clone(), sink) {
-                    if !s.line.broken {
-                        self.wrong_number(s, *i, t.span.clone(), sink);
-                    } else if s.tells::<S>() {
+                if !s.line.broken && !MoveNumber::from_position(&s.line.pos).matches(number, *dots)
+                {
+                    self.wrong_number(s, i, t.span.clone(), sink);
+                } else if s.line.broken && !self.result_at_end(s, i, t.span.clone(), sink) {
+                    // `0.5-0.5` starts as a move number.
+                    if s.tells::<S>() {
                         sink.unconverted(raw(), raw());
                     }
                 }
@@ -349,10 +350,15 @@ impl<'g> Walk<'g, '_, '_> {
     fn wrong_number<S: Sink>(
         &mut self,
         s: &mut State<'g>,
-        next: usize,
+        next: &mut usize,
         span: Range<usize>,
         sink: &mut S,
     ) {
+        // The start of a result the lexer cut (`0.5-0.5`, `1 : 0`).
+        if self.result_at_end(s, next, span.clone(), sink) {
+            return;
+        }
+        let next = *next;
         // `12.` before the result, where a writer stopped, harms nothing,
         // nor `3... 4.`; a number no game reaches (`5755.`) is a move.
         let written = &self.game[span.clone()];
@@ -474,9 +480,11 @@ impl<'g> Walk<'g, '_, '_> {
             if name.eq_ignore_ascii_case(b"Result") {
                 let written = value.unescaped();
                 let written = written.trim_ascii();
-                let read = canonical_result(written)
-                    .or_else(|| forfeit_result(written))
-                    .or_else(|| end_result(written));
+                let mut buf = [0; MAX_TYPED_RESULT];
+                let word = without_spaces(written, &mut buf).unwrap_or(written);
+                let read = canonical_result(word)
+                    .or_else(|| forfeit_result(word))
+                    .or_else(|| end_result(word));
                 s.tag_result = read.map(|r| (r, t.span.clone()));
                 if let Some(result) = read.filter(|&r| r != written) {
                     // `[Result "½-½"]`, `[Result "1/2"]`: written as PGN
@@ -581,11 +589,11 @@ impl<'g> Walk<'g, '_, '_> {
     }
 
     /// A result written as PGN does not write one (`1/2` or `½` alone,
-    /// `1:0`, `½:½`, `0,5-0,5`: [`end_result`]) as the last of the main
-    /// line, from the token at `span` on, with no result before it: read
-    /// as PGN's result, with a warning, and true, `i` then past its
-    /// tokens. The lexer may have cut it in pieces (`0,5-0,5` at its
-    /// commas, `0.5-0.5` after the move number `0.`): the bytes of the
+    /// `1:0`, `½:½`, `0,5-0,5`: [`end_result`]), or cut in pieces by the
+    /// lexer (`0,5-0,5` at its commas, `0.5-0.5` after the move number
+    /// `0.`, `1 - 0` at its spaces), as the last of the main line from the
+    /// token at `span` on, with no result before it: read as PGN's result,
+    /// with a warning, and true, `i` then past its tokens. The bytes of the
     /// tokens up to [`MAX_TYPED_RESULT`] bytes from here are read, spaces
     /// left out. It is no result the splitter ends a game at (a `/` and a
     /// `:` in every game's scan would cost all of them), so anywhere else
@@ -602,16 +610,16 @@ impl<'g> Walk<'g, '_, '_> {
             return false;
         }
         let rest = &self.tokens[(*i).min(self.tokens.len())..];
-        // Every token of a broken line comes here: the bytes first, the
-        // rest of the game only for a result.
+        // Every move and bare number of a broken line comes here: the
+        // bytes first, the rest of the game only for a result.
         let pieces = rest
             .iter()
             .take_while(|t| !is_aside(t) && t.span.end - span.start <= MAX_TYPED_RESULT)
             .count();
         let end = pieces.checked_sub(1).map_or(span.end, |k| rest[k].span.end);
         let mut buf = [0; MAX_TYPED_RESULT];
-        let Some(result) =
-            without_spaces(&self.game[span.start..end], &mut buf).and_then(end_result)
+        let Some(result) = without_spaces(&self.game[span.start..end], &mut buf)
+            .and_then(|text| canonical_result(text).or_else(|| end_result(text)))
         else {
             return false;
         };
@@ -903,24 +911,6 @@ fn is_comment(t: &Token<'_>) -> bool {
 /// Whether `t` is a comment or a `%` escape line: no part of the play.
 fn is_aside(t: &Token<'_>) -> bool {
     is_comment(t) || matches!(t.kind, TokenKind::Escape(_))
-}
-
-/// The most bytes a result written as PGN does not write one takes, with
-/// the spaces in it (`1/2 : 1/2`).
-const MAX_TYPED_RESULT: usize = 24;
-
-/// `bytes` (at most [`MAX_TYPED_RESULT`]) without their ASCII whitespace,
-/// copied into `buf`; `None` when there are more.
-fn without_spaces<'b>(bytes: &[u8], buf: &'b mut [u8; MAX_TYPED_RESULT]) -> Option<&'b [u8]> {
-    if bytes.len() > MAX_TYPED_RESULT {
-        return None;
-    }
-    let mut len = 0;
-    for &byte in bytes.iter().filter(|b| !b.is_ascii_whitespace()) {
-        buf[len] = byte;
-        len += 1;
-    }
-    Some(&buf[..len])
 }
 
 /// Whether bare digits `n` written where move `fullmoves` is next can be a

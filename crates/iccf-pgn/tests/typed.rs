@@ -351,6 +351,10 @@ fn a_result_with_a_colon_at_the_end_of_a_game_is_read() {
         ("½:½", "1/2-1/2"),
         ("1/2:1/2", "1/2-1/2"),
         ("1:0 {Black resigned}", "1-0"),
+        // Cut at its spaces by the lexer.
+        ("1 : 0", "1-0"),
+        ("1 - 0", "1-0"),
+        ("½ : ½", "1/2-1/2"),
     ] {
         assert_read_at_the_end(written, result);
     }
@@ -388,6 +392,10 @@ fn a_draw_with_decimal_halves_was_written_in_pieces() {
     let record = &records(b"1. d4 d5 2. c4 e6 0.5-0.5\n")[0];
     assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
     assert_eq!(record.moves.len(), 4);
+    // On a line copied as written after a move that cannot be read.
+    let (out, reports) = convert(b"1. e4 e5 2. Nf3 Nxx 3. Bc4 0,5-0,5\n", OutputFormat::Pgn);
+    assert!(out.contains("3. Bc4 1/2-1/2"), "{out}");
+    assert_eq!(reports[0].errors.len(), 1, "{:?}", reports[0].errors);
     for not_last in [
         "1. e4 e5 0,5-0,5 2. Nf3 *",
         "1. e4 e5 (1... c5 0,5-0,5) 2. Nf3 *",
