@@ -194,8 +194,8 @@ fn decimal_half(score: &str) -> &str {
 }
 
 /// The most bytes a result typed with spaces in it is read from
-/// ([`without_spaces`]): the longest result, `1/2 – 1/2` with an en
-/// dash, takes 13, and twice that leaves room for more spaces.
+/// ([`without_spaces`]): the longest, `1/2 – 1/2` with an en dash, takes
+/// 11, and 24 leave room for more spaces.
 pub(crate) const MAX_TYPED_RESULT: usize = 24;
 
 /// `text` without its ASCII whitespace, copied into `buf`, when it is no
