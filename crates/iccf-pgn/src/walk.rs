@@ -177,7 +177,7 @@ impl<'g> Walk<'g, '_, '_> {
     fn tag_follows(&self, i: usize) -> bool {
         self.tokens[i..]
             .iter()
-            .find(|t| !is_comment(t) && !matches!(t.kind, TokenKind::Escape(_)))
+            .find(|t| !is_aside(t))
             .is_some_and(|t| matches!(t.kind, TokenKind::Tag { .. }))
     }
 
@@ -909,6 +909,7 @@ fn is_comment(t: &Token<'_>) -> bool {
 }
 
 /// Whether `t` is a comment or a `%` escape line: no part of the play.
+#[inline]
 fn is_aside(t: &Token<'_>) -> bool {
     is_comment(t) || matches!(t.kind, TokenKind::Escape(_))
 }
