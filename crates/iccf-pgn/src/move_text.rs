@@ -118,6 +118,43 @@ impl MoveText {
         unsafe { std::str::from_utf8_unchecked(self.as_bytes()) }
     }
 
+    /// The text as a number when it is 1 to 8 bytes, none of them zero:
+    /// equal texts give equal numbers, and no two texts the same, as the
+    /// first zero byte tells where the text ends. Nearly every move is such
+    /// a text (`Nf3`, `exd8=Q#`, `♕xe7+`, `57581`): a key for a table of
+    /// what is made of each, read from the bytes kept inline, where a hash
+    /// of the text would read them again.
+    ///
+    /// ```
+    /// use iccf_pgn::record::MoveText;
+    ///
+    /// assert_eq!(MoveText::new("e4").key(), Some(u64::from_le_bytes(*b"e4\0\0\0\0\0\0")));
+    /// assert_ne!(MoveText::new("Nf3").key(), MoveText::new("Nf3+").key());
+    /// assert!(MoveText::new("♕xe7+").key().is_some());
+    /// assert_eq!(MoveText::new("Ng1-f3+ !").key(), None);
+    /// assert_eq!(MoveText::new("").key(), None);
+    /// assert_eq!(MoveText::new("e4\0").key(), None);
+    /// ```
+    #[inline]
+    pub fn key(&self) -> Option<u64> {
+        let TextRepr::Inline { len, bytes } = &self.0 else {
+            return None;
+        };
+        let len = u32::from(*len);
+        if !(1..=8).contains(&len) {
+            return None;
+        }
+        let mut eight = [0; 8];
+        eight.copy_from_slice(&bytes[..8]);
+        // The bytes after the text are zeros: the number is the text's.
+        let word = u64::from_le_bytes(eight);
+        // A zero byte of its own would make it the number of a shorter
+        // text: looked for with the bytes after the text set.
+        let filled = word | (!0u64).checked_shl(8 * len).unwrap_or(0);
+        let has_zero = filled.wrapping_sub(0x0101_0101_0101_0101) & !filled & 0x8080_8080_8080_8080;
+        (has_zero == 0).then_some(word)
+    }
+
     /// The text's bytes, UTF-8.
     pub fn as_bytes(&self) -> &[u8] {
         match &self.0 {
@@ -269,6 +306,31 @@ mod tests {
                     assert_eq!(MoveText::from(m).as_str(), written);
                 }
             }
+        }
+    }
+
+    /// Two texts have the same key only if they are the same text, and a
+    /// text has one only if it is 1 to 8 bytes without a zero byte:
+    /// texts of every length up to 10 bytes, of letters, zeros and two-byte
+    /// figurines, made by `new` and by `from`.
+    #[test]
+    fn key_is_the_text_and_nothing_else() {
+        use proptest::prelude::*;
+        let text = proptest::collection::vec(
+            prop_oneof![Just("a"), Just("\0"), Just("♕"), Just("8")],
+            0..10,
+        )
+        .prop_map(|parts| parts.concat());
+        proptest!(|(a in text.clone(), b in text)| {
+            let (ka, kb) = (MoveText::new(&a).key(), MoveText::new(&b).key());
+            prop_assert_eq!(ka.is_some(), (1..=8).contains(&a.len()) && !a.contains('\0'));
+            if ka.is_some() {
+                prop_assert_eq!(ka == kb, a == b);
+            }
+        });
+        for m in ["5254", "57581"] {
+            let m: NumericMove = m.parse().unwrap();
+            assert_eq!(MoveText::from(m).key(), MoveText::new(&m.to_string()).key());
         }
     }
 

@@ -103,6 +103,11 @@ impl RecordedMove {
     /// The move in `notation`: empty when the record was made without it
     /// (see [`RecordNotations`]).
     pub fn get(&self, notation: Notation) -> &str {
+        self.text(notation)
+    }
+
+    /// The move in `notation`, as the record holds it: see [`MoveText::key`].
+    pub fn text(&self, notation: Notation) -> &MoveText {
         match notation {
             Notation::Numeric => &self.numeric,
             Notation::San => &self.san,

@@ -21,7 +21,7 @@ mod corr;
 mod errors;
 mod game_tree;
 mod games;
-mod numeric_strings;
+mod move_strings;
 mod one_move;
 mod problem;
 mod records;

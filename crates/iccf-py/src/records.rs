@@ -11,7 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::numeric_strings::NumericStrings;
+use crate::move_strings::MoveStrings;
 use crate::tag_names::TagNames;
 
 /// What each move of a record is.
@@ -92,11 +92,11 @@ fn tags_dict<'py>(
     Ok(dict)
 }
 
-/// The Python strings an iterator makes once and gives again: numeric
-/// moves and tag names.
+/// The Python strings an iterator makes once and gives again: moves and
+/// tag names.
 #[derive(Default)]
 pub struct MadeStrings {
-    numeric: NumericStrings,
+    moves: MoveStrings,
     tag_names: TagNames,
 }
 
@@ -108,15 +108,19 @@ pub fn record_dict<'py>(
     shape: &MoveShape,
     made: &mut MadeStrings,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let MadeStrings { numeric, tag_names } = made;
+    let MadeStrings {
+        moves: texts,
+        tag_names,
+    } = made;
     let moves = match shape {
-        MoveShape::Dicts(fields) => move_dicts(py, record, fields, numeric)?,
-        MoveShape::Text(Notation::Numeric) => {
-            PyList::new(py, record.moves.iter().map(|m| numeric.get(py, &m.numeric)))?
-        }
-        MoveShape::Text(notation) => {
-            PyList::new(py, record.moves.iter().map(|m| m.get(*notation)))?
-        }
+        MoveShape::Dicts(fields) => move_dicts(py, record, fields, texts)?,
+        MoveShape::Text(notation) => PyList::new(
+            py,
+            record
+                .moves
+                .iter()
+                .map(|m| texts.get(py, m.text(*notation))),
+        )?,
     };
     let dict = PyDict::new(py);
     dict.set_item(pyo3::intern!(py, "game"), record.game)?;
@@ -150,7 +154,7 @@ fn move_dicts<'py>(
     py: Python<'py>,
     record: &GameRecord,
     fields: &[Notation],
-    numeric: &mut NumericStrings,
+    texts: &mut MoveStrings,
 ) -> PyResult<Bound<'py, PyList>> {
     let keys: Vec<Bound<'py, PyString>> = fields
         .iter()
@@ -162,11 +166,7 @@ fn move_dicts<'py>(
     for m in &record.moves {
         let dict = PyDict::new(py);
         for (key, field) in keys.iter().zip(fields) {
-            if *field == Notation::Numeric {
-                dict.set_item(key, numeric.get(py, &m.numeric))?;
-            } else {
-                dict.set_item(key, m.get(*field))?;
-            }
+            dict.set_item(key, texts.get(py, m.text(*field)))?;
         }
         dicts.push(dict);
     }

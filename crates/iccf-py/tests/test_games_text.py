@@ -58,3 +58,23 @@ def test_a_sequence_of_one_name_still_gives_dicts():
     first = next(iccf.games(TWIC))["moves"][0]
     assert next(iccf.games(TWIC, notations=["numeric"]))["moves"][0] == {"numeric": first["numeric"]}
     assert next(iccf.games(TWIC, notations=("san",)))["moves"][0] == {"san": first["san"]}
+
+
+def test_a_move_written_again_is_mostly_the_same_string():
+    """The strings of moves are made once and given again, in every
+    notation, whether the moves are texts or dicts: a file's moves are a
+    few thousand texts said over and over. A text whose place in the
+    table another took is made again, so not every repeat is shared."""
+    games = list(iccf.games(TWIC, notations=NOTATIONS))
+    for notation in NOTATIONS:
+        first, shared, repeats = {}, 0, 0
+        for game in games[:50]:
+            for m in game["moves"]:
+                text = m[notation]
+                if text in first:
+                    repeats += 1
+                    shared += first[text] is text
+                first[text] = text
+        assert repeats > 1000 and shared / repeats > 0.9, (notation, shared, repeats)
+    texts = [game["moves"] for game in iccf.games(TWIC, notations="san")][:2]
+    assert texts[0][0] == texts[1][0] == "e4" and texts[0][0] is texts[1][0]

@@ -1,0 +1,79 @@
+//! The Python strings of moves, each text made once by an iterator.
+//! `iccf.games` makes a record's objects on the thread that holds the GIL,
+//! the one that bounds its speed, and a new string a move costs an
+//! allocation, a decoding and, once the record is dropped, a free: a
+//! fifth of that thread's time with `notations=("numeric", "san")`. A
+//! file's moves are a few thousand texts said over and over (twic944.pgn:
+//! 2,516 SAN texts in 240,964 moves), and nearly all are 8 bytes or
+//! fewer (`Nf3`, `exd8=Q#`, `♕xe7+`, `57581`), so such a text, read as a
+//! number, is its own key in a table indexed by a hash of it: one
+//! multiplication, one comparison, no probing. A text that finds its slot
+//! taken by another replaces it. A hash table keyed by the text (`std`'s
+//! hasher, probing) cost as much as the strings it saved.
+
+use iccf_pgn::record::MoveText;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// Slots in the table at first, and at most. With 2^16, 98% of the
+/// numeric and SAN texts of twic944.pgn were found made (95% with all
+/// five notations, whose texts are four times as many); with 2^14, 95%.
+/// Starting small keeps a short input quick: a table of 2^16 slots made
+/// and dropped cost 60 µs a call.
+const FIRST_BITS: u32 = 10;
+const MOST_BITS: u32 = 16;
+
+/// The strings made so far, each in the slot of its text's hash.
+#[derive(Default)]
+pub struct MoveStrings {
+    /// Empty until the first move, then `1 << bits` long: the text's key
+    /// and its string.
+    slots: Vec<(u64, Option<Py<PyString>>)>,
+    bits: u32,
+    /// Strings made since the table was last made larger: when they are
+    /// half as many as its slots, it is too small for the file's texts.
+    made: usize,
+}
+
+impl MoveStrings {
+    /// `text` as a Python string: the one made before for the same text
+    /// if it is still kept, else a new one, kept if the text has a key.
+    pub fn get<'py>(&mut self, py: Python<'py>, text: &MoveText) -> Bound<'py, PyString> {
+        let Some(key) = text.key() else {
+            return PyString::new(py, text);
+        };
+        if self.slots.is_empty() || (self.made > self.slots.len() / 2 && self.bits < MOST_BITS) {
+            self.grow();
+        }
+        let slot = &mut self.slots[index(key, self.bits)];
+        if let (kept, Some(made)) = slot
+            && *kept == key
+        {
+            return made.bind(py).clone();
+        }
+        let made = PyString::new(py, text);
+        *slot = (key, Some(made.clone().unbind()));
+        self.made += 1;
+        made
+    }
+
+    /// A table four times as large, empty: its strings are made again as
+    /// they come.
+    fn grow(&mut self) {
+        self.bits = if self.slots.is_empty() {
+            FIRST_BITS
+        } else {
+            (self.bits + 2).min(MOST_BITS)
+        };
+        self.slots.clear();
+        self.slots.resize_with(1 << self.bits, || (0, None));
+        self.made = 0;
+    }
+}
+
+/// The slot of `key` in a table of `1 << bits`: the top bits of a
+/// multiplicative hash (Fibonacci hashing), which spreads texts that
+/// differ in any byte.
+fn index(key: u64, bits: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+}
