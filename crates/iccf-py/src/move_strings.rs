@@ -11,6 +11,8 @@
 //! taken by another replaces it. A hash table keyed by the text (`std`'s
 //! hasher, probing) cost as much as the strings it saved.
 
+use std::borrow::Cow;
+
 use iccf_pgn::record::MoveText;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -38,23 +40,30 @@ pub struct MoveStrings {
 impl MoveStrings {
     /// `text` as a Python string: the one made before for the same text
     /// if it is still kept, else a new one, kept if the text has a key.
-    pub fn get<'py>(&mut self, py: Python<'py>, text: &MoveText) -> Bound<'py, PyString> {
+    /// Lent, not given: a dict that takes it counts its own reference,
+    /// where a string given, then dropped, cost two calls into Python a
+    /// move (its reference count is a call under the stable ABI).
+    pub fn get<'a, 'py>(
+        &'a mut self,
+        py: Python<'py>,
+        text: &MoveText,
+    ) -> Cow<'a, Bound<'py, PyString>> {
         let Some(key) = text.key() else {
-            return PyString::new(py, text);
+            return Cow::Owned(PyString::new(py, text));
         };
         if self.slots.is_empty() || (self.made > self.slots.len() / 2 && self.bits < MOST_BITS) {
             self.grow();
         }
         let slot = &mut self.slots[index(key, self.bits)];
-        if let (kept, Some(made)) = slot
-            && *kept == key
-        {
-            return made.bind(py).clone();
+        // An empty slot's key is 0, which no text's is.
+        if slot.0 != key {
+            *slot = (key, None);
+            self.made += 1;
         }
-        let made = PyString::new(py, text);
-        *slot = (key, Some(made.clone().unbind()));
-        self.made += 1;
-        made
+        let made = slot
+            .1
+            .get_or_insert_with(|| PyString::new(py, text).unbind());
+        Cow::Borrowed(made.bind(py))
     }
 
     /// A table four times as large, empty: its strings are made again as

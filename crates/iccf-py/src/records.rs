@@ -119,7 +119,7 @@ pub fn record_dict<'py>(
             record
                 .moves
                 .iter()
-                .map(|m| texts.get(py, m.text(*notation))),
+                .map(|m| texts.get(py, m.text(*notation)).into_owned()),
         )?,
     };
     let dict = PyDict::new(py);
@@ -166,7 +166,7 @@ fn move_dicts<'py>(
     for m in &record.moves {
         let dict = PyDict::new(py);
         for (key, field) in keys.iter().zip(fields) {
-            dict.set_item(key, texts.get(py, m.text(*field)))?;
+            dict.set_item(key, &*texts.get(py, m.text(*field)))?;
         }
         dicts.push(dict);
     }
