@@ -33,7 +33,8 @@ pub struct MoveStrings {
     slots: Vec<(u64, Option<Py<PyString>>)>,
     bits: u32,
     /// Strings made since the table was last made larger: when they are
-    /// half as many as its slots, it is too small for the file's texts.
+    /// a quarter as many as its slots, it is too small for the file's
+    /// texts: about one text in five then shares its slot with another.
     made: usize,
 }
 
@@ -51,7 +52,7 @@ impl MoveStrings {
         let Some(key) = text.key() else {
             return Cow::Owned(PyString::new(py, text));
         };
-        if self.slots.is_empty() || (self.made > self.slots.len() / 2 && self.bits < MOST_BITS) {
+        if self.slots.is_empty() || (self.made > self.slots.len() / 4 && self.bits < MOST_BITS) {
             self.grow();
         }
         let slot = &mut self.slots[index(key, self.bits)];
@@ -66,16 +67,23 @@ impl MoveStrings {
         Cow::Borrowed(made.bind(py))
     }
 
-    /// A table four times as large, empty: its strings are made again as
-    /// they come.
+    /// A table four times as large, its strings moved into their new
+    /// slots (one whose slot another took is dropped): dropping them all
+    /// made a file's first games' moves again at each step.
     fn grow(&mut self) {
         self.bits = if self.slots.is_empty() {
             FIRST_BITS
         } else {
             (self.bits + 2).min(MOST_BITS)
         };
-        self.slots.clear();
-        self.slots.resize_with(1 << self.bits, || (0, None));
+        let mut grown = Vec::new();
+        grown.resize_with(1 << self.bits, || (0, None));
+        for (key, made) in self.slots.drain(..) {
+            if made.is_some() {
+                grown[index(key, self.bits)] = (key, made);
+            }
+        }
+        self.slots = grown;
         self.made = 0;
     }
 }
