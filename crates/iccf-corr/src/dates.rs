@@ -152,8 +152,9 @@ const MAIL_AFTER_SENT: i64 = 3;
 /// The day they write that they sent their move against their e-mail's
 /// date (`mail`): "1... 4745 sent 07.01.2026" in a mail of 25 January was
 /// taken as written, and charged them 1 day instead of 19. A day that
-/// far back is a problem; `--received` gives the day it came when the
-/// mail was slow.
+/// far back is a problem; the day it was received (`iccf check
+/// --received`, `received=` in Python) is given when the mail was slow.
+/// The finding names no front's option: each front reads it.
 pub(crate) fn check_sent_against_mail(game: &Game, mail: Option<Date>, report: &mut MessageReport) {
     let (Some(mail), Some(sent), Some(_)) = (mail, report.their_sent, report.new_move) else {
         return;
@@ -164,7 +165,7 @@ pub(crate) fn check_sent_against_mail(game: &Game, mail: Option<Date>, report: &
             no: game.next_no(),
             reason: format!(
                 "you sent it {sent}, {late} days before your e-mail is dated ({mail}); \
-                 if it came that late, give --received {mail}"
+                 if it came that late, give {mail} as the day it was received"
             ),
         });
     }
@@ -308,7 +309,7 @@ mod tests {
             mailed("2026.12.25", None),
             [
                 "move 2...: you sent it 2026.12.06, 19 days before your e-mail is dated \
-                 (2026.12.25); if it came that late, give --received 2026.12.25"
+                 (2026.12.25); if it came that late, give 2026.12.25 as the day it was received"
             ]
         );
         assert_eq!(mailed("2026.12.09", None), Vec::<String>::new());
