@@ -104,6 +104,38 @@ impl MoveText {
         Some((text, ascii))
     }
 
+    /// The first `len` of `bytes`: a move as [`iccf::san_bytes`] writes
+    /// it, ASCII with zeros after it, kept as it is. [`MoveText::from_utf8`]
+    /// of a buffer copied and checked it a byte at a time. `None` for bytes
+    /// that are no such text.
+    ///
+    /// ```
+    /// use iccf_pgn::record::MoveText;
+    ///
+    /// assert_eq!(MoveText::from_short_ascii((*b"Nf3+\0\0\0\0", 4)).unwrap(), "Nf3+");
+    /// assert_eq!(MoveText::from_short_ascii((*b"exd8=Q#\0", 7)).unwrap(), "exd8=Q#");
+    /// assert_eq!(MoveText::from_short_ascii((*b"Nf3+\0\0\0\0", 3)), None);
+    /// assert_eq!(MoveText::from_short_ascii((*b"Nf3\xff\0\0\0\0", 4)), None);
+    /// assert_eq!(MoveText::from_short_ascii((*b"Nf3\0\0\0\0\0", 9)), None);
+    /// ```
+    #[inline]
+    pub fn from_short_ascii((bytes, len): ([u8; 8], usize)) -> Option<MoveText> {
+        if len > 8 {
+            return None;
+        }
+        let word = u64::from_le_bytes(bytes);
+        let after = word.checked_shr(8 * len as u32).unwrap_or(0);
+        if after != 0 || word & 0x8080_8080_8080_8080 != 0 {
+            return None;
+        }
+        let mut inline = [0; INLINE];
+        inline[..8].copy_from_slice(&bytes);
+        Some(MoveText(TextRepr::Inline {
+            len: len as u8,
+            bytes: inline,
+        }))
+    }
+
     fn heap(text: &str) -> MoveText {
         MoveText(TextRepr::Heap(Box::new(text.into())))
     }

@@ -57,7 +57,7 @@ pub mod token;
 
 pub use move_number::MoveNumber;
 pub use notation::{
-    MoveFormat, Notation, ParseNotationError, check_suffix, describe_move, role_name,
+    MoveFormat, Notation, ParseNotationError, check_suffix, describe_move, role_name, san_bytes,
 };
 pub use numeric::{NumericMove, ParseNumericError, promotion_digit, role_from_digit};
 pub use resolve::{
