@@ -259,9 +259,9 @@ fn disambiguation<P: Position>(
 /// zeros after them. Written into a value rather than a buffer, a game
 /// record keeps it as it is, with no copy and no check of its bytes (as it
 /// keeps [`NumericMove::digits`]): records with numeric and SAN moves took
-/// 3% fewer instructions (twic944.pgn). Always inlined, as
-/// [`disambiguation`] is: called from two places, the compiler made either
-/// a call, and writing SAN took 1.8% more instructions.
+/// 3% fewer instructions (twic944.pgn). Always inlined, as the
+/// disambiguation it calls is: called from two places, the compiler made
+/// either a call, and writing SAN took 1.8% more instructions.
 ///
 /// # Examples
 ///
