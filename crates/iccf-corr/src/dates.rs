@@ -154,7 +154,7 @@ const MAIL_AFTER_SENT: i64 = 3;
 /// taken as written, and charged them 1 day instead of 19. A day that
 /// far back is a problem; the day it was received (`iccf check
 /// --received`, `received=` in Python) is given when the mail was slow.
-/// The finding names no front's option: each front reads it.
+/// The finding names no option of one front, as every front shows it.
 pub(crate) fn check_sent_against_mail(game: &Game, mail: Option<Date>, report: &mut MessageReport) {
     let (Some(mail), Some(sent), Some(_)) = (mail, report.their_sent, report.new_move) else {
         return;

@@ -105,9 +105,9 @@ impl MoveText {
     }
 
     /// The first `len` of `bytes`: a move as [`iccf::san_bytes`] writes
-    /// it, ASCII with zeros after it, kept as it is. [`MoveText::from_utf8`]
-    /// of a buffer copied and checked it a byte at a time. `None` for bytes
-    /// that are no such text.
+    /// it, ASCII with zeros after it, kept as it is, where
+    /// [`MoveText::from_utf8`] of a buffer it was written into copies and
+    /// checks it again. `None` for bytes that are no such text.
     ///
     /// ```
     /// use iccf_pgn::record::MoveText;

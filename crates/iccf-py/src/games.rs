@@ -50,7 +50,7 @@ struct Ready {
     /// them took a good part of the iterator's thread, which holds the GIL
     /// and is the one that cannot keep up.
     spent: Vec<GameRecord>,
-    /// The strings of numeric moves and tag names made.
+    /// The strings of move texts and tag names made.
     made: MadeStrings,
 }
 
@@ -91,7 +91,12 @@ impl GameIter {
                 Ok(Ok(received)) => records.extend(received),
                 Ok(Err(err)) => return Err(stream_error(&err)),
                 Err(RecvTimeoutError::Timeout) => py.check_signals()?,
-                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(RecvTimeoutError::Disconnected) => {
+                    // A finished iterator kept by the caller keeps no table
+                    // of strings (up to a MiB and the strings in it).
+                    *made = MadeStrings::default();
+                    return Ok(None);
+                }
             }
         }
         let Some(record) = records.pop_front() else {

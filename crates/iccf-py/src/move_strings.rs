@@ -9,7 +9,8 @@
 //! number, is its own key in a table indexed by a hash of it: one
 //! multiplication, one comparison, no probing. A text that finds its slot
 //! taken by another replaces it. A hash table keyed by the text (`std`'s
-//! hasher, probing) cost as much as the strings it saved.
+//! hasher, probing) cost as much as the strings it saved, as did keeping
+//! the strings of tag values here too (`bench/README.md`).
 
 use std::borrow::Cow;
 
@@ -17,11 +18,11 @@ use iccf_pgn::record::MoveText;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-/// Slots in the table at first, and at most. With 2^16, 98% of the
-/// numeric and SAN texts of twic944.pgn were found made (95% with all
-/// five notations, whose texts are four times as many); with 2^14, 95%.
-/// Starting small keeps a short input quick: a table of 2^16 slots made
-/// and dropped cost 60 µs a call.
+/// The table's slots at first and at most, as powers of two. With 2^16,
+/// 98% of the numeric and SAN texts of twic944.pgn were found made (95%
+/// with all five notations, whose texts are nearly five times as many);
+/// with 2^14, 95%. Starting small keeps a short input quick: a table of
+/// 2^16 slots made and dropped cost 60 µs a call.
 const FIRST_BITS: u32 = 10;
 const MOST_BITS: u32 = 16;
 
@@ -32,10 +33,12 @@ pub struct MoveStrings {
     /// and its string.
     slots: Vec<(u64, Option<Py<PyString>>)>,
     bits: u32,
-    /// Strings made since the table was last made larger: when they are
-    /// a quarter as many as its slots, it is too small for the file's
-    /// texts: about one text in five then shares its slot with another.
-    made: usize,
+    /// Strings made since the table was last made larger, new texts and
+    /// texts made again after another took their slot alike: when they
+    /// are a quarter as many as its slots, the table is too small for the
+    /// file's texts (a quarter full, about one text in five shares its slot
+    /// with another). A long input thus ends with the largest table.
+    made_since_growth: usize,
 }
 
 impl MoveStrings {
@@ -52,14 +55,16 @@ impl MoveStrings {
         let Some(key) = text.key() else {
             return Cow::Owned(PyString::new(py, text));
         };
-        if self.slots.is_empty() || (self.made > self.slots.len() / 4 && self.bits < MOST_BITS) {
+        if self.slots.is_empty()
+            || (self.made_since_growth > self.slots.len() / 4 && self.bits < MOST_BITS)
+        {
             self.grow();
         }
         let slot = &mut self.slots[index(key, self.bits)];
         // An empty slot's key is 0, which no text's is.
         if slot.0 != key {
             *slot = (key, None);
-            self.made += 1;
+            self.made_since_growth += 1;
         }
         let made = slot
             .1
@@ -68,8 +73,9 @@ impl MoveStrings {
     }
 
     /// A table four times as large, its strings moved into their new
-    /// slots (one whose slot another took is dropped): dropping them all
-    /// made a file's first games' moves again at each step.
+    /// slots: dropping them made a file's first games' moves again at each
+    /// step. No two share a slot there, as a slot's index is the old one
+    /// with two more bits of the hash.
     fn grow(&mut self) {
         self.bits = if self.slots.is_empty() {
             FIRST_BITS
@@ -84,7 +90,7 @@ impl MoveStrings {
             }
         }
         self.slots = grown;
-        self.made = 0;
+        self.made_since_growth = 0;
     }
 }
 

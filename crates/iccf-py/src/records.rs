@@ -96,7 +96,7 @@ fn tags_dict<'py>(
 /// tag names.
 #[derive(Default)]
 pub struct MadeStrings {
-    moves: MoveStrings,
+    move_strings: MoveStrings,
     tag_names: TagNames,
 }
 
@@ -109,17 +109,17 @@ pub fn record_dict<'py>(
     made: &mut MadeStrings,
 ) -> PyResult<Bound<'py, PyDict>> {
     let MadeStrings {
-        moves: texts,
+        move_strings,
         tag_names,
     } = made;
     let moves = match shape {
-        MoveShape::Dicts(fields) => move_dicts(py, record, fields, texts)?,
+        MoveShape::Dicts(fields) => move_dicts(py, record, fields, move_strings)?,
         MoveShape::Text(notation) => PyList::new(
             py,
             record
                 .moves
                 .iter()
-                .map(|m| texts.get(py, m.text(*notation)).into_owned()),
+                .map(|m| move_strings.get(py, m.text(*notation)).into_owned()),
         )?,
     };
     let dict = PyDict::new(py);
@@ -154,7 +154,7 @@ fn move_dicts<'py>(
     py: Python<'py>,
     record: &GameRecord,
     fields: &[Notation],
-    texts: &mut MoveStrings,
+    move_strings: &mut MoveStrings,
 ) -> PyResult<Bound<'py, PyList>> {
     let keys: Vec<Bound<'py, PyString>> = fields
         .iter()
@@ -166,7 +166,7 @@ fn move_dicts<'py>(
     for m in &record.moves {
         let dict = PyDict::new(py);
         for (key, field) in keys.iter().zip(fields) {
-            dict.set_item(key, &*texts.get(py, m.text(*field)))?;
+            dict.set_item(key, &*move_strings.get(py, m.text(*field)))?;
         }
         dicts.push(dict);
     }

@@ -2,6 +2,9 @@
 makes each move its text, the value the dicts hold under that name, for
 every game of every test file, one pass or split into ranges."""
 
+import itertools
+import sys
+
 import pytest
 
 import iccf
@@ -76,5 +79,18 @@ def test_a_move_written_again_is_mostly_the_same_string():
                     shared += first[text] is text
                 first[text] = text
         assert repeats > 1000 and shared / repeats > 0.9, (notation, shared, repeats)
-    texts = [game["moves"] for game in iccf.games(TWIC, notations="san")][:2]
+    texts = [game["moves"] for game in itertools.islice(iccf.games(TWIC, notations="san"), 2)]
     assert texts[0][0] == texts[1][0] == "e4" and texts[0][0] is texts[1][0]
+
+
+def test_a_finished_iterator_lets_go_of_its_strings():
+    """An iterator kept after its last record keeps no table of strings:
+    the strings it lent are held by the records alone."""
+    games = iccf.games(b"1. e4 e5 *", notations="san")
+    moves = next(games)["moves"]
+    held = sys.getrefcount(moves[0])
+    assert next(games, None) is None
+    # Counted outside the assert, which pytest's rewriting holds on to.
+    after = sys.getrefcount(moves[0])
+    assert after == held - 1
+    assert moves == ["e4", "e5"]

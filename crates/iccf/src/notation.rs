@@ -174,7 +174,7 @@ impl MoveFormat {
                 // is one move, where one of any length was a call.
                 let (bytes, len) = san_bytes(pos, m, suffix);
                 buf.extend_from_slice(&bytes);
-                buf.truncate(buf.len() - (bytes.len() - len));
+                buf.truncate(buf.len() - (bytes.len() - len.min(bytes.len())));
             }
             Notation::San | Notation::Figurine => {
                 let san = SanPlus {
@@ -276,7 +276,7 @@ fn disambiguation<P: Position>(
 /// ```
 #[inline(always)]
 pub fn san_bytes<P: Position>(pos: &P, m: Move, suffix: Option<Suffix>) -> ([u8; 8], usize) {
-    let mut out = Short::default();
+    let mut out = SanBytes::default();
     match m {
         Move::Normal {
             role: Role::Pawn,
@@ -348,18 +348,19 @@ pub fn san_bytes<P: Position>(pos: &P, m: Move, suffix: Option<Suffix>) -> ([u8;
     (out.bytes, out.len)
 }
 
-/// The bytes of a short move, as [`san_bytes`] writes them: no move is
-/// longer than its 8. The index is taken modulo 8, which no move reaches,
-/// so that a byte is stored with no test of the length.
+/// The bytes of a SAN move as [`san_bytes`] writes them: at most 7 for a
+/// legal move, in room for 8. The index is taken modulo 8, which no legal
+/// move reaches, so that a byte is stored with no test of the length.
 #[derive(Default)]
-struct Short {
+struct SanBytes {
     bytes: [u8; 8],
     len: usize,
 }
 
-impl Short {
+impl SanBytes {
     #[inline]
     fn push(&mut self, byte: u8) {
+        debug_assert!(self.len < 8, "no legal move is longer in SAN");
         self.bytes[self.len % 8] = byte;
         self.len += 1;
     }
