@@ -174,7 +174,7 @@ impl MoveFormat {
                 // is one move, where one of any length was a call.
                 let (bytes, len) = san_bytes(pos, m, suffix);
                 buf.extend_from_slice(&bytes);
-                buf.truncate(buf.len() - (bytes.len() - len.min(bytes.len())));
+                buf.truncate(buf.len() - (bytes.len() - len));
             }
             Notation::San | Notation::Figurine => {
                 let san = SanPlus {
