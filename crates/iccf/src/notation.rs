@@ -340,10 +340,8 @@ pub fn san_bytes<P: Position>(pos: &P, m: Move, suffix: Option<Suffix>) -> ([u8;
             out.square(to);
         }
     }
-    match suffix {
-        Some(Suffix::Check) => out.push(b'+'),
-        Some(Suffix::Checkmate) => out.push(b'#'),
-        None => {}
+    if let Some(mark) = suffix_byte(suffix) {
+        out.push(mark);
     }
     (out.bytes, out.len)
 }
@@ -428,10 +426,17 @@ pub fn check_suffix(pos: &Chess) -> Option<Suffix> {
 }
 
 fn append_suffix(buf: &mut Vec<u8>, suffix: Option<Suffix>) {
-    match suffix {
-        Some(Suffix::Check) => buf.push(b'+'),
-        Some(Suffix::Checkmate) => buf.push(b'#'),
-        None => {}
+    if let Some(mark) = suffix_byte(suffix) {
+        buf.push(mark);
+    }
+}
+
+/// The check or mate mark English notations write: `+` or `#`.
+#[inline]
+fn suffix_byte(suffix: Option<Suffix>) -> Option<u8> {
+    match suffix? {
+        Suffix::Check => Some(b'+'),
+        Suffix::Checkmate => Some(b'#'),
     }
 }
 
