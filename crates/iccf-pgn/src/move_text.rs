@@ -33,6 +33,9 @@ pub struct MoveText(TextRepr);
 /// where every byte less a move is time saved.
 const INLINE: usize = 14;
 
+/// The top bit of each byte of a word: none set in ASCII text.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
 #[derive(Clone, PartialEq, Eq)]
 enum TextRepr {
     /// `bytes[..len]` is the text, the rest zeros (so that the derived
@@ -98,7 +101,7 @@ impl MoveText {
             eight.copy_from_slice(&inline[at..at + 8]);
             u64::from_ne_bytes(eight)
         };
-        let ascii = (word(0) | word(INLINE - 8)) & 0x8080_8080_8080_8080 == 0;
+        let ascii = (word(0) | word(INLINE - 8)) & HIGH_BITS == 0;
         let len = bytes.len() as u8;
         let text = MoveText(TextRepr::Inline { len, bytes: inline });
         Some((text, ascii))
@@ -125,7 +128,7 @@ impl MoveText {
         }
         let word = u64::from_le_bytes(bytes);
         let after = word.checked_shr(8 * len as u32).unwrap_or(0);
-        if after != 0 || word & 0x8080_8080_8080_8080 != 0 {
+        if after != 0 || word & HIGH_BITS != 0 {
             return None;
         }
         let mut inline = [0; INLINE];
@@ -183,7 +186,7 @@ impl MoveText {
         // A zero byte of its own would make it the number of a shorter
         // text: looked for with the bytes after the text set.
         let filled = word | (!0u64).checked_shl(8 * len).unwrap_or(0);
-        let has_zero = filled.wrapping_sub(0x0101_0101_0101_0101) & !filled & 0x8080_8080_8080_8080;
+        let has_zero = filled.wrapping_sub(0x0101_0101_0101_0101) & !filled & HIGH_BITS;
         (has_zero == 0).then_some(word)
     }
 
