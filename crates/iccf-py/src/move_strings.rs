@@ -29,10 +29,10 @@ const MOST_BITS: u32 = 16;
 /// The strings made so far, each in the slot of its text's hash.
 #[derive(Default)]
 pub struct MoveStrings {
-    /// Empty until the first move, then `1 << bits` long: the text's key
-    /// and its string.
+    /// Empty until the first move, then a power of two long, from
+    /// `1 << FIRST_BITS` to `1 << MOST_BITS`: the text's key and its
+    /// string.
     slots: Vec<(u64, Option<Py<PyString>>)>,
-    bits: u32,
     /// Strings made since the table was last made larger, new texts and
     /// texts made again after another took their slot alike: when they
     /// are a quarter as many as its slots, the table is too small for the
@@ -56,11 +56,12 @@ impl MoveStrings {
             return Cow::Owned(PyString::new(py, text));
         };
         if self.slots.is_empty()
-            || (self.made_since_growth > self.slots.len() / 4 && self.bits < MOST_BITS)
+            || (self.made_since_growth > self.slots.len() / 4 && self.bits() < MOST_BITS)
         {
             self.grow();
         }
-        let slot = &mut self.slots[index(key, self.bits)];
+        let bits = self.bits();
+        let slot = &mut self.slots[index(key, bits)];
         // An empty slot's key is 0, which no text's is.
         if slot.0 != key {
             *slot = (key, None);
@@ -77,20 +78,25 @@ impl MoveStrings {
     /// step. No two share a slot there, as a slot's index is the old one
     /// with two more bits of the hash.
     fn grow(&mut self) {
-        self.bits = if self.slots.is_empty() {
+        let bits = if self.slots.is_empty() {
             FIRST_BITS
         } else {
-            (self.bits + 2).min(MOST_BITS)
+            (self.bits() + 2).min(MOST_BITS)
         };
         let mut grown = Vec::new();
-        grown.resize_with(1 << self.bits, || (0, None));
+        grown.resize_with(1 << bits, || (0, None));
         for (key, made) in self.slots.drain(..) {
             if made.is_some() {
-                grown[index(key, self.bits)] = (key, made);
+                grown[index(key, bits)] = (key, made);
             }
         }
         self.slots = grown;
         self.made_since_growth = 0;
+    }
+
+    /// The table's length as a power of two.
+    fn bits(&self) -> u32 {
+        self.slots.len().trailing_zeros()
     }
 }
 
