@@ -345,7 +345,8 @@ impl Converter {
     /// let converter = Converter::new(Options::default());
     /// let (report, record) = converter.record_with_hint(b"1. e4 e5 *", GameLocation::default(), LangSet::EMPTY);
     /// assert_eq!(report.moves, 2);
-    /// assert_eq!(record.moves[1].numeric, "5755");
+    /// let e5 = record.moves.get(1).unwrap();
+    /// assert_eq!(e5.get(iccf::Notation::Numeric), "5755");
     /// ```
     pub fn record_with_hint(
         &self,

@@ -27,6 +27,7 @@ pub mod lexer;
 mod move_text;
 pub mod problem;
 pub mod record;
+mod recorded_moves;
 pub mod setup;
 mod sink;
 pub mod spelling;

@@ -48,7 +48,7 @@ enum TextRepr {
 
 impl MoveText {
     /// The empty text.
-    const EMPTY: MoveText = MoveText(TextRepr::Inline {
+    pub(crate) const EMPTY: MoveText = MoveText(TextRepr::Inline {
         len: 0,
         bytes: [0; INLINE],
     });
@@ -80,6 +80,23 @@ impl MoveText {
             Some((inline, true)) => Some(inline),
             Some((inline, false)) => std::str::from_utf8(bytes).is_ok().then_some(inline),
             None => std::str::from_utf8(bytes).ok().map(MoveText::heap),
+        }
+    }
+
+    /// `bytes` as the text of this empty text, as [`MoveText::from_utf8`]
+    /// gives it (empty if they are not UTF-8): an ASCII move is written in
+    /// place, byte by byte.
+    #[inline]
+    pub(crate) fn fill_utf8(&mut self, bytes: &[u8]) {
+        debug_assert!(self.is_empty());
+        if let TextRepr::Inline { len, bytes: inline } = &mut self.0
+            && bytes.len() <= INLINE
+            && bytes.is_ascii()
+        {
+            copy_short(inline, bytes);
+            *len = bytes.len() as u8;
+        } else {
+            *self = MoveText::from_utf8(bytes).unwrap_or_default();
         }
     }
 

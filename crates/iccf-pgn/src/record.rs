@@ -6,13 +6,15 @@
 //! [`Converter::records()`](crate::convert::Converter::records).
 //!
 //! ```
+//! use iccf::Notation;
 //! use iccf_pgn::convert::{Converter, Options};
 //!
 //! let records = Converter::new(Options::default()).records(b"[White \"Anna\"]\n1. e4 e5 2. Nf3 *");
 //! let game = &records[0];
 //! assert_eq!(game.tag("White"), Some("Anna"));
-//! assert_eq!(game.moves[2].numeric, "7163");
-//! assert_eq!(game.moves[2].san, "Nf3");
+//! let nf3 = game.moves.get(2).unwrap();
+//! assert_eq!(nf3.get(Notation::Numeric), "7163");
+//! assert_eq!(nf3.get(Notation::San), "Nf3");
 //! assert_eq!(game.result.as_deref(), Some("*"));
 //! ```
 
@@ -22,10 +24,11 @@ use iccf::Notation;
 use iccf::lang::LangSet;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
-use shakmaty::{Chess, Move};
+use shakmaty::Chess;
 
 pub use crate::move_text::MoveText;
 use crate::problem::Problem;
+pub use crate::recorded_moves::{Iter, RecordedMove, RecordedMoves, Texts};
 pub use crate::tags::{TagIter, Tags};
 
 /// One game read: the main line converted as far as it goes.
@@ -52,7 +55,7 @@ pub struct GameRecord {
     /// The legacy encoding the game was decoded from, if it was not UTF-8.
     pub encoding: Option<&'static str>,
     /// The main-line moves read, in order.
-    pub moves: Vec<RecordedMove>,
+    pub moves: RecordedMoves,
     /// The result at the end of the main line: as written, else the one
     /// PGN output writes there (the `Result` tag's, else `*`, with a
     /// warning); `None` only for a game skipped over a limit.
@@ -81,53 +84,6 @@ impl GameRecord {
     }
 }
 
-/// One main-line move in numeric, SAN, UCI, long algebraic and figurines.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct RecordedMove {
-    /// ICCF numeric: `7163`.
-    pub numeric: MoveText,
-    /// SAN with English letters and check marks: `Nf3`.
-    pub san: MoveText,
-    /// UCI: `g1f3`.
-    pub uci: MoveText,
-    /// Long algebraic with English letters: `Ng1-f3`.
-    pub lan: MoveText,
-    /// SAN with figurines: `♘f3`.
-    pub figurine: MoveText,
-    /// The move, `None` for a null move.
-    #[serde(skip)]
-    pub m: Option<Move>,
-}
-
-impl RecordedMove {
-    /// The move in `notation`: empty when the record was made without it
-    /// (see [`RecordNotations`]).
-    pub fn get(&self, notation: Notation) -> &str {
-        self.text(notation)
-    }
-
-    /// The move in `notation`, as the record holds it: see [`MoveText::key`].
-    pub fn text(&self, notation: Notation) -> &MoveText {
-        match notation {
-            Notation::Numeric => &self.numeric,
-            Notation::San => &self.san,
-            Notation::Uci => &self.uci,
-            Notation::Lan => &self.lan,
-            Notation::Figurine => &self.figurine,
-        }
-    }
-    /// The field that holds the move in `notation`, to be written.
-    pub(crate) fn get_mut(&mut self, notation: Notation) -> &mut MoveText {
-        match notation {
-            Notation::Numeric => &mut self.numeric,
-            Notation::San => &mut self.san,
-            Notation::Uci => &mut self.uci,
-            Notation::Lan => &mut self.lan,
-            Notation::Figurine => &mut self.figurine,
-        }
-    }
-}
-
 /// The notations the moves of records are written in: all by default.
 /// The others are left empty, which reads faster: numeric and UCI alone
 /// need no check of each move, and each notation left out is text not
@@ -141,8 +97,9 @@ impl RecordedMove {
 /// let converter = Converter::new(Options::default())
 ///     .with_record_notations(RecordNotations::of([Notation::Numeric, Notation::San]));
 /// let record = &converter.records(b"1. e4 e5 2. Nf3 *")[0];
-/// assert_eq!((record.moves[2].numeric.as_str(), record.moves[2].san.as_str()), ("7163", "Nf3"));
-/// assert_eq!(record.moves[2].uci, "");
+/// let nf3 = record.moves.get(2).unwrap();
+/// assert_eq!((nf3.get(Notation::Numeric), nf3.get(Notation::San)), ("7163", "Nf3"));
+/// assert_eq!(nf3.get(Notation::Uci), "");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RecordNotations(u8);
@@ -161,6 +118,24 @@ impl RecordNotations {
         self.0 & bit(notation) != 0
     }
 
+    /// How many notations.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether there are none: records of such moves hold no text.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Where a move's text in `notation` is among its texts (those in
+    /// [`Notation::ALL`]'s order), if it is one of them.
+    #[inline]
+    pub(crate) fn slot(self, notation: Notation) -> Option<usize> {
+        let bit = bit(notation);
+        (self.0 & bit != 0).then(|| (self.0 & (bit - 1)).count_ones() as usize)
+    }
+
     /// Whether a move's check must be known to write them (the `+` and
     /// `#` of algebraic notations).
     pub fn need_check(self) -> bool {
@@ -176,12 +151,14 @@ impl Default for RecordNotations {
     }
 }
 
+/// The notation's bit: in the order of [`Notation::ALL`], the order of a
+/// move's texts (see [`RecordNotations::slot`]).
 fn bit(notation: Notation) -> u8 {
     match notation {
         Notation::Numeric => 1,
         Notation::San => 2,
-        Notation::Uci => 4,
-        Notation::Lan => 8,
+        Notation::Lan => 4,
+        Notation::Uci => 8,
         Notation::Figurine => 16,
     }
 }

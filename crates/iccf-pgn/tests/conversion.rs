@@ -536,7 +536,10 @@ fn text_output_of_every_file_reads_back_as_its_games() {
                     r.tag("FEN").is_some() || r.tag("Variant").is_some() || !r.errors.is_empty();
                 (
                     aside,
-                    r.moves.into_iter().map(|m| m.numeric.into()).collect(),
+                    r.moves
+                        .iter()
+                        .map(|m| m.get(Notation::Numeric).into())
+                        .collect(),
                 )
             })
             .collect()

@@ -344,7 +344,7 @@ proptest! {
             Converter::new(Options::default())
                 .records(pgn)
                 .into_iter()
-                .map(|r| r.moves.into_iter().map(|m| m.numeric.into()).collect())
+                .map(|r| r.moves.iter().map(|m| m.get(Notation::Numeric).into()).collect())
                 .collect()
         };
         let records = Converter::new(Options::default()).records(&input);

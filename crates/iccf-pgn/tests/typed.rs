@@ -3,6 +3,7 @@
 //! result written twice) is read with a warning, not an error, and written
 //! as PGN spells it. Each test starts from a real file of `testdata/pgn`.
 
+use iccf::Notation;
 use iccf_pgn::convert::{Converter, Options, OutputFormat, Report};
 use iccf_pgn::game::read_games;
 use iccf_pgn::problem::{ProblemKind, Severity};
@@ -23,7 +24,11 @@ fn records(input: &[u8]) -> Vec<GameRecord> {
 }
 
 fn numeric(record: &GameRecord) -> Vec<&str> {
-    record.moves.iter().map(|m| m.numeric.as_str()).collect()
+    record
+        .moves
+        .iter()
+        .map(|m| m.get(Notation::Numeric))
+        .collect()
 }
 
 /// The warnings' messages without their places.

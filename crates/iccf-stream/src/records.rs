@@ -16,7 +16,8 @@
 //!     Ok(())
 //! })?;
 //! assert_eq!(games.len(), 2);
-//! assert_eq!(games[1].moves[0].numeric, "4244");
+//! let first = games[1].moves.get(0).unwrap();
+//! assert_eq!(first.get(iccf::Notation::Numeric), "4244");
 //! # Ok::<_, std::io::Error>(())
 //! ```
 
@@ -208,7 +209,8 @@ mod tests {
         let pgn = format!("{AMBIGUOUS}{FINNISH}");
         let games = records(pgn.as_bytes(), 1, 2);
         // Finnish: R is a knight, so 2. Rh3 is Ng1-h3.
-        assert_eq!(games[0].moves[2].uci, "g1h3");
+        let uci = games[0].moves.get(2).map(|m| m.get(iccf::Notation::Uci));
+        assert_eq!(uci, Some("g1h3"));
         assert_eq!(games[0].warnings.len(), 1);
     }
 }

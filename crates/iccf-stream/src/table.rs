@@ -178,8 +178,8 @@ impl GameTable {
         }
         self.langs.append(true);
         for (builder, notation) in self.moves.iter_mut().zip(&self.notations) {
-            for m in &record.moves {
-                builder.values().append_value(m.get(*notation));
+            for text in record.moves.texts(*notation) {
+                builder.values().append_value(text.as_str());
             }
             builder.append(true);
         }

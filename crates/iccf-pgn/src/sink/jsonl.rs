@@ -9,7 +9,7 @@ use shakmaty::{Chess, Move};
 use crate::convert::Report;
 use crate::encoding::lossy;
 use crate::lexer::TagValue;
-use crate::record::{GameRecord, MoveText, RecordNotations, RecordedMove, Tags};
+use crate::record::{GameRecord, MoveText, RecordNotations, RecordedMoves, Tags};
 use crate::sink::{Ending, Played, Sink};
 use crate::walk::Step;
 
@@ -52,7 +52,10 @@ impl RecordSink {
             notations,
             formats,
             format_count,
-            record: GameRecord::default(),
+            record: GameRecord {
+                moves: RecordedMoves::with_capacity(notations, 0),
+                ..GameRecord::default()
+            },
             scratch: Vec::new(),
         }
     }
@@ -64,9 +67,8 @@ impl RecordSink {
     /// game of garbage reserves no more than a real one).
     pub(crate) fn sized_for(mut self, tags: usize, moves: usize) -> RecordSink {
         self.record.tags = Tags::with_capacity(tags.min(MAX_RESERVED_TAGS));
-        self.record
-            .moves
-            .reserve_exact(moves.min(MAX_RESERVED_MOVES));
+        self.record.moves =
+            RecordedMoves::with_capacity(self.notations, moves.min(MAX_RESERVED_MOVES));
         self
     }
 
@@ -117,27 +119,26 @@ impl Sink for RecordSink {
     }
 
     fn played(&mut self, m: &Played<'_>) {
-        let mut moved = RecordedMove {
-            m: match m.step {
-                Step::Move(mv) => Some(mv),
-                Step::Null => None,
-            },
-            ..RecordedMove::default()
-        };
+        let moves = &mut self.record.moves;
+        moves.push_move(match m.step {
+            Step::Move(mv) => Some(mv),
+            Step::Null => None,
+        });
+        // The texts in the order of the notations, as the record keeps them.
         for format in &self.formats[..self.format_count] {
             // A numeric move, but castling, and English SAN are written
             // straight into the record: no buffer, no check of their bytes.
             if let (Notation::Numeric, Step::Move(mv)) = (format.notation, m.step)
                 && let Some(plain) = NumericMove::of_plain(mv)
             {
-                moved.numeric = MoveText::from(plain);
+                moves.push_text(MoveText::from(plain));
                 continue;
             }
             if let (Notation::San, Step::Move(mv)) = (format.notation, m.step)
                 && format.lang == Lang::En
                 && let Some(san) = english_san(m.before, mv, m.check)
             {
-                moved.san = san;
+                moves.push_text(san);
                 continue;
             }
             // One buffer for every move: the texts are kept inline.
@@ -147,9 +148,8 @@ impl Sink for RecordSink {
                 Step::Move(mv) => format.append(buf, m.before, mv, m.check),
                 Step::Null => buf.extend_from_slice(crate::sink::pgn::null_move(*format)),
             }
-            *moved.get_mut(format.notation) = MoveText::from_utf8(buf).unwrap_or_default();
+            moves.push_utf8(buf);
         }
-        self.record.moves.push(moved);
     }
 
     fn failed(&mut self, _pos: &Chess, token: &[u8], _with_suffix: &[u8]) {

@@ -1,0 +1,339 @@
+//! [`RecordedMoves`]: a record's main line, each move in the notations
+//! the record was made with.
+
+use iccf::Notation;
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use shakmaty::Move;
+
+use crate::record::{MoveText, RecordNotations};
+
+/// The main-line moves of a [`GameRecord`](crate::record::GameRecord),
+/// each kept in the notations the record was made in
+/// ([`RecordNotations`]) and no others: a move's texts side by side, then
+/// the next move's. A record of numeric and SAN moves takes 40 bytes a
+/// move rather than 88 with room for all five, and the thread that makes
+/// records and the one that reads them (`iccf.games`) each spent about a
+/// twentieth of their time on the bytes that were never used.
+///
+/// ```
+/// use iccf::Notation;
+/// use iccf_pgn::convert::{Converter, Options};
+///
+/// let record = &Converter::new(Options::default()).records(b"1. e4 e5 2. Nf3 *")[0];
+/// assert_eq!(record.moves.len(), 3);
+/// let nf3 = record.moves.get(2).unwrap();
+/// assert_eq!((nf3.get(Notation::Numeric), nf3.get(Notation::San)), ("7163", "Nf3"));
+/// let san: Vec<&str> = record.moves.iter().map(|m| m.get(Notation::San)).collect();
+/// assert_eq!(san, ["e4", "e5", "Nf3"]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordedMoves {
+    notations: RecordNotations,
+    /// Each move, `None` for a null move.
+    moves: Vec<Option<Move>>,
+    /// `notations.len()` texts a move, in the order of [`Notation::ALL`].
+    texts: Vec<MoveText>,
+}
+
+/// What a notation the record was made without reads as.
+static EMPTY: MoveText = MoveText::EMPTY;
+
+impl RecordedMoves {
+    /// No moves, room made for `moves` in `notations`.
+    pub(crate) fn with_capacity(notations: RecordNotations, moves: usize) -> RecordedMoves {
+        RecordedMoves {
+            notations,
+            moves: Vec::with_capacity(moves),
+            texts: Vec::with_capacity(moves * notations.len()),
+        }
+    }
+
+    /// Adds a move: `m`, then its texts, which the caller adds with
+    /// [`Self::push_text`], one in each of the notations, in their order.
+    #[inline]
+    pub(crate) fn push_move(&mut self, m: Option<Move>) {
+        self.moves.push(m);
+    }
+
+    /// The last move's next text.
+    #[inline]
+    pub(crate) fn push_text(&mut self, text: MoveText) {
+        self.texts.push(text);
+    }
+
+    /// The last move's next text, as [`MoveText::from_utf8`] reads
+    /// `bytes` (empty if they are not UTF-8), written in place.
+    #[inline]
+    pub(crate) fn push_utf8(&mut self, bytes: &[u8]) {
+        self.texts.push(MoveText::EMPTY);
+        if let Some(last) = self.texts.last_mut() {
+            last.fill_utf8(bytes);
+        }
+    }
+
+    /// The notations the moves are kept in.
+    pub fn notations(&self) -> RecordNotations {
+        self.notations
+    }
+
+    /// How many moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The move at `index`, from 0.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<RecordedMove<'_>> {
+        let m = *self.moves.get(index)?;
+        let count = self.notations.len();
+        Some(RecordedMove {
+            m,
+            texts: &self.texts[index * count..(index + 1) * count],
+            notations: self.notations,
+        })
+    }
+
+    /// The moves' texts in `notation`, in order: empty texts when the
+    /// record was made without it. Quicker than each move's
+    /// [`RecordedMove::text`] when a notation's texts are all that is
+    /// wanted (a column of a table).
+    ///
+    /// ```
+    /// use iccf::Notation;
+    /// use iccf_pgn::convert::{Converter, Options};
+    ///
+    /// let record = &Converter::new(Options::default()).records(b"1. e4 e5 2. Nf3 *")[0];
+    /// let numeric: Vec<&str> = record.moves.texts(Notation::Numeric).map(|t| t.as_str()).collect();
+    /// assert_eq!(numeric, ["5254", "5755", "7163"]);
+    /// ```
+    pub fn texts(&self, notation: Notation) -> Texts<'_> {
+        match self.notations.slot(notation) {
+            Some(slot) => Texts {
+                texts: &self.texts,
+                next: slot,
+                step: self.notations.len(),
+                left: self.len(),
+            },
+            None => Texts {
+                texts: std::slice::from_ref(&EMPTY),
+                next: 0,
+                step: 0,
+                left: self.len(),
+            },
+        }
+    }
+
+    /// The moves in order.
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            moves: self,
+            next: 0,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a RecordedMoves {
+    type Item = RecordedMove<'a>;
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+/// The moves of [`RecordedMoves`] in order.
+#[derive(Clone, Debug)]
+pub struct Iter<'a> {
+    moves: &'a RecordedMoves,
+    next: usize,
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = RecordedMove<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<RecordedMove<'a>> {
+        let m = self.moves.get(self.next)?;
+        self.next += 1;
+        Some(m)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.moves.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+/// The texts of [`RecordedMoves`] in one notation, in order.
+#[derive(Clone, Debug)]
+pub struct Texts<'a> {
+    texts: &'a [MoveText],
+    /// Where the next text is.
+    next: usize,
+    /// From one move's text to the next's: 0 for the one empty text
+    /// given for every move.
+    step: usize,
+    left: usize,
+}
+
+impl<'a> Iterator for Texts<'a> {
+    type Item = &'a MoveText;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a MoveText> {
+        self.left = self.left.checked_sub(1)?;
+        let text = self.texts.get(self.next)?;
+        self.next += self.step;
+        Some(text)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Texts<'_> {}
+
+/// One main-line move of a record: the move, and its texts in the
+/// record's notations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedMove<'a> {
+    /// The move, `None` for a null move.
+    pub m: Option<Move>,
+    texts: &'a [MoveText],
+    notations: RecordNotations,
+}
+
+impl<'a> RecordedMove<'a> {
+    /// The move in `notation`: empty when the record was made without it
+    /// (see [`RecordNotations`]).
+    pub fn get(&self, notation: Notation) -> &'a str {
+        self.text(notation)
+    }
+
+    /// The move in `notation`, as the record holds it: see
+    /// [`MoveText::key`].
+    pub fn text(&self, notation: Notation) -> &'a MoveText {
+        match self.notations.slot(notation) {
+            Some(slot) => &self.texts[slot],
+            None => &EMPTY,
+        }
+    }
+}
+
+/// As JSON, each move an object of the five notations, those the record
+/// was made without empty: `{"numeric":"7163","san":"Nf3","uci":"",…}`.
+impl Serialize for RecordedMoves {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // Where each notation is among a move's texts, found once.
+        let slots = JSON_ORDER.map(|n| self.notations.slot(n));
+        let mut seq = s.serialize_seq(Some(self.len()))?;
+        for m in self {
+            seq.serialize_element(&JsonMove {
+                texts: m.texts,
+                slots: &slots,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// The order of a move's notations in JSON.
+const JSON_ORDER: [Notation; 5] = [
+    Notation::Numeric,
+    Notation::San,
+    Notation::Uci,
+    Notation::Lan,
+    Notation::Figurine,
+];
+
+/// A move's texts as a JSON object.
+struct JsonMove<'a> {
+    texts: &'a [MoveText],
+    /// Where the text in each notation of [`JSON_ORDER`] is in `texts`.
+    slots: &'a [Option<usize>; 5],
+}
+
+impl Serialize for JsonMove<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let text = |i: usize| {
+            let slot = self.slots[i];
+            slot.and_then(|slot| self.texts.get(slot)).unwrap_or(&EMPTY)
+        };
+        let mut map = s.serialize_map(Some(JSON_ORDER.len()))?;
+        map.serialize_entry(Notation::Numeric.name(), text(0))?;
+        map.serialize_entry(Notation::San.name(), text(1))?;
+        map.serialize_entry(Notation::Uci.name(), text(2))?;
+        map.serialize_entry(Notation::Lan.name(), text(3))?;
+        map.serialize_entry(Notation::Figurine.name(), text(4))?;
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use iccf::Notation;
+
+    use crate::convert::{Converter, Options};
+    use crate::record::RecordNotations;
+
+    /// Castling, captures, a promotion, a null move and a check.
+    const GAME: &[u8] = b"[FEN \"r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n\
+        1. O-O Kd7 2. bxa8=Q Rxa8 3. -- Ra1 4. Rxa1 Kc7 5. Ra7+ *";
+
+    /// Every set of notations keeps each move's texts where it finds them:
+    /// those of a record made with all five, and empty texts for the rest.
+    #[test]
+    fn each_set_of_notations_reads_the_texts_of_all_five() {
+        let all = &Converter::new(Options::default()).records(GAME)[0];
+        assert_eq!(all.moves.len(), 9);
+        assert!(all.errors.is_empty(), "{:?}", all.errors);
+        for set in 0..32u8 {
+            let notations: Vec<Notation> = Notation::ALL
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| set & (1 << i) != 0)
+                .map(|(_, n)| n)
+                .collect();
+            let converter = Converter::new(Options::default())
+                .with_record_notations(RecordNotations::of(notations.iter().copied()));
+            let record = &converter.records(GAME)[0];
+            assert_eq!(record.moves.len(), all.moves.len());
+            for (m, full) in record.moves.iter().zip(&all.moves) {
+                assert_eq!(m.m, full.m);
+                for n in Notation::ALL {
+                    let expected = if notations.contains(&n) {
+                        full.get(n)
+                    } else {
+                        ""
+                    };
+                    assert_eq!(m.get(n), expected, "{n:?} of {notations:?}");
+                }
+            }
+            for n in Notation::ALL {
+                let column: Vec<&str> = record.moves.texts(n).map(|t| t.as_str()).collect();
+                let each: Vec<&str> = record.moves.iter().map(|m| m.get(n)).collect();
+                assert_eq!(column, each, "{n:?} of {notations:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn json_names_the_five_notations_in_order() {
+        let record = &Converter::new(Options::default())
+            .with_record_notations(RecordNotations::of([Notation::Lan]))
+            .records(b"1. Nf3 *")[0];
+        assert_eq!(
+            serde_json::to_string(&record.moves).unwrap(),
+            r#"[{"numeric":"","san":"","uci":"","lan":"Ng1-f3","figurine":""}]"#
+        );
+    }
+}
