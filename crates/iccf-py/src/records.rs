@@ -162,14 +162,11 @@ fn move_dicts<'py>(
         .collect();
     // Collected at its size first: a fallible iterator gives no length,
     // and growing the vector cost a twentieth of the dicts' instructions.
-    let mut texts: Vec<_> = fields.iter().map(|&n| record.moves.texts(n)).collect();
     let mut dicts = Vec::with_capacity(record.moves.len());
-    for _ in 0..record.moves.len() {
+    for m in &record.moves {
         let dict = PyDict::new(py);
-        for (key, field_texts) in keys.iter().zip(&mut texts) {
-            // As many texts in each notation as there are moves.
-            let text = field_texts.next().unwrap_or_else(|| unreachable!());
-            dict.set_item(key, &*move_strings.get(py, text))?;
+        for (key, field) in keys.iter().zip(fields) {
+            dict.set_item(key, &*move_strings.get(py, m.text(*field)))?;
         }
         dicts.push(dict);
     }
