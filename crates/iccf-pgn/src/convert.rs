@@ -48,7 +48,7 @@ pub use crate::language::{GameHint, Neighbours, Verdict};
 use crate::lexer::{Lexer, Token, TokenKind};
 use crate::problem::Problems;
 pub use crate::problem::{Limit, Problem, ProblemKind, Severity};
-use crate::record::{GameRecord, RecordNotations};
+use crate::record::{GameRecord, RecordNotations, RecordedMoves};
 use crate::setup::SetupTags;
 use crate::sink::jsonl::{RecordSink, write_jsonl};
 use crate::sink::pgn::PgnSink;
@@ -430,6 +430,7 @@ impl Converter {
             file: self.file.clone(),
             game: at.index,
             errors: report.errors.clone(),
+            moves: RecordedMoves::with_capacity(self.record_notations, 0),
             ..GameRecord::default()
         };
         match (target, self.options.format) {

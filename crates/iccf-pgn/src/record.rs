@@ -28,7 +28,7 @@ use shakmaty::Chess;
 
 pub use crate::move_text::MoveText;
 use crate::problem::Problem;
-pub use crate::recorded_moves::{Iter, RecordedMove, RecordedMoves, Texts};
+pub use crate::recorded_moves::{MoveIter, MoveTexts, RecordedMove, RecordedMoves};
 pub use crate::tags::{TagIter, Tags};
 
 /// One game read: the main line converted as far as it goes.
@@ -119,6 +119,15 @@ impl RecordNotations {
     }
 
     /// How many notations.
+    ///
+    /// ```
+    /// use iccf::Notation;
+    /// use iccf_pgn::record::RecordNotations;
+    ///
+    /// assert_eq!(RecordNotations::ALL.len(), 5);
+    /// assert_eq!(RecordNotations::of([Notation::San, Notation::San]).len(), 1);
+    /// assert!(RecordNotations::of([]).is_empty());
+    /// ```
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }

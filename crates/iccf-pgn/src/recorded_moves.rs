@@ -1,6 +1,8 @@
 //! [`RecordedMoves`]: a record's main line, each move in the notations
 //! the record was made with.
 
+use std::iter::FusedIterator;
+
 use iccf::Notation;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
@@ -11,10 +13,10 @@ use crate::record::{MoveText, RecordNotations};
 /// The main-line moves of a [`GameRecord`](crate::record::GameRecord),
 /// each kept in the notations the record was made in
 /// ([`RecordNotations`]) and no others: a move's texts side by side, then
-/// the next move's. A record of numeric and SAN moves takes 40 bytes a
-/// move rather than 88 with room for all five, and the thread that makes
-/// records and the one that reads them (`iccf.games`) each spent about a
-/// twentieth of their time on the bytes that were never used.
+/// the next move's. A record of numeric and SAN moves takes 37 bytes a
+/// move, where room for all five took 88 whatever was asked: bytes that
+/// the thread that makes records and the one that reads them
+/// (`iccf.games`) wrote and read for nothing.
 ///
 /// ```
 /// use iccf::Notation;
@@ -53,6 +55,11 @@ impl RecordedMoves {
     /// [`Self::push_text`], one in each of the notations, in their order.
     #[inline]
     pub(crate) fn push_move(&mut self, m: Option<Move>) {
+        debug_assert_eq!(
+            self.texts.len(),
+            self.moves.len() * self.notations.len(),
+            "the last move got a text in each notation"
+        );
         self.moves.push(m);
     }
 
@@ -73,6 +80,16 @@ impl RecordedMoves {
     }
 
     /// The notations the moves are kept in.
+    ///
+    /// ```
+    /// use iccf::Notation;
+    /// use iccf_pgn::convert::{Converter, Options};
+    /// use iccf_pgn::record::RecordNotations;
+    ///
+    /// let numeric = RecordNotations::of([Notation::Numeric]);
+    /// let converter = Converter::new(Options::default()).with_record_notations(numeric);
+    /// assert_eq!(converter.records(b"1. e4 *")[0].moves.notations(), numeric);
+    /// ```
     pub fn notations(&self) -> RecordNotations {
         self.notations
     }
@@ -87,14 +104,14 @@ impl RecordedMoves {
         self.moves.is_empty()
     }
 
-    /// The move at `index`, from 0.
+    /// The move at `index`, from 0; `None` past the last.
     #[inline]
     pub fn get(&self, index: usize) -> Option<RecordedMove<'_>> {
         let m = *self.moves.get(index)?;
         let count = self.notations.len();
         Some(RecordedMove {
             m,
-            texts: &self.texts[index * count..(index + 1) * count],
+            texts: self.texts.get(index * count..(index + 1) * count)?,
             notations: self.notations,
         })
     }
@@ -112,15 +129,15 @@ impl RecordedMoves {
     /// let numeric: Vec<&str> = record.moves.texts(Notation::Numeric).map(|t| t.as_str()).collect();
     /// assert_eq!(numeric, ["5254", "5755", "7163"]);
     /// ```
-    pub fn texts(&self, notation: Notation) -> Texts<'_> {
+    pub fn texts(&self, notation: Notation) -> MoveTexts<'_> {
         match self.notations.slot(notation) {
-            Some(slot) => Texts {
+            Some(slot) => MoveTexts {
                 texts: &self.texts,
                 next: slot,
                 step: self.notations.len(),
                 left: self.len(),
             },
-            None => Texts {
+            None => MoveTexts {
                 texts: std::slice::from_ref(&EMPTY),
                 next: 0,
                 step: 0,
@@ -129,9 +146,18 @@ impl RecordedMoves {
         }
     }
 
-    /// The moves in order.
-    pub fn iter(&self) -> Iter<'_> {
-        Iter {
+    /// The moves in order (also `for m in &record.moves`).
+    ///
+    /// ```
+    /// use iccf::Notation;
+    /// use iccf_pgn::convert::{Converter, Options};
+    ///
+    /// let record = &Converter::new(Options::default()).records(b"1. e4 e5 *")[0];
+    /// let uci: Vec<&str> = record.moves.iter().map(|m| m.get(Notation::Uci)).collect();
+    /// assert_eq!(uci, ["e2e4", "e7e5"]);
+    /// ```
+    pub fn iter(&self) -> MoveIter<'_> {
+        MoveIter {
             moves: self,
             next: 0,
         }
@@ -140,21 +166,21 @@ impl RecordedMoves {
 
 impl<'a> IntoIterator for &'a RecordedMoves {
     type Item = RecordedMove<'a>;
-    type IntoIter = Iter<'a>;
+    type IntoIter = MoveIter<'a>;
 
-    fn into_iter(self) -> Iter<'a> {
+    fn into_iter(self) -> MoveIter<'a> {
         self.iter()
     }
 }
 
-/// The moves of [`RecordedMoves`] in order.
+/// The moves of [`RecordedMoves`] in order: see [`RecordedMoves::iter`].
 #[derive(Clone, Debug)]
-pub struct Iter<'a> {
+pub struct MoveIter<'a> {
     moves: &'a RecordedMoves,
     next: usize,
 }
 
-impl<'a> Iterator for Iter<'a> {
+impl<'a> Iterator for MoveIter<'a> {
     type Item = RecordedMove<'a>;
 
     #[inline]
@@ -170,11 +196,14 @@ impl<'a> Iterator for Iter<'a> {
     }
 }
 
-impl ExactSizeIterator for Iter<'_> {}
+impl ExactSizeIterator for MoveIter<'_> {}
 
-/// The texts of [`RecordedMoves`] in one notation, in order.
+impl FusedIterator for MoveIter<'_> {}
+
+/// The texts of [`RecordedMoves`] in one notation, in order: see
+/// [`RecordedMoves::texts`].
 #[derive(Clone, Debug)]
-pub struct Texts<'a> {
+pub struct MoveTexts<'a> {
     texts: &'a [MoveText],
     /// Where the next text is.
     next: usize,
@@ -184,7 +213,7 @@ pub struct Texts<'a> {
     left: usize,
 }
 
-impl<'a> Iterator for Texts<'a> {
+impl<'a> Iterator for MoveTexts<'a> {
     type Item = &'a MoveText;
 
     #[inline]
@@ -200,10 +229,22 @@ impl<'a> Iterator for Texts<'a> {
     }
 }
 
-impl ExactSizeIterator for Texts<'_> {}
+impl ExactSizeIterator for MoveTexts<'_> {}
+
+impl FusedIterator for MoveTexts<'_> {}
 
 /// One main-line move of a record: the move, and its texts in the
-/// record's notations.
+/// record's notations (see [`RecordedMoves`]).
+///
+/// ```
+/// use iccf::Notation;
+/// use iccf_pgn::convert::{Converter, Options};
+///
+/// let record = &Converter::new(Options::default()).records(b"1. e4 *")[0];
+/// let e4 = record.moves.get(0).unwrap();
+/// assert_eq!(e4.m.map(|m| m.to().to_string()), Some("e4".to_string()));
+/// assert_eq!(e4.get(Notation::Lan), "e2-e4");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RecordedMove<'a> {
     /// The move, `None` for a null move.
@@ -264,16 +305,11 @@ struct JsonMove<'a> {
 
 impl Serialize for JsonMove<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let text = |i: usize| {
-            let slot = self.slots[i];
-            slot.and_then(|slot| self.texts.get(slot)).unwrap_or(&EMPTY)
-        };
         let mut map = s.serialize_map(Some(JSON_ORDER.len()))?;
-        map.serialize_entry(Notation::Numeric.name(), text(0))?;
-        map.serialize_entry(Notation::San.name(), text(1))?;
-        map.serialize_entry(Notation::Uci.name(), text(2))?;
-        map.serialize_entry(Notation::Lan.name(), text(3))?;
-        map.serialize_entry(Notation::Figurine.name(), text(4))?;
+        for (notation, slot) in JSON_ORDER.iter().zip(self.slots) {
+            let text = slot.and_then(|slot| self.texts.get(slot)).unwrap_or(&EMPTY);
+            map.serialize_entry(notation.name(), text)?;
+        }
         map.end()
     }
 }
@@ -282,6 +318,7 @@ impl Serialize for JsonMove<'_> {
 mod tests {
     use iccf::Notation;
 
+    use super::RecordedMoves;
     use crate::convert::{Converter, Options};
     use crate::record::RecordNotations;
 
@@ -324,6 +361,40 @@ mod tests {
                 assert_eq!(column, each, "{n:?} of {notations:?}");
             }
         }
+    }
+
+    /// The texts themselves, written out: the tests above compare records
+    /// with one another.
+    #[test]
+    fn json_of_all_five_notations() {
+        let record = &Converter::new(Options::default()).records(GAME)[0];
+        let json = serde_json::to_string(&record.moves).unwrap();
+        let promotion = r#"{"numeric":"27181","san":"bxa8=Q","uci":"b7a8q","lan":"b7xa8=Q","figurine":"bxa8=♕"}"#;
+        let null = r#"{"numeric":"--","san":"--","uci":"0000","lan":"--","figurine":"--"}"#;
+        let check =
+            r#"{"numeric":"1117","san":"Ra7+","uci":"a1a7","lan":"Ra1-a7+","figurine":"♖a7+"}"#;
+        assert!(json.starts_with(r#"[{"numeric":"5171","san":"O-O","uci":"e1g1","lan":"O-O","#));
+        assert!(json.contains(promotion), "{json}");
+        assert!(json.contains(null), "{json}");
+        assert!(json.ends_with(&format!("{check}]")), "{json}");
+    }
+
+    #[test]
+    fn no_move_past_the_last() {
+        assert!(RecordedMoves::default().get(0).is_none());
+        let record = &Converter::new(Options::default())
+            .with_record_notations(RecordNotations::of([Notation::San]))
+            .records(GAME)[0];
+        assert!(record.moves.get(8).is_some());
+        assert!(record.moves.get(9).is_none());
+        let mut moves = record.moves.iter();
+        assert_eq!(moves.len(), 9);
+        moves.next();
+        assert_eq!(moves.len(), 8);
+        let mut uci = record.moves.texts(Notation::Uci);
+        assert_eq!(uci.len(), 9);
+        assert_eq!(uci.nth(8).map(|t| t.as_str()), Some(""));
+        assert_eq!((uci.len(), uci.next()), (0, None));
     }
 
     #[test]

@@ -61,7 +61,7 @@ impl RecordSink {
     }
 
     /// Room made at once for `tags` tags and `moves` moves, as the lexer
-    /// counted them: a record's moves take about 140 bytes each, and
+    /// counted them: a record's moves take up to 85 bytes each, and
     /// growing them move by move copied them over and over. Capped at what
     /// long real games have, as the tokens may be no moves at all (a huge
     /// game of garbage reserves no more than a real one).
