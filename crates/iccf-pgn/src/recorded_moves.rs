@@ -116,10 +116,8 @@ impl RecordedMoves {
         })
     }
 
-    /// The moves' texts in `notation`, in order: empty texts when the
-    /// record was made without it. Quicker than each move's
-    /// [`RecordedMove::text`] when a notation's texts are all that is
-    /// wanted (a column of a table).
+    /// The moves' texts in `notation`, in order (a column of a table):
+    /// empty texts when the record was made without it.
     ///
     /// ```
     /// use iccf::Notation;
