@@ -5,8 +5,9 @@ use iccf::NumericMove;
 use serde::{Serialize, Serializer};
 
 /// A move written in one notation: a string kept inside the value, as a
-/// record holds up to five per move and a heap allocation each (then a free on
-/// the thread that drops the record) cost more than writing the move.
+/// record holds up to five per move and a heap allocation each (then a
+/// free on the thread that drops the record) cost more than writing the
+/// move.
 /// Every move written fits (9 bytes at most); a longer text goes to the
 /// heap.
 ///
@@ -167,8 +168,8 @@ impl MoveText {
         // SAFETY: a `MoveText` holds UTF-8 alone, as a `String` does: it
         // is made from a `&str`, from bytes `from_utf8` found all ASCII
         // or checked, or from a numeric move's ASCII digits, and the one
-        // method that changes its bytes (`fill_utf8`) writes ASCII alone. Checking them again on every read cost 8% of
-        // `--format jsonl`.
+        // method that changes its bytes (`fill_utf8`) writes ASCII alone.
+        // Checking them again on every read cost 8% of `--format jsonl`.
         unsafe { std::str::from_utf8_unchecked(self.as_bytes()) }
     }
 

@@ -261,11 +261,15 @@ impl<'a> RecordedMove<'a> {
     /// The move in `notation`, as the record holds it: see
     /// [`MoveText::key`].
     pub fn text(&self, notation: Notation) -> &'a MoveText {
-        match self.notations.slot(notation) {
-            Some(slot) => &self.texts[slot],
-            None => &EMPTY,
-        }
+        text_in(self.texts, self.notations.slot(notation))
     }
+}
+
+/// The text at `slot` of a move's `texts`, empty for a notation the
+/// record was made without.
+#[inline]
+fn text_in(texts: &[MoveText], slot: Option<usize>) -> &MoveText {
+    slot.and_then(|slot| texts.get(slot)).unwrap_or(&EMPTY)
 }
 
 /// As JSON, each move an object of the five notations, those the record
@@ -304,9 +308,8 @@ struct JsonMove<'a> {
 impl Serialize for JsonMove<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(JSON_ORDER.len()))?;
-        for (notation, slot) in JSON_ORDER.iter().zip(self.slots) {
-            let text = slot.and_then(|slot| self.texts.get(slot)).unwrap_or(&EMPTY);
-            map.serialize_entry(notation.name(), text)?;
+        for (notation, &slot) in JSON_ORDER.iter().zip(self.slots) {
+            map.serialize_entry(notation.name(), text_in(self.texts, slot))?;
         }
         map.end()
     }
