@@ -7,7 +7,7 @@ use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square, attacks};
 
 use crate::lang::Lang;
-use crate::localized::{write_figurine, write_san};
+use crate::localized::{append_figurine, append_san};
 use crate::{CastlingNotation, NumericMove};
 
 /// A way of writing moves, and the way a move was read in (see the
@@ -181,13 +181,11 @@ impl MoveFormat {
                     san: san_of(pos, m),
                     suffix,
                 };
-                let mut text = String::new();
                 if self.notation == Notation::Figurine {
-                    write_figurine(&mut text, &san, pos.turn());
+                    append_figurine(buf, &san, pos.turn());
                 } else {
-                    write_san(&mut text, &san, self.lang);
+                    append_san(buf, &san, self.lang);
                 }
-                buf.extend_from_slice(text.as_bytes());
             }
             Notation::Lan => {
                 append_lan(buf, m, self.lang);
