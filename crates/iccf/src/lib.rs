@@ -57,7 +57,8 @@ pub mod token;
 
 pub use move_number::MoveNumber;
 pub use notation::{
-    MoveFormat, Notation, ParseNotationError, check_suffix, describe_move, role_name, san_bytes,
+    MoveFormat, Notation, ParseNotationError, check_suffix, describe_move, lan_bytes, role_name,
+    san_bytes, uci_bytes,
 };
 pub use numeric::{NumericMove, ParseNumericError, promotion_digit, role_from_digit};
 pub use resolve::{

@@ -4,7 +4,10 @@ use core::fmt;
 use core::str::FromStr;
 
 use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::{CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square, attacks};
+use shakmaty::uci::UciMove;
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, File, Move, MoveList, Position, Rank, Role, Square, attacks,
+};
 
 use crate::lang::Lang;
 use crate::localized::{append_figurine, append_san};
@@ -169,13 +172,7 @@ impl MoveFormat {
                     n.append_to(buf);
                 }
             }
-            Notation::San if self.lang == Lang::En => {
-                // All eight bytes, then the zeros cut: a copy of a fixed size
-                // is one move, where one of any length was a call.
-                let (bytes, len) = san_bytes(pos, m, suffix);
-                buf.extend_from_slice(&bytes);
-                buf.truncate(buf.len() - (bytes.len() - len));
-            }
+            Notation::San if self.lang == Lang::En => append_fixed(buf, san_bytes(pos, m, suffix)),
             Notation::San | Notation::Figurine => {
                 let san = SanPlus {
                     san: san_of(pos, m),
@@ -187,15 +184,24 @@ impl MoveFormat {
                     append_san(buf, &san, self.lang);
                 }
             }
+            Notation::Lan if self.lang == Lang::En => {
+                append_fixed(buf, lan_bytes(m, suffix));
+            }
             Notation::Lan => {
                 append_lan(buf, m, self.lang);
                 append_suffix(buf, suffix);
             }
-            Notation::Uci => {
-                m.to_uci(pos.castles().mode()).append_ascii_to(buf);
-            }
+            Notation::Uci => append_fixed(buf, uci_bytes(m, pos.castles().mode())),
         }
     }
+}
+
+/// Appends the first `len` of `bytes`: all eight, then the zeros cut, as
+/// a copy of a fixed size is one move, where one of any length was a call.
+#[inline(always)]
+fn append_fixed(buf: &mut Vec<u8>, (bytes, len): ([u8; 8], usize)) {
+    buf.extend_from_slice(&bytes);
+    buf.truncate(buf.len() - (bytes.len() - len.min(bytes.len())));
 }
 
 /// [`San::from_move`], without its list of the legal moves of the piece
@@ -341,7 +347,7 @@ pub fn san_bytes<P: Position>(pos: &P, m: Move, suffix: Option<Suffix>) -> ([u8;
     if let Some(mark) = suffix_byte(suffix) {
         out.push(mark);
     }
-    (out.bytes, out.len)
+    out.into_parts()
 }
 
 /// The bytes of a SAN move as [`san_bytes`] writes them: at most 7 for a
@@ -354,17 +360,48 @@ struct SanBytes {
 }
 
 impl SanBytes {
+    /// The bytes and their count, as [`san_bytes`] gives them.
     #[inline]
-    fn push(&mut self, byte: u8) {
-        debug_assert!(self.len < 8, "no legal move is longer in SAN");
-        self.bytes[self.len % 8] = byte;
-        self.len += 1;
+    fn into_parts(self) -> ([u8; 8], usize) {
+        (self.bytes, self.len)
+    }
+}
+
+/// Where a move's ASCII text is written: an output buffer, or the eight
+/// bytes of [`SanBytes`] that a record keeps as they are.
+trait AsciiOut {
+    fn push(&mut self, byte: u8);
+
+    #[inline]
+    fn extend(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.push(b));
     }
 
     #[inline]
     fn square(&mut self, sq: Square) {
         self.push(file_byte(sq.file()));
         self.push(rank_byte(sq.rank()));
+    }
+}
+
+impl AsciiOut for SanBytes {
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        debug_assert!(self.len < 8, "no legal move is longer in SAN, LAN or UCI");
+        self.bytes[self.len % 8] = byte;
+        self.len += 1;
+    }
+}
+
+impl AsciiOut for Vec<u8> {
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        Vec::push(self, byte);
+    }
+
+    #[inline]
+    fn extend(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
     }
 }
 
@@ -441,30 +478,101 @@ fn suffix_byte(suffix: Option<Suffix>) -> Option<u8> {
 /// Long algebraic notation of `m` in the letters of `lang`, without a
 /// check mark.
 pub(crate) fn append_lan(buf: &mut Vec<u8>, m: Move, lang: Lang) {
+    write_lan(buf, m, lang);
+}
+
+/// English long algebraic notation of legal move `m` with its check mark
+/// `suffix`, as bytes and their count: what [`MoveFormat::append`] writes
+/// for [`Notation::Lan`] in English, at most 8 bytes (`e7xd8=Q#`), zeros
+/// after them; kept by a record as it is, as [`san_bytes`] is.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::lan_bytes;
+/// use shakmaty::{Move, Role, Square, san::Suffix};
+///
+/// let m = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
+/// assert_eq!(lan_bytes(m, None), (*b"Ng1-f3\0\0", 6));
+/// assert_eq!(lan_bytes(m, Some(Suffix::Check)), (*b"Ng1-f3+\0", 7));
+/// ```
+#[inline]
+pub fn lan_bytes(m: Move, suffix: Option<Suffix>) -> ([u8; 8], usize) {
+    let mut out = SanBytes::default();
+    write_lan(&mut out, m, Lang::En);
+    if let Some(mark) = suffix_byte(suffix) {
+        out.push(mark);
+    }
+    out.into_parts()
+}
+
+#[inline]
+fn write_lan(buf: &mut impl AsciiOut, m: Move, lang: Lang) {
     match m {
-        Move::Castle { king, rook } => {
-            buf.extend_from_slice(if rook < king { b"O-O-O" } else { b"O-O" })
-        }
+        Move::Castle { king, rook } => buf.extend(if rook < king { b"O-O-O" } else { b"O-O" }),
         Move::Put { role, to } => {
-            buf.extend_from_slice(lang.piece_letter(role).as_bytes());
+            buf.extend(lang.piece_letter(role).as_bytes());
             buf.push(b'@');
-            to.append_ascii_to(buf);
+            buf.square(to);
         }
         Move::Normal { .. } | Move::EnPassant { .. } => {
             if m.role() != Role::Pawn {
-                buf.extend_from_slice(lang.piece_letter(m.role()).as_bytes());
+                buf.extend(lang.piece_letter(m.role()).as_bytes());
             }
             if let Some(from) = m.from() {
-                from.append_ascii_to(buf);
+                buf.square(from);
             }
             buf.push(if m.is_capture() { b'x' } else { b'-' });
-            m.to().append_ascii_to(buf);
+            buf.square(m.to());
             if let Some(p) = m.promotion() {
                 buf.push(b'=');
-                buf.extend_from_slice(lang.piece_letter(p).as_bytes());
+                buf.extend(lang.piece_letter(p).as_bytes());
             }
         }
     }
+}
+
+/// UCI of `m` in a game of castling `mode`, as bytes and their count: what
+/// [`MoveFormat::append`] writes for [`Notation::Uci`], at most 5 bytes
+/// (`e7e8q`), zeros after them; kept by a record as it is, as
+/// [`san_bytes`] is. Castling is shakmaty's: the king's two squares in
+/// standard chess, king takes rook in Chess960.
+///
+/// # Examples
+///
+/// ```
+/// use iccf::uci_bytes;
+/// use shakmaty::{CastlingMode, Move, Role, Square};
+///
+/// let m = Move::Normal { role: Role::Pawn, from: Square::E7, capture: None, to: Square::E8, promotion: Some(Role::Queen) };
+/// assert_eq!(uci_bytes(m, CastlingMode::Standard), (*b"e7e8q\0\0\0", 5));
+/// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+/// assert_eq!(uci_bytes(castle, CastlingMode::Standard), (*b"e1g1\0\0\0\0", 4));
+/// assert_eq!(uci_bytes(castle, CastlingMode::Chess960), (*b"e1h1\0\0\0\0", 4));
+/// ```
+#[inline]
+pub fn uci_bytes(m: Move, mode: CastlingMode) -> ([u8; 8], usize) {
+    let mut out = SanBytes::default();
+    match m.to_uci(mode) {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            out.square(from);
+            out.square(to);
+            if let Some(p) = promotion {
+                out.push(p.char() as u8);
+            }
+        }
+        UciMove::Put { role, to } => {
+            out.push(role.upper_char() as u8);
+            out.push(b'@');
+            out.square(to);
+        }
+        UciMove::Null => out.extend(b"0000"),
+    }
+    out.into_parts()
 }
 
 /// Describes a move in words, for people: `pawn e2-e4`, `knight g1-f3`,
@@ -598,7 +706,8 @@ mod tests {
     }
 
     /// Every legal move of `pos`, as `san_of` and `san_bytes` write it and
-    /// as shakmaty's own `San::from_move` does.
+    /// as shakmaty's own `San::from_move` does; and as `uci_bytes` and
+    /// `lan_bytes` write it.
     fn check_san_of_every_move(pos: &Chess) -> usize {
         let moves = pos.legal_moves();
         for &m in &moves {
@@ -611,6 +720,19 @@ mod tests {
                 "{m:?} in {pos:?}"
             );
             assert!(bytes[len..].iter().all(|&b| b == 0), "{m:?} in {pos:?}");
+            // UCI as shakmaty writes it; LAN as written into a buffer, with
+            // each check mark, in the eight bytes kept.
+            let mode = pos.castles().mode();
+            let (bytes, len) = uci_bytes(m, mode);
+            assert_eq!(&bytes[..len], m.to_uci(mode).to_string().as_bytes());
+            for suffix in [None, Some(Suffix::Check), Some(Suffix::Checkmate)] {
+                let mut lan = Vec::new();
+                append_lan(&mut lan, m, Lang::En);
+                append_suffix(&mut lan, suffix);
+                let (bytes, len) = lan_bytes(m, suffix);
+                assert_eq!(&bytes[..len], &lan[..], "{m:?} in {pos:?}");
+                assert!(bytes[len..].iter().all(|&b| b == 0), "{m:?} in {pos:?}");
+            }
         }
         moves.len()
     }

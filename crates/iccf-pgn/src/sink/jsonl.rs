@@ -2,9 +2,9 @@
 //! [`Converter::records()`](crate::convert::Converter::records).
 
 use iccf::lang::Lang;
-use iccf::{CastlingNotation, MoveFormat, Notation, NumericMove, san_bytes};
+use iccf::{CastlingNotation, MoveFormat, Notation, NumericMove, lan_bytes, san_bytes, uci_bytes};
 use shakmaty::san::Suffix;
-use shakmaty::{Chess, Move};
+use shakmaty::{Chess, Move, Position};
 
 use crate::convert::Report;
 use crate::encoding::lossy;
@@ -103,6 +103,21 @@ fn english_san(before: &Chess, m: Move, check: Option<Suffix>) -> Option<MoveTex
     MoveText::from_short_ascii(san_bytes(before, m, check))
 }
 
+/// UCI, or English LAN, straight into the record as English SAN is.
+#[inline(never)]
+fn uci_or_english_lan(
+    format: &MoveFormat,
+    before: &Chess,
+    m: Move,
+    check: Option<Suffix>,
+) -> Option<MoveText> {
+    MoveText::from_short_ascii(match (format.notation, format.lang) {
+        (Notation::Uci, _) => uci_bytes(m, before.castles().mode()),
+        (Notation::Lan, Lang::En) => lan_bytes(m, check),
+        _ => return None,
+    })
+}
+
 impl Sink for RecordSink {
     const VARIATIONS: bool = false;
 
@@ -126,8 +141,9 @@ impl Sink for RecordSink {
         });
         // The texts in the order of the notations, as the record keeps them.
         for format in &self.formats[..self.format_count] {
-            // A numeric move, but castling, and English SAN are written
-            // straight into the record: no buffer, no check of their bytes.
+            // A numeric move, but castling, UCI and English SAN and LAN are
+            // written straight into the record: no buffer, no check of
+            // their bytes.
             if let (Notation::Numeric, Step::Move(mv)) = (format.notation, m.step)
                 && let Some(plain) = NumericMove::of_plain(mv)
             {
@@ -139,6 +155,12 @@ impl Sink for RecordSink {
                 && let Some(san) = english_san(m.before, mv, m.check)
             {
                 moves.push_text(san);
+                continue;
+            }
+            if let (Notation::Uci | Notation::Lan, Step::Move(mv)) = (format.notation, m.step)
+                && let Some(text) = uci_or_english_lan(format, m.before, mv, m.check)
+            {
+                moves.push_text(text);
                 continue;
             }
             // One buffer for every move: the texts are kept inline.
