@@ -332,22 +332,14 @@ pub fn to_move_lenient<P: Position>(san: San, pos: &P) -> Result<Move, SanError>
 /// assert_eq!(buf, "Cxe5+ exd8=Ф#");
 /// ```
 pub fn write_san(buf: &mut String, san: &SanPlus, lang: Lang) {
-    write_with(buf, san, |buf, role| buf.push_str(san_letter(role, lang)));
-}
-
-/// [`write_san`] appended to UTF-8 bytes: how a move is written into an
-/// output buffer or a record, with no `String` of its own to allocate.
-pub(crate) fn append_san(buf: &mut Vec<u8>, san: &SanPlus, lang: Lang) {
-    write_with(buf, san, |buf, role| buf.push_str(san_letter(role, lang)));
-}
-
-fn san_letter(role: Role, lang: Lang) -> &'static str {
-    match role {
-        // A pawn promotion or drop only comes from a hand-made San; the
-        // pawn letter keeps it readable.
-        Role::Pawn => lang.pawn_letter(),
-        _ => lang.piece_letter(role),
-    }
+    write_with(buf, san, |buf, role| {
+        buf.push_str(match role {
+            // A pawn promotion or drop only comes from a hand-made San;
+            // the pawn letter keeps it readable.
+            Role::Pawn => lang.pawn_letter(),
+            _ => lang.piece_letter(role),
+        });
+    });
 }
 
 /// Appends `san` written with figurines to `buf`: white glyphs `♔♕♖♗♘` for a
@@ -364,44 +356,10 @@ fn san_letter(role: Role, lang: Lang) -> &'static str {
 /// assert_eq!(buf, "♘f3 exd1=♛+");
 /// ```
 pub fn write_figurine(buf: &mut String, san: &SanPlus, color: Color) {
-    write_with(buf, san, |buf, role| buf.push_char(figurine(role, color)));
+    write_with(buf, san, |buf, role| buf.push(figurine(role, color)));
 }
 
-/// [`write_figurine`] appended to UTF-8 bytes, as [`append_san`].
-pub(crate) fn append_figurine(buf: &mut Vec<u8>, san: &SanPlus, color: Color) {
-    write_with(buf, san, |buf, role| buf.push_char(figurine(role, color)));
-}
-
-/// Where SAN is written: a `String`, or bytes that hold UTF-8 text. A
-/// move written into a `String` of its own, then copied, cost an
-/// allocation or more a move: figurine records took 885 instructions a
-/// move, 3.3 times English SAN's.
-trait TextOut {
-    fn push_char(&mut self, c: char);
-    fn push_str(&mut self, s: &str);
-}
-
-impl TextOut for String {
-    fn push_char(&mut self, c: char) {
-        self.push(c);
-    }
-
-    fn push_str(&mut self, s: &str) {
-        String::push_str(self, s);
-    }
-}
-
-impl TextOut for Vec<u8> {
-    fn push_char(&mut self, c: char) {
-        self.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-    }
-
-    fn push_str(&mut self, s: &str) {
-        self.extend_from_slice(s.as_bytes());
-    }
-}
-
-fn write_with<B: TextOut>(buf: &mut B, san: &SanPlus, piece: impl Fn(&mut B, Role)) {
+fn write_with(buf: &mut String, san: &SanPlus, piece: impl Fn(&mut String, Role)) {
     match san.san {
         San::Normal {
             role,
@@ -415,17 +373,17 @@ fn write_with<B: TextOut>(buf: &mut B, san: &SanPlus, piece: impl Fn(&mut B, Rol
                 piece(buf, role);
             }
             if let Some(file) = file {
-                buf.push_char(file.char());
+                buf.push(file.char());
             }
             if let Some(rank) = rank {
-                buf.push_char(rank.char());
+                buf.push(rank.char());
             }
             if capture {
-                buf.push_char('x');
+                buf.push('x');
             }
-            push_square(buf, to);
+            to.append_to_string(buf);
             if let Some(promotion) = promotion {
-                buf.push_char('=');
+                buf.push('=');
                 piece(buf, promotion);
             }
         }
@@ -435,22 +393,16 @@ fn write_with<B: TextOut>(buf: &mut B, san: &SanPlus, piece: impl Fn(&mut B, Rol
             if role != Role::Pawn {
                 piece(buf, role);
             }
-            buf.push_char('@');
-            push_square(buf, to);
+            buf.push('@');
+            to.append_to_string(buf);
         }
         San::Null => buf.push_str("--"),
     }
     match san.suffix {
-        Some(Suffix::Check) => buf.push_char('+'),
-        Some(Suffix::Checkmate) => buf.push_char('#'),
+        Some(Suffix::Check) => buf.push('+'),
+        Some(Suffix::Checkmate) => buf.push('#'),
         None => {}
     }
-}
-
-/// `to` as SAN writes it: `e4`.
-fn push_square(buf: &mut impl TextOut, to: Square) {
-    buf.push_char(to.file().char());
-    buf.push_char(to.rank().char());
 }
 
 /// Plain PGN SAN, read by shakmaty without allocating. A pawn changing file

@@ -249,7 +249,7 @@ fn is_plainly_legal(pos: &Chess, from: Square, to: Square, king_moves: bool) -> 
 }
 
 #[inline]
-fn piece_role(byte: u8) -> Option<Role> {
+pub(crate) fn piece_role(byte: u8) -> Option<Role> {
     match byte {
         b'N' => Some(Role::Knight),
         b'B' => Some(Role::Bishop),
