@@ -127,8 +127,9 @@ impl MoveText {
         Some((text, ascii))
     }
 
-    /// The first `len` of `bytes`: a move as [`iccf::san_bytes`] writes
-    /// it, ASCII with zeros after it, kept as it is, where
+    /// The first `len` of `bytes`: a move as [`iccf::san_bytes`] (or
+    /// [`iccf::MoveFormat::fixed_bytes`]) writes it, ASCII with zeros after
+    /// it, kept as it is, where
     /// [`MoveText::from_utf8`] of a buffer it was written into copies and
     /// checks it again. `None` for bytes that are no such text.
     ///

@@ -172,25 +172,73 @@ impl MoveFormat {
                     n.append_to(buf);
                 }
             }
+            // English SAN first, as most conversions write it.
             Notation::San if self.lang == Lang::En => append_fixed(buf, san_bytes(pos, m, suffix)),
-            Notation::Figurine => append_lettered(buf, san_bytes(pos, m, suffix), |role, buf| {
-                buf.extend_from_slice(
-                    figurine(role, pos.turn())
-                        .encode_utf8(&mut [0; 4])
-                        .as_bytes(),
-                )
-            }),
-            Notation::San => append_lettered(buf, san_bytes(pos, m, suffix), |role, buf| {
+            _ => match self.fixed_bytes(pos, m, suffix) {
+                Some(fixed) => append_fixed(buf, fixed),
+                None => self.append_lettered(buf, pos, m, suffix),
+            },
+        }
+    }
+
+    /// Legal move `m`, played in `pos`, as eight bytes and their count,
+    /// zeros after them, where this format writes it so: English SAN
+    /// ([`san_bytes`]) and LAN ([`lan_bytes`]), and UCI ([`uci_bytes`]).
+    /// `None` for the others, whose text may be longer or not ASCII. A
+    /// game record keeps such bytes as they are.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use iccf::{MoveFormat, Notation, lang::Lang};
+    /// use shakmaty::{Chess, Move, Role, Square};
+    ///
+    /// let pos = Chess::default();
+    /// let m = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
+    /// assert_eq!(MoveFormat::new(Notation::Uci).fixed_bytes(&pos, m, None), Some((*b"g1f3\0\0\0\0", 4)));
+    /// assert_eq!(MoveFormat::new(Notation::Figurine).fixed_bytes(&pos, m, None), None);
+    /// let german = MoveFormat { lang: Lang::De, ..MoveFormat::new(Notation::San) };
+    /// assert_eq!(german.fixed_bytes(&pos, m, None), None);
+    /// ```
+    #[inline(always)]
+    pub fn fixed_bytes<P: Position>(
+        &self,
+        pos: &P,
+        m: Move,
+        suffix: Option<Suffix>,
+    ) -> Option<([u8; 8], usize)> {
+        match (self.notation, self.lang) {
+            (Notation::San, Lang::En) => Some(san_bytes(pos, m, suffix)),
+            (Notation::Lan, Lang::En) => Some(lan_bytes(m, suffix)),
+            (Notation::Uci, _) => Some(uci_bytes(m, pos.castles().mode())),
+            _ => None,
+        }
+    }
+
+    /// SAN in another language or in figurines, and LAN in another
+    /// language: English SAN or LAN with other piece letters.
+    fn append_lettered<P: Position>(
+        &self,
+        buf: &mut Vec<u8>,
+        pos: &P,
+        m: Move,
+        suffix: Option<Suffix>,
+    ) {
+        if self.notation == Notation::Lan {
+            append_lan(buf, m, self.lang);
+            push_suffix(buf, suffix);
+            return;
+        }
+        let san = san_bytes(pos, m, suffix);
+        if self.notation == Notation::Figurine {
+            let turn = pos.turn();
+            append_lettered(buf, san, |role, buf| {
+                buf.extend_from_slice(figurine(role, turn).encode_utf8(&mut [0; 4]).as_bytes())
+            });
+        } else {
+            append_lettered(buf, san, |role, buf| {
                 buf.extend_from_slice(self.lang.piece_letter(role).as_bytes())
-            }),
-            Notation::Lan if self.lang == Lang::En => {
-                append_fixed(buf, lan_bytes(m, suffix));
-            }
-            Notation::Lan => {
-                append_lan(buf, m, self.lang);
-                append_suffix(buf, suffix);
-            }
-            Notation::Uci => append_fixed(buf, uci_bytes(m, pos.castles().mode())),
+            });
         }
     }
 }
@@ -258,8 +306,9 @@ fn disambiguation<P: Position>(
 /// record keeps it as it is, with no copy and no check of its bytes (as it
 /// keeps [`NumericMove::digits`]): records with numeric and SAN moves took
 /// 3% fewer instructions (twic944.pgn). Always inlined, as the
-/// disambiguation it calls is: called from two places, the compiler made
-/// either a call, and writing SAN took 1.8% more instructions.
+/// disambiguation it calls is: called from two places (the records' and
+/// [`MoveFormat::fixed_bytes`]), the compiler made either a call, and
+/// writing SAN took 1.8% more instructions.
 ///
 /// # Examples
 ///
@@ -338,15 +387,14 @@ pub fn san_bytes<P: Position>(pos: &P, m: Move, suffix: Option<Suffix>) -> ([u8;
             out.square(to);
         }
     }
-    if let Some(mark) = suffix_byte(suffix) {
-        out.push(mark);
-    }
+    push_suffix(&mut out, suffix);
     out.into_parts()
 }
 
-/// The bytes of a SAN move as [`san_bytes`] writes them: at most 7 for a
-/// legal move, in room for 8. The index is taken modulo 8, which no legal
-/// move reaches, so that a byte is stored with no test of the length.
+/// The bytes of a move as [`san_bytes`], [`lan_bytes`] and [`uci_bytes`]
+/// write them: at most 8 for a legal move (LAN's `e7xd8=Q#`). The index
+/// is taken modulo 8, which no legal move's text reaches, so that a byte is
+/// stored with no test of the length.
 #[derive(Default)]
 struct SanBytes {
     bytes: [u8; 8],
@@ -361,8 +409,9 @@ impl SanBytes {
     }
 }
 
-/// Where a move's ASCII text is written: an output buffer, or the eight
-/// bytes of [`SanBytes`] that a record keeps as they are.
+/// Where a move's text is written byte by byte: an output buffer (LAN in
+/// any language's letters), or the eight bytes of [`SanBytes`] that a
+/// record keeps as they are (English alone, ASCII).
 trait AsciiOut {
     fn push(&mut self, byte: u8);
 
@@ -454,9 +503,11 @@ pub fn check_suffix(pos: &Chess) -> Option<Suffix> {
     }
 }
 
-fn append_suffix(buf: &mut Vec<u8>, suffix: Option<Suffix>) {
+/// Appends the check or mate mark of English notations, if any.
+#[inline]
+fn push_suffix(out: &mut impl AsciiOut, suffix: Option<Suffix>) {
     if let Some(mark) = suffix_byte(suffix) {
-        buf.push(mark);
+        out.push(mark);
     }
 }
 
@@ -496,9 +547,7 @@ pub(crate) fn append_lan(buf: &mut Vec<u8>, m: Move, lang: Lang) {
 pub fn lan_bytes(m: Move, suffix: Option<Suffix>) -> ([u8; 8], usize) {
     let mut out = SanBytes::default();
     write_lan(&mut out, m, Lang::En);
-    if let Some(mark) = suffix_byte(suffix) {
-        out.push(mark);
-    }
+    push_suffix(&mut out, suffix);
     out.into_parts()
 }
 
@@ -702,61 +751,85 @@ mod tests {
         assert!("smith".parse::<Notation>().is_err());
     }
 
-    /// Every legal move of `pos`, as `san_bytes` writes it and as
-    /// shakmaty's own `San::from_move` does, in English, in languages of
-    /// one and of two letters a piece, and in figurines; and as `uci_bytes`
-    /// and `lan_bytes` write it.
+    /// English LAN of legal move `m`, from its parts.
+    fn lan_of(m: Move, suffix: Option<Suffix>) -> String {
+        let mark = match suffix {
+            None => "",
+            Some(Suffix::Check) => "+",
+            Some(Suffix::Checkmate) => "#",
+        };
+        if let Move::Castle { king, rook } = m {
+            let castle = if rook < king { "O-O-O" } else { "O-O" };
+            return format!("{castle}{mark}");
+        }
+        let piece = match m.role() {
+            Role::Pawn => String::new(),
+            role => role.upper_char().to_string(),
+        };
+        let from = m.from().expect("a move from a square");
+        let sep = if m.is_capture() { 'x' } else { '-' };
+        let promotion = m
+            .promotion()
+            .map(|p| format!("={}", p.upper_char()))
+            .unwrap_or_default();
+        format!("{piece}{from}{sep}{}{promotion}{mark}", m.to())
+    }
+
+    /// Every legal move of `pos`, with no mark, a check's and a mate's, in
+    /// SAN as shakmaty's own `San::from_move` writes it (`san_bytes`, and
+    /// `MoveFormat::append` in English, in languages of one and of two
+    /// letters a piece, and in figurines), in LAN from its parts and in UCI
+    /// as shakmaty writes it (`lan_bytes`, `uci_bytes` and `append`).
     fn check_every_move(pos: &Chess) -> usize {
+        let written = |format: MoveFormat, m: Move, suffix: Option<Suffix>| {
+            let mut buf = Vec::new();
+            format.append(&mut buf, pos, m, suffix);
+            String::from_utf8(buf).expect("UTF-8")
+        };
         let moves = pos.legal_moves();
         for &m in &moves {
             let san = San::from_move(pos, m);
-            for suffix in [None, Some(Suffix::Check)] {
+            for suffix in [None, Some(Suffix::Check), Some(Suffix::Checkmate)] {
                 let plus = SanPlus { san, suffix };
+                let (bytes, len) = san_bytes(pos, m, suffix);
+                assert_eq!(
+                    &bytes[..len],
+                    plus.to_string().as_bytes(),
+                    "{m:?} in {pos:?}"
+                );
+                assert!(bytes[len..].iter().all(|&b| b == 0), "{m:?} in {pos:?}");
+                assert_eq!(
+                    written(MoveFormat::new(Notation::San), m, suffix),
+                    plus.to_string()
+                );
                 for lang in [Lang::De, Lang::Ru] {
                     let mut expected = String::new();
                     crate::localized::write_san(&mut expected, &plus, lang);
-                    let mut got = Vec::new();
-                    MoveFormat {
+                    let format = MoveFormat {
                         lang,
                         ..MoveFormat::new(Notation::San)
-                    }
-                    .append(&mut got, pos, m, suffix);
-                    assert_eq!(
-                        String::from_utf8(got).unwrap(),
-                        expected,
-                        "{m:?} in {pos:?}"
-                    );
+                    };
+                    assert_eq!(written(format, m, suffix), expected, "{m:?} in {pos:?}");
                 }
                 let mut expected = String::new();
                 crate::localized::write_figurine(&mut expected, &plus, pos.turn());
-                let mut got = Vec::new();
-                MoveFormat::new(Notation::Figurine).append(&mut got, pos, m, suffix);
-                assert_eq!(
-                    String::from_utf8(got).unwrap(),
-                    expected,
-                    "{m:?} in {pos:?}"
-                );
-            }
-            let (bytes, len) = san_bytes(pos, m, None);
-            assert_eq!(
-                &bytes[..len],
-                san.to_string().as_bytes(),
-                "{m:?} in {pos:?}"
-            );
-            assert!(bytes[len..].iter().all(|&b| b == 0), "{m:?} in {pos:?}");
-            // UCI as shakmaty writes it; LAN as written into a buffer, with
-            // each check mark, in the eight bytes kept.
-            let mode = pos.castles().mode();
-            let (bytes, len) = uci_bytes(m, mode);
-            assert_eq!(&bytes[..len], m.to_uci(mode).to_string().as_bytes());
-            for suffix in [None, Some(Suffix::Check), Some(Suffix::Checkmate)] {
-                let mut lan = Vec::new();
-                append_lan(&mut lan, m, Lang::En);
-                append_suffix(&mut lan, suffix);
+                let figurine = written(MoveFormat::new(Notation::Figurine), m, suffix);
+                assert_eq!(figurine, expected, "{m:?} in {pos:?}");
+                // LAN from the move's own squares, in the eight bytes kept
+                // and in a buffer alike.
+                let expected = lan_of(m, suffix);
                 let (bytes, len) = lan_bytes(m, suffix);
-                assert_eq!(&bytes[..len], &lan[..], "{m:?} in {pos:?}");
+                assert_eq!(&bytes[..len], expected.as_bytes(), "{m:?} in {pos:?}");
                 assert!(bytes[len..].iter().all(|&b| b == 0), "{m:?} in {pos:?}");
+                assert_eq!(written(MoveFormat::new(Notation::Lan), m, suffix), expected);
             }
+            // UCI as shakmaty writes it.
+            let mode = pos.castles().mode();
+            let expected = m.to_uci(mode).to_string();
+            let (bytes, len) = uci_bytes(m, mode);
+            assert_eq!(&bytes[..len], expected.as_bytes(), "{m:?} in {pos:?}");
+            assert!(bytes[len..].iter().all(|&b| b == 0), "{m:?} in {pos:?}");
+            assert_eq!(written(MoveFormat::new(Notation::Uci), m, None), expected);
         }
         moves.len()
     }

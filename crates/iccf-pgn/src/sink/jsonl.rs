@@ -2,9 +2,9 @@
 //! [`Converter::records()`](crate::convert::Converter::records).
 
 use iccf::lang::Lang;
-use iccf::{CastlingNotation, MoveFormat, Notation, NumericMove, lan_bytes, san_bytes, uci_bytes};
+use iccf::{CastlingNotation, MoveFormat, Notation, NumericMove, san_bytes};
 use shakmaty::san::Suffix;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
 
 use crate::convert::Report;
 use crate::encoding::lossy;
@@ -103,19 +103,16 @@ fn english_san(before: &Chess, m: Move, check: Option<Suffix>) -> Option<MoveTex
     MoveText::from_short_ascii(san_bytes(before, m, check))
 }
 
-/// UCI, or English LAN, straight into the record as English SAN is.
+/// UCI, or English LAN, straight into the record as English SAN is (see
+/// [`MoveFormat::fixed_bytes`]); not inlined, as [`english_san`].
 #[inline(never)]
-fn uci_or_english_lan(
+fn fixed_text(
     format: &MoveFormat,
     before: &Chess,
     m: Move,
     check: Option<Suffix>,
 ) -> Option<MoveText> {
-    MoveText::from_short_ascii(match (format.notation, format.lang) {
-        (Notation::Uci, _) => uci_bytes(m, before.castles().mode()),
-        (Notation::Lan, Lang::En) => lan_bytes(m, check),
-        _ => return None,
-    })
+    MoveText::from_short_ascii(format.fixed_bytes(before, m, check)?)
 }
 
 impl Sink for RecordSink {
@@ -142,8 +139,7 @@ impl Sink for RecordSink {
         // The texts in the order of the notations, as the record keeps them.
         for format in &self.formats[..self.format_count] {
             // A numeric move, but castling, UCI and English SAN and LAN are
-            // written straight into the record: no buffer, no check of
-            // their bytes.
+            // written straight into the record: no buffer to copy from.
             if let (Notation::Numeric, Step::Move(mv)) = (format.notation, m.step)
                 && let Some(plain) = NumericMove::of_plain(mv)
             {
@@ -158,7 +154,7 @@ impl Sink for RecordSink {
                 continue;
             }
             if let (Notation::Uci | Notation::Lan, Step::Move(mv)) = (format.notation, m.step)
-                && let Some(text) = uci_or_english_lan(format, m.before, mv, m.check)
+                && let Some(text) = fixed_text(format, m.before, mv, m.check)
             {
                 moves.push_text(text);
                 continue;
