@@ -31,6 +31,10 @@ pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// The characters of UTF-8 `text`: every byte that does not continue a
 /// multi-byte sequence starts one (columns and line widths count these).
 pub(crate) fn char_count(text: &[u8]) -> usize {
+    if text.is_ascii() {
+        // Most text, and every move in most notations: no count needed.
+        return text.len();
+    }
     text.iter().filter(|&&b| !(0x80..0xc0).contains(&b)).count()
 }
 

@@ -173,21 +173,65 @@ impl<'a> PgnWriter<'a> {
     ///
     /// Empty tokens are ignored.
     pub fn token(&mut self, token: &[u8]) {
-        if token.is_empty() {
+        self.token_with(|out| out.extend_from_slice(token));
+    }
+
+    /// Writes the token that `write` appends to the buffer, as
+    /// [`token`](Self::token) writes one, with no copy of it made first.
+    ///
+    /// ```
+    /// use iccf_pgn::writer::PgnWriter;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut writer = PgnWriter::with_line_width(&mut out, 8);
+    /// writer.token(b"1.");
+    /// writer.token_with(|buf| buf.extend_from_slice(b"5254"));
+    /// writer.token_with(|buf| buf.extend_from_slice(b"5755"));
+    /// writer.token_with(|_| {}); // empty: nothing is written
+    /// writer.end_game();
+    /// assert_eq!(out, b"1. 5254\n5755\n\n");
+    /// ```
+    pub fn token_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        // The token is written in place, after a space; once its width is
+        // known, the space becomes a line break if the token does not fit.
+        let before = self.out.len();
+        let spaced = self.column > 0 && !self.attach;
+        if spaced {
+            self.out.push(b' ');
+        }
+        let mut start = self.out.len();
+        write(self.out);
+        if self.out.len() == start {
+            self.out.truncate(before);
             return;
         }
-        let width = char_count(token);
-        self.separate(width);
-        if self.column == 0 && token[0] == b'%' {
+        let width = char_count(&self.out[start..]);
+        let gap = usize::from(!self.attach);
+        self.attach = false;
+        if self.column > 0 {
+            if self.column + gap + width <= self.line_width || self.after_result {
+                self.column += gap;
+            } else {
+                if spaced {
+                    self.out[before] = b'\n';
+                } else {
+                    // After `(`: a line break where there was no space.
+                    self.out.insert(start, b'\n');
+                    start += 1;
+                }
+                self.column = 0;
+            }
+        }
+        if self.column == 0 && self.out[start] == b'%' {
             // `%` in the first column starts an escape line, which would
             // swallow the rest of the line.
-            self.out.push(b' ');
+            self.out.insert(start, b' ');
+            start += 1;
             self.column = 1;
         }
-        self.out.extend_from_slice(token);
         self.column += width;
         if !self.in_movetext {
-            self.first_number = leading_move_number(token).map(|(number, _)| number);
+            self.first_number = leading_move_number(&self.out[start..]).map(|(number, _)| number);
         }
         self.in_movetext = true;
     }
@@ -529,6 +573,25 @@ mod tests {
             w.token(b"e5");
         });
         assert_eq!(out, format!("1.\n{long}\ne5"));
+    }
+
+    /// A token is written in place before its separator is known: the
+    /// space becomes a line break, one is added after `(`, and a `%`
+    /// wrapped into the first column still gets its space.
+    #[test]
+    fn test_separator_set_after_the_token() {
+        let mut out = Vec::new();
+        let mut w = PgnWriter::with_line_width(&mut out, 6);
+        w.token(b"1.");
+        w.variation_start();
+        w.token_with(|_| {});
+        w.token_with(|buf| buf.extend_from_slice(b"abcd"));
+        w.variation_end();
+        w.token_with(|buf| buf.extend_from_slice(b"%x"));
+        w.variation_start();
+        w.token(b"");
+        w.token(b"e4");
+        assert_eq!(String::from_utf8(out).unwrap(), "1. (\nabcd)\n %x (\ne4");
     }
 
     #[test]

@@ -16,8 +16,6 @@ pub(crate) struct PgnSink<'o> {
     format: MoveFormat,
     /// The languages the game was read in, for the `InputLanguage` tag.
     langs: LangSet,
-    /// One move's text, reused.
-    text: Vec<u8>,
 }
 
 impl<'o> PgnSink<'o> {
@@ -27,7 +25,6 @@ impl<'o> PgnSink<'o> {
             w: PgnWriter::new(out),
             format,
             langs,
-            text: Vec::with_capacity(16),
         }
     }
 }
@@ -79,24 +76,23 @@ impl Sink for PgnSink<'_> {
     #[inline(always)]
     fn played(&mut self, m: &Played<'_>) {
         if m.needs_number || m.before.turn() == Color::White {
-            self.text.clear();
-            MoveNumber::from_position(m.before).append_to(&mut self.text);
-            self.w.token(&self.text);
+            let number = MoveNumber::from_position(m.before);
+            self.w.token_with(|out| number.append_to(out));
         }
-        self.text.clear();
-        match m.step {
-            Step::Move(mv) => self.format.append(&mut self.text, m.before, mv, m.check),
-            Step::Null => self.text.extend_from_slice(null_move(self.format)),
-        }
-        self.text.extend_from_slice(m.suffix);
-        self.w.token(&self.text);
+        let format = self.format;
+        self.w.token_with(|out| {
+            match m.step {
+                Step::Move(mv) => format.append(out, m.before, mv, m.check),
+                Step::Null => out.extend_from_slice(null_move(format)),
+            }
+            out.extend_from_slice(m.suffix);
+        });
     }
 
     /// The number as it would have been, then the rest as written.
     fn failed(&mut self, pos: &Chess, _token: &[u8], with_suffix: &[u8]) {
-        self.text.clear();
-        MoveNumber::from_position(pos).append_to(&mut self.text);
-        self.w.token(&self.text);
+        let number = MoveNumber::from_position(pos);
+        self.w.token_with(|out| number.append_to(out));
         self.w.token(with_suffix);
     }
 
