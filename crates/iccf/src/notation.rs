@@ -6,7 +6,7 @@ use core::str::FromStr;
 use shakmaty::san::{San, Suffix};
 use shakmaty::uci::UciMove;
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, File, Move, Position, Rank, Role, Square, attacks,
+    Bitboard, CastlingMode, CastlingSide, Chess, File, Move, Position, Rank, Role, Square, attacks,
 };
 
 use crate::lang::Lang;
@@ -280,6 +280,11 @@ fn append_fixed(buf: &mut Vec<u8>, (bytes, len): ([u8; 8], usize)) {
 /// from the square: attacks are symmetric for pieces), no move can need
 /// telling apart, and shakmaty's candidate list is not built; otherwise
 /// shakmaty decides, which pins and checks make rare enough not to matter.
+///
+/// Most moves need no attack table at all: the other pieces of the kind
+/// are none (a king, a lone queen), or none could reach `to` even on an
+/// empty board (bishops on the other colour, rooks off its rank and file).
+/// Numeric -> SAN took 0.5% fewer instructions (twic944.pgn).
 #[inline(always)]
 fn disambiguation<P: Position>(
     pos: &P,
@@ -288,9 +293,18 @@ fn disambiguation<P: Position>(
     from: Square,
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
+    let reach = match role {
+        Role::Rook => Bitboard::from_rank(to.rank()) | Bitboard::from_file(to.file()),
+        Role::Bishop if to.is_light() => Bitboard::LIGHT_SQUARES,
+        Role::Bishop => Bitboard::DARK_SQUARES,
+        _ => Bitboard::FULL,
+    };
+    let others = pos.our(role).without(from) & reach;
+    if others.is_empty() {
+        return (None, None);
+    }
     let occupied = pos.board().occupied();
-    let others = attacks::attacks(to, role.of(pos.turn()), occupied) & pos.our(role);
-    if others.without(from).is_empty() {
+    if (attacks::attacks(to, role.of(pos.turn()), occupied) & others).is_empty() {
         return (None, None);
     }
     match San::from_move(pos, m) {
