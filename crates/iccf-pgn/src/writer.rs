@@ -179,6 +179,9 @@ impl<'a> PgnWriter<'a> {
     /// Writes the token that `write` appends to the buffer, as
     /// [`token`](Self::token) writes one, with no copy of it made first.
     ///
+    /// The buffer `write` is given holds all the output so far: it must
+    /// only append (a move's text, as [`iccf::MoveFormat::append`] does).
+    ///
     /// ```
     /// use iccf_pgn::writer::PgnWriter;
     ///
@@ -192,8 +195,10 @@ impl<'a> PgnWriter<'a> {
     /// assert_eq!(out, b"1. 5254\n5755\n\n");
     /// ```
     pub fn token_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
-        // The token is written in place, after a space; once its width is
-        // known, the space becomes a line break if the token does not fit.
+        // The token is written in place, after the space it needs unless
+        // it starts a line or follows `(`. Once its width is known, a
+        // token that does not fit gets a line break instead: the space
+        // becomes one, or one is put before it after `(`.
         let before = self.out.len();
         let spaced = self.column > 0 && !self.attach;
         if spaced {
@@ -201,27 +206,24 @@ impl<'a> PgnWriter<'a> {
         }
         let mut start = self.out.len();
         write(self.out);
-        if self.out.len() == start {
+        debug_assert!(self.out.len() >= start, "`write` only appends");
+        if self.out.len() <= start {
             self.out.truncate(before);
             return;
         }
         let width = char_count(&self.out[start..]);
-        let gap = usize::from(!self.attach);
-        self.attach = false;
-        if self.column > 0 {
-            if self.column + gap + width <= self.line_width || self.after_result {
-                self.column += gap;
+        if self.breaks_before(width) {
+            if spaced {
+                self.out[before] = b'\n';
             } else {
-                if spaced {
-                    self.out[before] = b'\n';
-                } else {
-                    // After `(`: a line break where there was no space.
-                    self.out.insert(start, b'\n');
-                    start += 1;
-                }
-                self.column = 0;
+                self.out.insert(start, b'\n');
+                start += 1;
             }
+            self.column = 0;
+        } else {
+            self.column += usize::from(spaced);
         }
+        self.attach = false;
         if self.column == 0 && self.out[start] == b'%' {
             // `%` in the first column starts an escape line, which would
             // swallow the rest of the line.
@@ -402,20 +404,22 @@ impl<'a> PgnWriter<'a> {
 
     /// Writes the space or line break before something `width` wide.
     fn separate(&mut self, width: usize) {
-        let gap = usize::from(!self.attach);
-        self.attach = false;
-        if self.column == 0 {
-            return;
-        }
-        if self.column + gap + width <= self.line_width || self.after_result {
-            if gap == 1 {
-                self.out.push(b' ');
-                self.column += 1;
-            }
-        } else {
+        if self.breaks_before(width) {
             self.out.push(b'\n');
             self.column = 0;
+        } else if self.column > 0 && !self.attach {
+            self.out.push(b' ');
+            self.column += 1;
         }
+        self.attach = false;
+    }
+
+    /// Whether something `width` wide starts a new line: it would end past
+    /// the line width where the line has text (a space before it unless it
+    /// follows `(`), and does not follow the result.
+    fn breaks_before(&self, width: usize) -> bool {
+        let gap = usize::from(!self.attach);
+        self.column > 0 && self.column + gap + width > self.line_width && !self.after_result
     }
 
     fn finish_line(&mut self) {
@@ -592,6 +596,18 @@ mod tests {
         w.token(b"");
         w.token(b"e4");
         assert_eq!(String::from_utf8(out).unwrap(), "1. (\nabcd)\n %x (\ne4");
+
+        // An empty token leaves no space behind, and `(` still attaches
+        // what follows it.
+        let mut out = Vec::new();
+        let mut w = PgnWriter::with_line_width(&mut out, 20);
+        w.token(b"1.");
+        w.token_with(|_| {});
+        w.variation_start();
+        w.token_with(|_| {});
+        w.token(b"e4");
+        w.variation_end();
+        assert_eq!(String::from_utf8(out).unwrap(), "1. (e4)");
     }
 
     #[test]
