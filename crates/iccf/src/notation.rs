@@ -172,7 +172,8 @@ impl MoveFormat {
                     n.append_to(buf);
                 }
             }
-            // English SAN first, as most conversions write it.
+            // English SAN first, as most conversions write it; left to
+            // `fixed_bytes`, numeric -> SAN took 0.24% more instructions.
             Notation::San if self.lang == Lang::En => append_fixed(buf, san_bytes(pos, m, suffix)),
             _ => match self.fixed_bytes(pos, m, suffix) {
                 Some(fixed) => append_fixed(buf, fixed),
