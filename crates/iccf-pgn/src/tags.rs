@@ -71,25 +71,23 @@ impl Tags {
         let name_end = self.text.len();
         self.text.push_str(value);
         self.ends.push((name_end, self.text.len()));
-        self.watch_last_name(name);
+        self.watch_last_name();
     }
 
     /// Adds a tag read from bytes, any byte that is not UTF-8 replaced by
     /// U+FFFD as [`String::from_utf8_lossy`] does.
     pub(crate) fn push_lossy(&mut self, name: &[u8], value: &[u8]) {
-        let name = lossy_str(name);
-        self.text.push_str(&name);
+        self.text.push_str(&lossy_str(name));
         let name_end = self.text.len();
         self.text.push_str(&lossy_str(value));
         self.ends.push((name_end, self.text.len()));
-        self.watch_last_name(&name);
+        self.watch_last_name();
     }
 
-    /// Updates `names` for the tag just added, named `name`: a 64-bit mask
-    /// of the names' hashes tells a real game's few names apart, cheaper
-    /// than a map; only a name whose bit is taken is compared with those
-    /// before it.
-    fn watch_last_name(&mut self, name: &str) {
+    /// Updates `names` for the tag just added: a 64-bit mask of the names'
+    /// hashes tells a real game's few names apart, cheaper than a map;
+    /// only a name whose bit is taken is compared with those before it.
+    fn watch_last_name(&mut self) {
         if self.names != Names::Differ {
             return;
         }
@@ -98,15 +96,16 @@ impl Tags {
             self.names = Names::Unknown;
             return;
         }
+        let Some((name, _)) = self.get(last) else {
+            return;
+        };
         // The first eight bytes and the length, mixed: names that share
-        // both are compared in full. Gathered a byte at a time: a copy of
-        // the name's length called `memcpy`.
-        let head = name
-            .bytes()
-            .take(8)
-            .enumerate()
-            .fold(0, |head, (i, byte)| head | u64::from(byte) << (8 * i));
-        let hash = (head ^ name.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // both are compared in full.
+        let mut head = [0; 8];
+        let n = name.len().min(8);
+        head[..n].copy_from_slice(&name.as_bytes()[..n]);
+        let hash =
+            (u64::from_le_bytes(head) ^ name.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let bit = 1 << (hash >> 58);
         if self.hashes & bit != 0 && self.iter().take(last).any(|(other, _)| other == name) {
             self.names = Names::Repeated;
