@@ -155,19 +155,44 @@ fn plain_stops(word: u64) -> u64 {
 /// as games with a clock comment after every move have one a move, where
 /// handing each to the Normal loop and Comment mode took a third of the
 /// splitter's time.
-fn skip_plain(data: &[u8], i: usize) -> usize {
+///
+/// So is a line end (LF) followed by a move, a move number or such a
+/// comment, when `one_line_end_continues`: the game has tags and no FEN,
+/// or the line is in a variation, where one line end before movetext
+/// leaves the game as it is (see `Scanner::movetext_start`). Movetext is
+/// wrapped at 80 columns or so, and each line end went through the Normal
+/// loop.
+fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
     let mut from = i;
     loop {
         let stop = plain_stop(data, from);
-        if data.get(stop) == Some(&b'{')
-            && let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &data[stop + 1..])
-            && data[stop + 1 + k] == b'}'
-        {
-            from = stop + 2 + k;
-            continue;
+        let next = data.get(stop + 1).copied();
+        match data.get(stop) {
+            Some(b'{') => {
+                if let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &data[stop + 1..])
+                    && data[stop + 1 + k] == b'}'
+                {
+                    from = stop + 2 + k;
+                    continue;
+                }
+            }
+            // Not after a CR, which stops first: the LF is the one line end.
+            Some(b'\n') if one_line_end_continues && next.is_some_and(continues_movetext) => {
+                from = stop + 1;
+                continue;
+            }
+            _ => {}
         }
         return token_start(data, from, stop);
     }
+}
+
+/// Whether a line starting with `byte` goes on with the movetext of the
+/// line before when one line end is between them: a move, a move number
+/// or a comment (not `%`, an escape line there, nor blank space, a tag or
+/// a byte order mark).
+fn continues_movetext(byte: u8) -> bool {
+    byte.is_ascii() && byte != b'%' && (is_symbol(byte) || byte == b'{')
 }
 
 /// The first byte from `i` that [`plain_stops`] flags, or the end.
@@ -508,7 +533,8 @@ impl Scanner {
             }
         }
         if self.mode == Mode::Normal && self.state == State::Open && self.moved {
-            *i = skip_plain(data, *i);
+            let one_line_end_continues = self.depth > 0 || (self.tags && self.roster & FEN == 0);
+            *i = skip_plain(data, *i, one_line_end_continues);
         }
     }
 
@@ -952,18 +978,44 @@ mod tests {
     #[test]
     fn plain_movetext_skips_the_comments_closed_on_their_line() {
         let clocks = b"e4 { [%clk 1:30:58] } 1... e5 {a}{} 2. Nf3 1-0";
-        assert_eq!(skip_plain(clocks, 0), clocks.len() - 3, "the result");
+        assert_eq!(skip_plain(clocks, 0, false), clocks.len() - 3, "the result");
         // A line end in a comment may matter (a blank line, then the tags
         // of the next game): the Normal loop takes the comment.
-        assert_eq!(skip_plain(b"e4 { [%clk\n1:30:58] } e5 1-0", 0), 3);
-        assert_eq!(skip_plain(b"e4 {a\r} e5 1-0", 0), 3);
+        assert_eq!(skip_plain(b"e4 { [%clk\n1:30:58] } e5 1-0", 0, false), 3);
+        assert_eq!(skip_plain(b"e4 {a\r} e5 1-0", 0, false), 3);
         // Cut by the end of the data.
-        assert_eq!(skip_plain(b"e4 { [%clk 1:30", 0), 3);
+        assert_eq!(skip_plain(b"e4 { [%clk 1:30", 0, false), 3);
         assert_eq!(
-            skip_plain(b"e4 {a} Nf", 0),
+            skip_plain(b"e4 {a} Nf", 0, false),
             7,
             "the last symbol, which may be cut"
         );
+    }
+
+    #[test]
+    fn plain_movetext_goes_on_over_one_line_end_where_it_cannot_end_the_game() {
+        let wrapped = b"e4 e5\n2. Nf3\n{a} Nc6\n1-0";
+        assert_eq!(
+            skip_plain(wrapped, 0, true),
+            wrapped.len() - 3,
+            "the result"
+        );
+        // Without tags a line restarting the numbers may start a game.
+        assert_eq!(skip_plain(wrapped, 0, false), 5);
+        // A blank line, a CR, a tag, an escape line, a byte order mark, a
+        // space, a cut: the Normal loop looks.
+        for (text, stop) in [
+            (&b"e4\n\n1. d4"[..], 2),
+            (b"e4\r\nd4", 2),
+            (b"e4\n[Event \"x\"]", 2),
+            (b"e4\n%x", 2),
+            (b"e4\n\xEF\xBB\xBF1. d4", 2),
+            (b"e4\n d4", 2),
+            (b"e4\n", 2),
+        ] {
+            let shown = String::from_utf8_lossy(text);
+            assert_eq!(skip_plain(text, 0, true), stop, "{shown:?}");
+        }
     }
 
     #[test]
