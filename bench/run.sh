@@ -68,6 +68,22 @@ if [ ! -s "$input" ]; then
   done
   mv "$input.tmp" "$input"
 fi
+# --- data: games with a clock comment after every move, as lichess and live
+# broadcasts write them (`1. d4 { [%clk 1:30:58] } 1... Nf6 { ... }`) -------
+clocked=$work/clocked-${target_mb}mb.pgn
+if [ ! -s "$clocked" ]; then
+  sources=()
+  for f in pgn4web/oly14r11.pgn pgn4web/tilb98r2.pgn; do
+    [ -f "$data/$f" ] && sources+=("$data/$f")
+  done
+  if [ ${#sources[@]} -gt 0 ]; then
+    : >"$clocked.tmp"
+    while [ "$(stat -c %s "$clocked.tmp")" -lt $((target_mb * 1000000)) ]; do
+      for f in "${sources[@]}"; do cat "$f"; echo; done >>"$clocked.tmp"
+    done
+    mv "$clocked.tmp" "$clocked"
+  fi
+fi
 numeric=$work/dense-${target_mb}mb.numeric.pgn
 [ -s "$numeric" ] && [ "$numeric" -nt "$iccf" ] || "$iccf" convert -q --to numeric "$input" -o "$numeric"
 # The same games compressed, as archives come (a lichess month is one
@@ -79,6 +95,8 @@ fi
 bytes=$(stat -c %s "$input")
 nbytes=$(stat -c %s "$numeric")
 echo "input: $input ($bytes bytes, $(grep -c '^\[Event ' "$input") games); numeric: $nbytes bytes; $jobs cores; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+cbytes=$( [ -s "$clocked" ] && stat -c %s "$clocked" || echo 0)
+[ "$cbytes" = 0 ] || echo "clock comments: $clocked ($cbytes bytes, $(grep -c '^\[Event ' "$clocked") games)" >&2
 
 # --- timing ------------------------------------------------------------------
 # Every case runs once per round, rounds repeat $runs times after one warm-up
@@ -100,6 +118,10 @@ case_ "iccf SAN->numeric pgn -j1" "$bytes" "$iccf" convert -q --to numeric -j1 "
 case_ "iccf numeric->SAN pgn -j1" "$nbytes" "$iccf" convert -q --to san -j1 "$numeric"
 case_ "iccf numeric->SAN pgn -j$jobs" "$nbytes" "$iccf" convert -q --to san -j"$jobs" "$numeric"
 case_ "floor pgn-reader+shakmaty" "$bytes" "$floor" "$input"
+if [ "$cbytes" != 0 ]; then
+  case_ "iccf SAN->numeric text -j1 clocks" "$cbytes" "$iccf" convert -q --to numeric --format text -j1 "$clocked"
+  case_ "floor clocks" "$cbytes" "$floor" "$clocked"
+fi
 if [ -n "$pgn_extract" ]; then
   case_ "pgn-extract -s -Wuci" "$bytes" "$pgn_extract" -s -Wuci "$input"
   case_ "pgn-extract -s -Wsan" "$bytes" "$pgn_extract" -s -Wsan "$input"
@@ -139,6 +161,9 @@ if [ -n "$pgn_extract" ]; then
   echo "  numeric->SAN -j1 vs pgn-extract -Wsan:   $(ratio "iccf numeric->SAN pgn -j1" "pgn-extract -s -Wsan")x  (target >= 12)"
 fi
 echo "  SAN->numeric -j1 vs floor:               $(ratio "$j1" "floor pgn-reader+shakmaty")x  (target >= 1.6 dense)"
+if [ "$cbytes" != 0 ]; then
+  echo "  the same, clock comments:                $(ratio "$j1 clocks" "floor clocks")x  (target >= 1.3 lichess-style)"
+fi
 echo "  SAN->numeric -j$jobs / -j1:                 $(ratio "$jn" "$j1")x  (target >= 1.85 with 2 jobs)"
 if [ -n "${T["$jn .zst"]:-}" ]; then
   echo "  .pgn.zst / plain, -j$jobs:                  $(ratio "$jn" "$jn .zst")x  (target <= 1.10)"
