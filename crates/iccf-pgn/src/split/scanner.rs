@@ -169,10 +169,8 @@ fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
         let next = data.get(stop + 1).copied();
         match data.get(stop) {
             Some(b'{') => {
-                if let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &data[stop + 1..])
-                    && data[stop + 1 + k] == b'}'
-                {
-                    from = stop + 2 + k;
+                if let Some(end) = comment_of_one_line_end(data, stop + 1) {
+                    from = end;
                     continue;
                 }
             }
@@ -184,6 +182,31 @@ fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
             _ => {}
         }
         return token_start(data, from, stop);
+    }
+}
+
+/// Where the comment whose text starts at `from` ends (just after its
+/// `}`), if it closes in `data` with one line end at most in it (LF, CRLF
+/// or CR): it cannot be left open then, which takes a blank line (see
+/// [`grammar::comment_end`]), and its line end is no line of movetext.
+fn comment_of_one_line_end(data: &[u8], from: usize) -> Option<usize> {
+    let find = |at: usize| {
+        let k = memchr::memchr3(b'}', b'\n', b'\r', &data[at..])?;
+        Some((at + k, data[at + k]))
+    };
+    match find(from)? {
+        (k, b'}') => Some(k + 1),
+        (k, line_end) => {
+            let after = if line_end == b'\r' && data.get(k + 1) == Some(&b'\n') {
+                k + 2
+            } else {
+                k + 1
+            };
+            match find(after)? {
+                (k, b'}') => Some(k + 1),
+                _ => None,
+            }
+        }
     }
 }
 
@@ -979,10 +1002,19 @@ mod tests {
     fn plain_movetext_skips_the_comments_closed_on_their_line() {
         let clocks = b"e4 { [%clk 1:30:58] } 1... e5 {a}{} 2. Nf3 1-0";
         assert_eq!(skip_plain(clocks, 0, false), clocks.len() - 3, "the result");
-        // A line end in a comment may matter (a blank line, then the tags
-        // of the next game): the Normal loop takes the comment.
-        assert_eq!(skip_plain(b"e4 { [%clk\n1:30:58] } e5 1-0", 0, false), 3);
-        assert_eq!(skip_plain(b"e4 {a\r} e5 1-0", 0, false), 3);
+        // One line end in a comment cannot matter; two may (a blank line,
+        // then the tags of the next game): the Normal loop takes the
+        // comment.
+        for one in [
+            &b"e4 { [%clk\n1:30:58] } e5 1-0"[..],
+            b"e4 {a\r} e5 1-0",
+            b"e4 {\r\n} e5 1-0",
+        ] {
+            assert_eq!(skip_plain(one, 0, false), one.len() - 3);
+        }
+        assert_eq!(skip_plain(b"e4 {a\n\n[Event \"x\"]} e5 1-0", 0, false), 3);
+        assert_eq!(skip_plain(b"e4 {a\nb\nc} e5 1-0", 0, false), 3);
+        assert_eq!(skip_plain(b"e4 {\n\r} e5 1-0", 0, false), 3);
         // Cut by the end of the data.
         assert_eq!(skip_plain(b"e4 { [%clk 1:30", 0, false), 3);
         assert_eq!(
