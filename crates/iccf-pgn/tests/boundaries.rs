@@ -739,3 +739,32 @@ fn repeated_tag_in_one_tag_section_split_the_game() {
     assert_eq!(found[2].0, "[Result \"1-0\"]\n\n1. d4 1-0\n");
     assert_eq!(trickled(unplayed.as_bytes()), whole(unplayed.as_bytes()));
 }
+
+/// Games with a clock comment after every move, wrapped at any point (as
+/// live broadcasts write them), end at the next game's tags only, read
+/// whole or a byte at a time; the same movetext without tags, or from a
+/// FEN, still restarts where a line restarts its move numbers. (The
+/// splitter skips such comments and line ends with the moves.)
+#[test]
+fn wrapped_clock_comments_end_no_game() {
+    let moves = "1. e4 { [%clk 1:00:00] } 1... e5 { [%clk\n0:59:58] } 2. Nf3\n{ [%clk 0:59:00] }\r\n\
+                 2... Nc6 {a\rb} 3. Bb5\n(3. Bc4 {x}\n3... Bc5) 3... a6";
+    for end in ["\n", "\r\n", "\r"] {
+        let first = format!(
+            "[Event \"A\"]\n\n{}{end}1. d4 d5 1-0\n\n",
+            moves.replace('\n', end)
+        );
+        let input = format!("{first}[Event \"B\"]\n\n1. c4 *\n");
+        let found = games(&input);
+        assert_eq!(found.len(), 2, "{input:?}");
+        assert_eq!(found[0], (first.as_str(), GameEnd::Result));
+        assert_eq!(trickled(input.as_bytes()), whole(input.as_bytes()));
+    }
+    let bare = format!("{moves}\n1. d4 d5\n");
+    assert_eq!(games(&bare).len(), 2);
+    let from_fen = format!("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n{moves}\n1. d4 d5\n");
+    assert_eq!(
+        games(&from_fen).iter().map(|g| g.1).collect::<Vec<_>>(),
+        [GameEnd::Renumbered, GameEnd::EndOfInput]
+    );
+}

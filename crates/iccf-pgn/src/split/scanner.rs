@@ -147,35 +147,40 @@ fn plain_stops(word: u64) -> u64 {
 /// move and without result, to the start of the first token that may
 /// change the state: one with a byte that [`plain_stops`] flags, or the last
 /// one, which may be cut. Other tokens are moves, move numbers, whitespace
-/// and comments that close on their line, which only need skipping; this
-/// runs eight bytes at a time over most of the movetext.
+/// and the comments below, which only need skipping; this runs eight bytes
+/// at a time over most of the movetext.
 ///
-/// A comment closed on its line changes nothing here (no line end has
-/// come since the last token, and the game has content): skipped at once,
-/// as games with a clock comment after every move have one a move, where
-/// handing each to the Normal loop and Comment mode took a third of the
-/// splitter's time.
+/// It starts where `Scanner::movetext_start` has just said `Same`, with
+/// no line end counted. There a comment matters only after a blank line:
+/// `aside` acts on one before it, and a comment is left open
+/// (`grammar::comment_end`'s runaway) only by one inside it; line ends in
+/// a comment are not counted. So a comment with one line end in it at
+/// most is skipped at once: games with a clock comment after every move
+/// have one a move, and handing each to the Normal loop and Comment mode
+/// took a third of the splitter's time.
 ///
-/// So is a line end (LF) followed by a move, a move number or such a
-/// comment, when `one_line_end_continues`: the game has tags and no FEN,
-/// or the line is in a variation, where one line end before movetext
-/// leaves the game as it is (see `Scanner::movetext_start`). Movetext is
-/// wrapped at 80 columns or so, and each line end went through the Normal
-/// loop.
+/// So is one line end (LF) before a symbol or a `{`, when
+/// `one_line_end_continues` (see `Scanner::one_line_end_continues`): the
+/// symbol is then movetext of the same game, and `aside` treats one line
+/// end before a comment as none. Movetext is wrapped at 80 columns or so,
+/// and each line end went through the Normal loop.
 fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
     let mut from = i;
     loop {
         let stop = plain_stop(data, from);
-        let next = data.get(stop + 1).copied();
         match data.get(stop) {
             Some(b'{') => {
-                if let Some(end) = comment_of_one_line_end(data, stop + 1) {
+                if let Some(end) = comment_end_within_two_lines(data, stop + 1) {
                     from = end;
                     continue;
                 }
             }
-            // Not after a CR, which stops first: the LF is the one line end.
-            Some(b'\n') if one_line_end_continues && next.is_some_and(continues_movetext) => {
+            // A CR before it stops the scan first: this LF is never half of
+            // a CRLF.
+            Some(b'\n')
+                if one_line_end_continues
+                    && data.get(stop + 1).is_some_and(|&b| continues_movetext(b)) =>
+            {
                 from = stop + 1;
                 continue;
             }
@@ -186,10 +191,11 @@ fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
 }
 
 /// Where the comment whose text starts at `from` ends (just after its
-/// `}`), if it closes in `data` with one line end at most in it (LF, CRLF
-/// or CR): it cannot be left open then, which takes a blank line (see
-/// [`grammar::comment_end`]), and its line end is no line of movetext.
-fn comment_of_one_line_end(data: &[u8], from: usize) -> Option<usize> {
+/// `}`), if it closes in `data` within two lines: one line end in it at
+/// most (LF, CRLF or CR), so no blank line (see [`skip_plain`]). A CR
+/// last in the data may be half of a CRLF: such a comment is left to
+/// Comment mode, which waits for the next byte.
+fn comment_end_within_two_lines(data: &[u8], from: usize) -> Option<usize> {
     let find = |at: usize| {
         let k = memchr::memchr3(b'}', b'\n', b'\r', &data[at..])?;
         Some((at + k, data[at + k]))
@@ -210,10 +216,12 @@ fn comment_of_one_line_end(data: &[u8], from: usize) -> Option<usize> {
     }
 }
 
-/// Whether a line starting with `byte` goes on with the movetext of the
-/// line before when one line end is between them: a move, a move number
-/// or a comment (not `%`, an escape line there, nor blank space, a tag or
-/// a byte order mark).
+/// Whether a line starting with `byte`, after one line end, is skipped as
+/// the movetext of the line before: a move, a move number or a comment.
+/// Not blank space nor a line end, which may make a blank line that must
+/// be counted (`e4\n \n1. d4`); `%`, `[` and a byte order mark, whose
+/// meaning at a line start the Normal loop reads from the bytes, are left
+/// to it too.
 fn continues_movetext(byte: u8) -> bool {
     byte.is_ascii() && byte != b'%' && (is_symbol(byte) || byte == b'{')
 }
@@ -556,8 +564,7 @@ impl Scanner {
             }
         }
         if self.mode == Mode::Normal && self.state == State::Open && self.moved {
-            let one_line_end_continues = self.depth > 0 || (self.tags && self.roster & FEN == 0);
-            *i = skip_plain(data, *i, one_line_end_continues);
+            *i = skip_plain(data, *i, self.one_line_end_continues());
         }
     }
 
@@ -695,7 +702,7 @@ impl Scanner {
             // Tags other than a FEN say where the game starts, unless a
             // blank line comes before the restarted numbers: a game of
             // tags and moves without a result, then one of bare movetext.
-            State::Open if self.tags && self.roster & FEN == 0 && newlines < 2 => Start::Same,
+            State::Open if self.tags_place_the_start() && newlines < 2 => Start::Same,
             State::Open => match move_number(data, i, self.eof) {
                 Number::Yes {
                     number,
@@ -711,6 +718,21 @@ impl Scanner {
             self.newlines = 0;
         }
         start
+    }
+
+    /// Whether the game's tags say where it starts: it has some, and no
+    /// FEN (whose game may restart at its own first move number). Then a
+    /// line restarting the move numbers is no new game.
+    fn tags_place_the_start(&self) -> bool {
+        self.tags && self.roster & FEN == 0
+    }
+
+    /// Whether one line end before movetext of an open game with a move
+    /// leaves that game as it is, whatever the movetext: in a variation, or
+    /// when the tags place the start (the arms of [`Self::movetext_start`]
+    /// for `depth > 0` and for [`Self::tags_place_the_start`]).
+    fn one_line_end_continues(&self) -> bool {
+        self.depth > 0 || self.tags_place_the_start()
     }
 
     /// Starts a fresh game at `i`, whose byte is scanned again: it cannot
@@ -999,7 +1021,7 @@ mod tests {
     }
 
     #[test]
-    fn plain_movetext_skips_the_comments_closed_on_their_line() {
+    fn plain_movetext_skips_the_comments_without_a_blank_line() {
         let clocks = b"e4 { [%clk 1:30:58] } 1... e5 {a}{} 2. Nf3 1-0";
         assert_eq!(skip_plain(clocks, 0, false), clocks.len() - 3, "the result");
         // One line end in a comment cannot matter; two may (a blank line,
@@ -1015,6 +1037,9 @@ mod tests {
         assert_eq!(skip_plain(b"e4 {a\n\n[Event \"x\"]} e5 1-0", 0, false), 3);
         assert_eq!(skip_plain(b"e4 {a\nb\nc} e5 1-0", 0, false), 3);
         assert_eq!(skip_plain(b"e4 {\n\r} e5 1-0", 0, false), 3);
+        // Cut after a line end: a CR may be half of a CRLF.
+        assert_eq!(skip_plain(b"e4 {a\r", 0, false), 3);
+        assert_eq!(skip_plain(b"e4 {a\n", 0, false), 3);
         // Cut by the end of the data.
         assert_eq!(skip_plain(b"e4 { [%clk 1:30", 0, false), 3);
         assert_eq!(
