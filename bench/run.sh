@@ -52,38 +52,33 @@ cargo build --release --manifest-path "$here/floor/Cargo.toml" --target-dir "$wo
 iccf=${ICCF:-$root/target/release/iccf}
 floor=$work/floor-target/release/iccf-bench-floor
 
-# --- data: dense master games, plain SAN, no comments ------------------------
-input=$work/dense-${target_mb}mb.pgn
-if [ ! -s "$input" ]; then
-  sources=()
-  for f in pgn4web/twic944.pgn pgn4web/euroteams2011.pgn pgn4web/tilb98r2.pgn pgn4web/lon09r5.pgn \
-           pgn-extract/fischer.pgn pgn-extract/petrosian.pgn; do
+# build OUT FILE...: OUT made of the FILEs under $data that exist, repeated
+# until it holds target_mb MB; nothing if none exists. Kept once made.
+build() {
+  local out=$1 f sources=()
+  shift
+  [ -s "$out" ] && return 0
+  for f in "$@"; do
     [ -f "$data/$f" ] && sources+=("$data/$f")
   done
-  [ ${#sources[@]} -gt 0 ] || { echo "no PGN files under $data (set -d or ICCF_DATA)" >&2; exit 2; }
-  : >"$input.tmp"
-  while [ "$(stat -c %s "$input.tmp")" -lt $((target_mb * 1000000)) ]; do
+  [ ${#sources[@]} -gt 0 ] || return 0
+  : >"$out.tmp"
+  while [ "$(stat -c %s "$out.tmp")" -lt $((target_mb * 1000000)) ]; do
     # A blank line between files keeps a file without a final newline apart.
-    for f in "${sources[@]}"; do cat "$f"; echo; done >>"$input.tmp"
+    for f in "${sources[@]}"; do cat "$f"; echo; done >>"$out.tmp"
   done
-  mv "$input.tmp" "$input"
-fi
+  mv "$out.tmp" "$out"
+}
+
+# --- data: dense master games, plain SAN, no comments ------------------------
+input=$work/dense-${target_mb}mb.pgn
+build "$input" pgn4web/twic944.pgn pgn4web/euroteams2011.pgn pgn4web/tilb98r2.pgn \
+  pgn4web/lon09r5.pgn pgn-extract/fischer.pgn pgn-extract/petrosian.pgn
+[ -s "$input" ] || { echo "no PGN files under $data (set -d or ICCF_DATA)" >&2; exit 2; }
 # --- data: games with a clock comment after every move, as lichess and live
 # broadcasts write them (`1. d4 { [%clk 1:30:58] } 1... Nf6 { ... }`) -------
 clocked=$work/clocked-${target_mb}mb.pgn
-if [ ! -s "$clocked" ]; then
-  sources=()
-  for f in pgn4web/oly14r11.pgn pgn4web/tilb98r2.pgn; do
-    [ -f "$data/$f" ] && sources+=("$data/$f")
-  done
-  if [ ${#sources[@]} -gt 0 ]; then
-    : >"$clocked.tmp"
-    while [ "$(stat -c %s "$clocked.tmp")" -lt $((target_mb * 1000000)) ]; do
-      for f in "${sources[@]}"; do cat "$f"; echo; done >>"$clocked.tmp"
-    done
-    mv "$clocked.tmp" "$clocked"
-  fi
-fi
+build "$clocked" pgn4web/oly14r11.pgn pgn4web/tilb98r2.pgn
 numeric=$work/dense-${target_mb}mb.numeric.pgn
 [ -s "$numeric" ] && [ "$numeric" -nt "$iccf" ] || "$iccf" convert -q --to numeric "$input" -o "$numeric"
 # The same games compressed, as archives come (a lichess month is one
