@@ -159,7 +159,7 @@ fn plain_stops(word: u64) -> u64 {
 /// have one a move, and handing each to the Normal loop and Comment mode
 /// took a third of the splitter's time.
 ///
-/// So is one line end (LF) before a symbol or a `{`, when
+/// So is one line end (LF, CRLF or CR) before a symbol or a `{`, when
 /// `one_line_end_continues` (see `Scanner::one_line_end_continues`): the
 /// symbol is then movetext of the same game, and `aside` treats one line
 /// end before a comment as none. Movetext is wrapped at 80 columns or so,
@@ -175,14 +175,22 @@ fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
                     continue;
                 }
             }
-            // A CR before it stops the scan first: this LF is never half of
-            // a CRLF.
+            // A CR stops the scan before its LF: a LF here is never half of
+            // a CRLF. A line end last in the data (a CR may be half of a
+            // CRLF) has nothing after it to look at.
             Some(b'\n')
                 if one_line_end_continues
                     && data.get(stop + 1).is_some_and(|&b| continues_movetext(b)) =>
             {
                 from = stop + 1;
                 continue;
+            }
+            Some(b'\r') if one_line_end_continues => {
+                let after = stop + 1 + usize::from(data.get(stop + 1) == Some(&b'\n'));
+                if data.get(after).is_some_and(|&b| continues_movetext(b)) {
+                    from = after;
+                    continue;
+                }
             }
             _ => {}
         }
@@ -1058,24 +1066,34 @@ mod tests {
 
     #[test]
     fn plain_movetext_goes_on_over_one_line_end_where_it_cannot_end_the_game() {
-        let wrapped = b"e4 e5\n2. Nf3\n{a} Nc6\n1-0";
-        assert_eq!(
-            skip_plain(wrapped, 0, true),
-            wrapped.len() - 3,
-            "the result"
-        );
-        // Without tags a line restarting the numbers may start a game.
-        assert_eq!(skip_plain(wrapped, 0, false), 5);
-        // A blank line, a CR, a tag, an escape line, a byte order mark, a
-        // space, a cut: the Normal loop looks.
+        for end in ["\n", "\r\n", "\r"] {
+            let wrapped = "e4 e5\n2. Nf3\n{a} Nc6\n1-0".replace('\n', end);
+            let wrapped = wrapped.as_bytes();
+            assert_eq!(
+                skip_plain(wrapped, 0, true),
+                wrapped.len() - 3,
+                "the result, {end:?}"
+            );
+            // Without tags a line restarting the numbers may start a game.
+            assert_eq!(skip_plain(wrapped, 0, false), 5, "{end:?}");
+        }
+        // A blank line (of LF, CRLF or CR), a tag, an escape line, a byte
+        // order mark, a space, a cut (a CR may be half of a CRLF): the
+        // Normal loop looks.
         for (text, stop) in [
             (&b"e4\n\n1. d4"[..], 2),
-            (b"e4\r\nd4", 2),
+            (b"e4\r\n\r\n1. d4", 2),
+            (b"e4\r\r1. d4", 2),
+            (b"e4\r\n[Event \"x\"]", 2),
+            (b"e4\r%x", 2),
             (b"e4\n[Event \"x\"]", 2),
             (b"e4\n%x", 2),
             (b"e4\n\xEF\xBB\xBF1. d4", 2),
             (b"e4\n d4", 2),
+            (b"e4\r\n d4", 2),
             (b"e4\n", 2),
+            (b"e4\r", 2),
+            (b"e4\r\n", 2),
         ] {
             let shown = String::from_utf8_lossy(text);
             assert_eq!(skip_plain(text, 0, true), stop, "{shown:?}");
