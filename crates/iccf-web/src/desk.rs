@@ -74,14 +74,22 @@ impl DeskGame {
     /// The date asked for, or today in the local time zone (the server
     /// runs on the player's machine).
     pub fn today(&self) -> Result<Date, ApiError> {
-        match self.date.as_deref().filter(|d| !d.trim().is_empty()) {
-            Some(text) => short_text("date", text)?
-                .trim()
-                .parse()
-                .map_err(|err| ApiError::unprocessable(format!("date `{text}`: {err}"))),
-            None => Ok(Date::today()),
-        }
+        Ok(date_field("date", self.date.as_deref())?.unwrap_or_else(Date::today))
     }
+}
+
+/// The date in the request's field `name`: `YYYY.MM.DD`, or with `-` (as
+/// the page's date inputs give it); `None` when absent or blank. A 422
+/// names the field and its text.
+pub fn date_field(name: &str, text: Option<&str>) -> Result<Option<Date>, ApiError> {
+    let Some(text) = text.filter(|d| !d.trim().is_empty()) else {
+        return Ok(None);
+    };
+    short_text(name, text)?
+        .trim()
+        .parse()
+        .map(Some)
+        .map_err(|err| ApiError::unprocessable(format!("{name} `{text}`: {err}")))
 }
 
 /// `white` or `black`, any case.

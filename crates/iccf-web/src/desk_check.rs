@@ -9,7 +9,7 @@ use iccf_corr::{Applied, CheckOptions, Claim, Finding};
 use serde::{Deserialize, Serialize};
 
 use crate::body::Body;
-use crate::desk::{DeskGame, file_text};
+use crate::desk::{DeskGame, date_field, file_text};
 use crate::{ApiError, AppState, blocking};
 
 /// The request: the game file and the message.
@@ -33,6 +33,13 @@ pub struct CheckRequest {
     /// or accept our draw offer), as `iccf check --accept-result` does.
     #[serde(default)]
     pub accept_result: bool,
+    /// The day we received the message, `YYYY.MM.DD`, as `iccf check
+    /// --received` gives it: their move is recorded as received then, and
+    /// our time for the reply counts from then. Absent or blank: the
+    /// e-mail's date, else today (a message pasted as text has no date of
+    /// its own).
+    #[serde(default)]
+    pub received: Option<String>,
 }
 
 /// The answer: the findings, and the changed file when recorded.
@@ -90,6 +97,7 @@ pub async fn handle(
         };
         let opts = CheckOptions {
             today: Some(today),
+            received: date_field("received", request.received.as_deref())?,
             ..CheckOptions::default()
         };
         let report = iccf_corr::check_message(&open.game, open.side, &message, &opts);

@@ -296,3 +296,19 @@ test('desk: a suggestion for their mistyped move in a thematic game plays from i
   assert.doesNotMatch(await page.textContent('#status'), /not loaded/);
   await closeClean(page);
 });
+
+test('desk: a pasted message is recorded as received on the day given, which a new message clears', async () => {
+  const page = await deskWith(DESK_GAME);
+  await page.fill('#desk-message', 'Your move: 1. 5254\nMy move: 1... 5755\n');
+  await page.fill('#desk-received', '2026-12-03');
+  await page.check('#desk-apply');
+  await page.click('#desk-check');
+  await page.waitForFunction(() => /5755/.test(document.getElementById('desk-game').value));
+  assert.match(await page.inputValue('#desk-game'), /5755\s*\{\[%ccsnt 2026\.12\.03\] \[%ccrcv 2026\.12\.03\]\}/);
+  // Used: the next message needs a day of its own.
+  assert.equal(await page.inputValue('#desk-received'), '');
+  await page.fill('#desk-received', '2026-12-04');
+  await page.setInputFiles('#desk-message-file', testdata('corr/mail/koi8r.eml'));
+  await page.waitForFunction(() => document.getElementById('desk-received').value === '');
+  await closeClean(page);
+});

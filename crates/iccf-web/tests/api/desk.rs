@@ -158,6 +158,37 @@ async fn a_message_in_order_is_recorded_with_apply() {
     assert!(game.contains("2026.12.05"), "{game}");
 }
 
+/// Found trying the desk as a player: a message pasted as text, checked
+/// days after it came, was recorded as received that day (the page had no
+/// field for the day, where `iccf check` has `--received`): the days
+/// between were charged to our clock. The day given is recorded.
+#[tokio::test]
+async fn a_pasted_message_was_recorded_as_received_the_day_it_was_checked() {
+    let message = "Your move: 1. 5254\nMy move: 1... 5755";
+    let body = |received: &str| json!({"game": GAME, "message": message, "apply": true, "date": "2026.12.09", "received": received});
+    let game = ok("/api/desk/check", body("2026.12.03")).await["game"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // With no sent date in the message, it was sent that day too.
+    assert!(
+        game.contains("5755\n{[%ccsnt 2026.12.03] [%ccrcv 2026.12.03]}"),
+        "{game}"
+    );
+    // As the page's date input writes it, and blank as absent: today.
+    let game = ok("/api/desk/check", body("2026-12-04")).await["game"].to_string();
+    assert!(game.contains("[%ccrcv 2026.12.04]"), "{game}");
+    let game = ok("/api/desk/check", body(" ")).await["game"].to_string();
+    assert!(game.contains("[%ccrcv 2026.12.09]"), "{game}");
+    let error = refused(
+        "/api/desk/check",
+        body("3.12.2026"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(error.starts_with("received `3.12.2026`: "), "{error}");
+}
+
 #[tokio::test]
 async fn card_records_our_move_and_writes_the_message() {
     let game = ok(

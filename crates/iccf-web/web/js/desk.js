@@ -12,8 +12,7 @@ export function setupDesk(app) {
   $('desk-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (!file) return;
-    // Another game: the side chosen for the last one would contradict it.
-    $('desk-side').value = '';
+    anotherGame();
     $('desk-save').dataset.name = file.name;
     setGame(await file.text());
     await open(app, desk);
@@ -36,7 +35,15 @@ export function setupDesk(app) {
   $('desk-message-file').addEventListener('change', async (e) => {
     if (e.target.files[0]) await setMessage(app, e.target.files[0]);
   });
-  return { open: () => open(app, desk), setMessage: (file) => setMessage(app, file) };
+  return { open: () => open(app, desk), setMessage: (file) => setMessage(app, file), anotherGame };
+}
+
+/** Before another game file is put in the desk: what was chosen for the last one goes. */
+function anotherGame() {
+  // The side chosen would contradict the new file, and its message comes
+  // on a day of its own.
+  $('desk-side').value = '';
+  $('desk-received').value = '';
 }
 
 /**
@@ -49,6 +56,9 @@ let messageBytes = null;
 /** A received message from a file (an .eml as saved by the mail program), ready to check. */
 async function setMessage(app, file) {
   $('desk-panel').open = true;
+  // Another message: the day given for the last one is not its day (an
+  // e-mail has its own date).
+  $('desk-received').value = '';
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     $('desk-message').value = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -120,10 +130,13 @@ async function check(app, desk) {
       message_base64: messageBytes && base64(messageBytes),
       apply: $('desk-apply').checked,
       accept_result: $('desk-apply').checked && $('desk-accept-result').checked,
+      received: $('desk-received').value || null,
     }));
     for (const finding of report.findings) list.appendChild(findingItem(app, desk, finding));
     if (report.game) {
       setGame(report.game);
+      // Recorded as received that day; the next message comes on another.
+      $('desk-received').value = '';
       // The file to save is the one with their move recorded.
       saveLink($('desk-save'), report.game, fileName());
       await open(app, desk);

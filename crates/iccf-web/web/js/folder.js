@@ -70,8 +70,7 @@ async function openFile(app, state, desk, file) {
     const { game } = await post('/api/games/open', { file });
     Object.assign(state, { file, was: game });
     $('desk-game').value = game;
-    // Another game: the side chosen for the last one would contradict it.
-    $('desk-side').value = '';
+    desk.anotherGame();
     $('desk-save').dataset.name = file;
     $('desk-save').hidden = true;
     $('desk-write').hidden = false;

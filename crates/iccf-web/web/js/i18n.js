@@ -36,6 +36,7 @@ const TEXT = {
     deskHintFolder: 'Your game file (kept by iccf card / iccf check); nothing is stored on the server but the games folder\'s files, when you write them back.',
     wePlay: 'We play', asFile: 'as the file says', White: 'White', Black: 'Black', open: 'Open',
     theirMessage: 'Their message', check: 'Check', apply: 'record their move when in order', acceptResult: 'and the result they give (resignation, draw accepted)',
+    receivedOn: 'Received on', receivedTitle: 'The day their message came: their move is recorded as received then, and our time counts from then. Empty: the e-mail\'s date, else today.',
     ourMessage: 'Our message', ourMove: 'Our move', wordsIn: 'Words in', recordAlso: 'Record also in',
     numericOnly: 'numeric only', figurines: 'figurines', lan: 'long algebraic', offer: 'offer a draw',
     accept: 'accept a draw', resign: 'resign', compose: 'Compose', copyMessage: 'Copy message',

@@ -25,6 +25,7 @@ export default {
   deskHintFolder: 'Váš soubor partie (vedený iccf card / iccf check); na serveru se nic neukládá kromě souborů ve složce partií, když je zapíšete zpět.',
   wePlay: 'Hrajeme za', asFile: 'jak říká soubor', White: 'Bílý', Black: 'Černý', open: 'Otevřít',
   theirMessage: 'Jejich zpráva', check: 'Zkontrolovat', apply: 'zapsat jejich tah, je-li vše v pořádku', acceptResult: 'i výsledek, který uvádějí (vzdání, přijatá remíza)',
+  receivedOn: 'Přijato dne', receivedTitle: 'Den, kdy jejich zpráva přišla: jejich tah se zapíše jako přijatý toho dne a náš čas běží od té doby. Prázdné: datum e-mailu, jinak dnes.',
   ourMessage: 'Naše zpráva', ourMove: 'Náš tah', wordsIn: 'Slova v jazyce', recordAlso: 'Zápis také v',
   numericOnly: 'jen číselně', figurines: 'figurky', lan: 'dlouhá algebraická', offer: 'nabídnout remízu',
   accept: 'přijmout remízu', resign: 'vzdát', compose: 'Sestavit', copyMessage: 'Kopírovat zprávu',

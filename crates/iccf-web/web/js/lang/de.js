@@ -25,6 +25,7 @@ export default {
   deskHintFolder: 'Ihre Partiedatei (geführt von iccf card / iccf check); auf dem Server wird nichts gespeichert außer den Dateien des Partienordners, wenn Sie sie zurückschreiben.',
   wePlay: 'Wir spielen', asFile: 'wie in der Datei', White: 'Weiß', Black: 'Schwarz', open: 'Öffnen',
   theirMessage: 'Ihre Nachricht an uns', check: 'Prüfen', apply: 'ihren Zug eintragen, wenn alles stimmt', acceptResult: 'und das Ergebnis, das sie nennen (Aufgabe, Remis angenommen)',
+  receivedOn: 'Erhalten am', receivedTitle: 'Der Tag, an dem ihre Nachricht kam: ihr Zug wird als an diesem Tag erhalten eingetragen, und unsere Bedenkzeit läuft ab dann. Leer: das Datum der E-Mail, sonst heute.',
   ourMessage: 'Unsere Nachricht', ourMove: 'Unser Zug', wordsIn: 'Worte auf', recordAlso: 'Notation auch in',
   numericOnly: 'nur numerisch', figurines: 'Figurinen', lan: 'lang-algebraisch', offer: 'Remis anbieten',
   accept: 'Remis annehmen', resign: 'aufgeben', compose: 'Verfassen', copyMessage: 'Nachricht kopieren',

@@ -25,6 +25,7 @@ export default {
   deskHintFolder: 'Su archivo de partida (llevado por iccf card / iccf check); nada se guarda en el servidor salvo los archivos de la carpeta de partidas, cuando los escribe.',
   wePlay: 'Jugamos con', asFile: 'según el archivo', White: 'Blancas', Black: 'Negras', open: 'Abrir',
   theirMessage: 'Su mensaje', check: 'Comprobar', apply: 'anotar su jugada si todo está en orden', acceptResult: 'y el resultado que dan (abandono, tablas aceptadas)',
+  receivedOn: 'Recibido el', receivedTitle: 'El día en que llegó su mensaje: su jugada se anota como recibida ese día, y nuestro tiempo cuenta desde entonces. Vacío: la fecha del correo, si no, hoy.',
   ourMessage: 'Nuestro mensaje', ourMove: 'Nuestra jugada', wordsIn: 'Palabras en', recordAlso: 'Anotar también en',
   numericOnly: 'solo numérica', figurines: 'figurines', lan: 'algebraica larga', offer: 'ofrecer tablas',
   accept: 'aceptar tablas', resign: 'abandonar', compose: 'Redactar', copyMessage: 'Copiar el mensaje',

@@ -25,6 +25,7 @@ export default {
   deskHintFolder: 'Votre fichier de partie (tenu par iccf card / iccf check) ; rien n’est gardé sur le serveur, sauf les fichiers du dossier de parties quand vous les réécrivez.',
   wePlay: 'Nous jouons', asFile: 'selon le fichier', White: 'Blancs', Black: 'Noirs', open: 'Ouvrir',
   theirMessage: 'Leur message', check: 'Vérifier', apply: 'enregistrer leur coup si tout est en ordre', acceptResult: 'et le résultat qu\'ils donnent (abandon, nulle acceptée)',
+  receivedOn: 'Reçu le', receivedTitle: 'Le jour où leur message est arrivé : leur coup est enregistré comme reçu ce jour-là, et notre temps compte à partir de là. Vide : la date de l\'e-mail, sinon aujourd\'hui.',
   ourMessage: 'Notre message', ourMove: 'Notre coup', wordsIn: 'Mots en', recordAlso: 'Notation aussi en',
   numericOnly: 'numérique seulement', figurines: 'figurines', lan: 'algébrique longue', offer: 'proposer la nulle',
   accept: 'accepter la nulle', resign: 'abandonner', compose: 'Rédiger', copyMessage: 'Copier le message',

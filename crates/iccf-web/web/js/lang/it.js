@@ -25,6 +25,7 @@ export default {
   deskHintFolder: 'Il vostro file di partita (tenuto da iccf card / iccf check); nulla viene conservato sul server, tranne i file della cartella delle partite quando li riscrivete.',
   wePlay: 'Giochiamo col', asFile: 'come dice il file', White: 'Bianco', Black: 'Nero', open: 'Apri',
   theirMessage: 'Il loro messaggio', check: 'Controlla', apply: 'registra la loro mossa se tutto è in ordine', acceptResult: 'e il risultato che danno (abbandono, patta accettata)',
+  receivedOn: 'Ricevuto il', receivedTitle: 'Il giorno in cui è arrivato il loro messaggio: la loro mossa è registrata come ricevuta quel giorno, e il nostro tempo conta da allora. Vuoto: la data dell\'e-mail, altrimenti oggi.',
   ourMessage: 'Il nostro messaggio', ourMove: 'La nostra mossa', wordsIn: 'Parole in', recordAlso: 'Notazione anche in',
   numericOnly: 'solo numerica', figurines: 'figurine', lan: 'algebrica estesa', offer: 'proponi patta',
   accept: 'accetta la patta', resign: 'abbandona', compose: 'Componi', copyMessage: 'Copia il messaggio',
