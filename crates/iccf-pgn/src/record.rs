@@ -18,6 +18,7 @@
 //! assert_eq!(game.result.as_deref(), Some("*"));
 //! ```
 
+use std::fmt;
 use std::sync::Arc;
 
 use iccf::Notation;
@@ -101,7 +102,7 @@ impl GameRecord {
 /// assert_eq!((nf3.get(Notation::Numeric), nf3.get(Notation::San)), ("7163", "Nf3"));
 /// assert_eq!(nf3.get(Notation::Uci), "");
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, PartialEq, Eq)]
 pub struct RecordNotations(u8);
 
 impl RecordNotations {
@@ -145,12 +146,33 @@ impl RecordNotations {
         (self.0 & bit != 0).then(|| (self.0 & (bit - 1)).count_ones() as usize)
     }
 
+    /// The notations, in the order of a move's texts ([`Notation::ALL`]'s).
+    ///
+    /// ```
+    /// use iccf::Notation;
+    /// use iccf_pgn::record::RecordNotations;
+    ///
+    /// let set = RecordNotations::of([Notation::Uci, Notation::Numeric]);
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [Notation::Numeric, Notation::Uci]);
+    /// assert_eq!(format!("{set:?}"), "{Numeric, Uci}");
+    /// ```
+    pub fn iter(self) -> impl Iterator<Item = Notation> {
+        Notation::ALL.into_iter().filter(move |&n| self.contains(n))
+    }
+
     /// Whether a move's check must be known to write them (the `+` and
     /// `#` of algebraic notations).
     pub fn need_check(self) -> bool {
         [Notation::San, Notation::Lan, Notation::Figurine]
             .into_iter()
             .any(|n| self.contains(n))
+    }
+}
+
+/// The notations by name, not the bits that hold them.
+impl fmt::Debug for RecordNotations {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
     }
 }
 

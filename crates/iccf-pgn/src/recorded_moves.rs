@@ -1,6 +1,7 @@
 //! [`RecordedMoves`]: a record's main line, each move in the notations
 //! the record was made with.
 
+use std::fmt;
 use std::iter::FusedIterator;
 
 use iccf::Notation;
@@ -243,12 +244,38 @@ impl FusedIterator for MoveTexts<'_> {}
 /// assert_eq!(e4.m.map(|m| m.to().to_string()), Some("e4".to_string()));
 /// assert_eq!(e4.get(Notation::Lan), "e2-e4");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct RecordedMove<'a> {
     /// The move, `None` for a null move.
     pub m: Option<Move>,
     texts: &'a [MoveText],
     notations: RecordNotations,
+}
+
+/// The move and each of its texts by its notation's name, where the texts
+/// alone did not say which is which:
+///
+/// ```
+/// use iccf::Notation;
+/// use iccf_pgn::convert::{Converter, Options};
+/// use iccf_pgn::record::RecordNotations;
+///
+/// let numeric_san = RecordNotations::of([Notation::Numeric, Notation::San]);
+/// let converter = Converter::new(Options::default()).with_record_notations(numeric_san);
+/// let record = &converter.records(b"1. e4 *")[0];
+/// let shown = format!("{:?}", record.moves.get(0).unwrap());
+/// assert!(shown.starts_with("RecordedMove { m: Some(Normal { role: Pawn, from: E2,"), "{shown}");
+/// assert!(shown.ends_with("numeric: \"5254\", san: \"e4\" }"), "{shown}");
+/// ```
+impl fmt::Debug for RecordedMove<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut shown = f.debug_struct("RecordedMove");
+        shown.field("m", &self.m);
+        for notation in self.notations.iter() {
+            shown.field(notation.name(), &self.text(notation).as_str());
+        }
+        shown.finish()
+    }
 }
 
 impl<'a> RecordedMove<'a> {

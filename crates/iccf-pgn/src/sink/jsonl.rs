@@ -41,7 +41,7 @@ impl RecordSink {
     ) -> RecordSink {
         let mut formats = [MoveFormat::new(Notation::Numeric); 5];
         let mut format_count = 0;
-        for notation in Notation::ALL.into_iter().filter(|&n| notations.contains(n)) {
+        for notation in notations.iter() {
             formats[format_count] = MoveFormat {
                 chess960_castling,
                 ..MoveFormat::new(notation)
