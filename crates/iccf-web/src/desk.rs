@@ -7,7 +7,7 @@ use serde::Deserialize;
 use shakmaty::Color as Side;
 
 use crate::ApiError;
-use crate::limits::short_text;
+use crate::limits::{printable, short_text};
 
 /// The game file part of a desk request.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -89,7 +89,7 @@ pub fn date_field(name: &str, text: Option<&str>) -> Result<Option<Date>, ApiErr
         .trim()
         .parse()
         .map(Some)
-        .map_err(|err| ApiError::unprocessable(format!("{name} `{text}`: {err}")))
+        .map_err(|err| ApiError::unprocessable(format!("{name} `{}`: {err}", printable(text))))
 }
 
 /// `white` or `black`, any case.

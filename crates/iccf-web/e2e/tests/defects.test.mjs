@@ -297,7 +297,7 @@ test('desk: a suggestion for their mistyped move in a thematic game plays from i
   await closeClean(page);
 });
 
-test('desk: a pasted message is recorded as received on the day given, which a new message clears', async () => {
+test('desk: a pasted message is recorded as received on the day given, kept when its game is opened, cleared by an e-mail', async () => {
   const page = await deskWith(DESK_GAME);
   await page.fill('#desk-message', 'Your move: 1. 5254\nMy move: 1... 5755\n');
   await page.fill('#desk-received', '2026-12-03');
@@ -307,7 +307,12 @@ test('desk: a pasted message is recorded as received on the day given, which a n
   assert.match(await page.inputValue('#desk-game'), /5755\s*\{\[%ccsnt 2026\.12\.03\] \[%ccrcv 2026\.12\.03\]\}/);
   // Used: the next message needs a day of its own.
   assert.equal(await page.inputValue('#desk-received'), '');
+  // A game opened after its message was pasted keeps the message's day.
   await page.fill('#desk-received', '2026-12-04');
+  await page.setInputFiles('#desk-file', testdata('corr/folder/games/board-01.pgn'));
+  await waitText(page, '#desk-summary', /^Everitt, Gordon – Rusek,W, we play white/);
+  assert.equal(await page.inputValue('#desk-received'), '2026-12-04');
+  // An e-mail has its own date.
   await page.setInputFiles('#desk-message-file', testdata('corr/mail/koi8r.eml'));
   await page.waitForFunction(() => document.getElementById('desk-received').value === '');
   await closeClean(page);

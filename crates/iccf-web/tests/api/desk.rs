@@ -180,6 +180,13 @@ async fn a_pasted_message_was_recorded_as_received_the_day_it_was_checked() {
     assert!(game.contains("[%ccrcv 2026.12.04]"), "{game}");
     let game = ok("/api/desk/check", body(" ")).await["game"].to_string();
     assert!(game.contains("[%ccrcv 2026.12.09]"), "{game}");
+    // A day after today, or before our move was sent, is a problem, as
+    // with `iccf check --received`: nothing is recorded.
+    for wrong in ["2026.12.10", "2026.11.30"] {
+        let report = ok("/api/desk/check", body(wrong)).await;
+        assert_eq!(report["in_order"], false, "{wrong}: {report}");
+        assert_eq!(report["game"], json!(null), "{wrong}");
+    }
     let error = refused(
         "/api/desk/check",
         body("3.12.2026"),

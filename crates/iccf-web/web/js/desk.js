@@ -38,12 +38,13 @@ export function setupDesk(app) {
   return { open: () => open(app, desk), setMessage: (file) => setMessage(app, file), anotherGame };
 }
 
-/** Before another game file is put in the desk: what was chosen for the last one goes. */
+/**
+ * Before another game file is put in the desk: the side chosen for the
+ * last one would contradict it. The message and the day it came stay: it
+ * may be this game's, pasted before the game was opened.
+ */
 function anotherGame() {
-  // The side chosen would contradict the new file, and its message comes
-  // on a day of its own.
   $('desk-side').value = '';
-  $('desk-received').value = '';
 }
 
 /**
@@ -56,9 +57,9 @@ let messageBytes = null;
 /** A received message from a file (an .eml as saved by the mail program), ready to check. */
 async function setMessage(app, file) {
   $('desk-panel').open = true;
-  // Another message: the day given for the last one is not its day (an
-  // e-mail has its own date).
-  $('desk-received').value = '';
+  // An e-mail has its own date: a day given for the last message would
+  // override it. A text file has none, and keeps a day typed before it.
+  if (/\.eml$/i.test(file.name) || file.type === 'message/rfc822') $('desk-received').value = '';
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     $('desk-message').value = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -130,7 +131,7 @@ async function check(app, desk) {
       message_base64: messageBytes && base64(messageBytes),
       apply: $('desk-apply').checked,
       accept_result: $('desk-apply').checked && $('desk-accept-result').checked,
-      received: $('desk-received').value || null,
+      received: receivedDay(),
     }));
     for (const finding of report.findings) list.appendChild(findingItem(app, desk, finding));
     if (report.game) {
@@ -145,6 +146,13 @@ async function check(app, desk) {
   } catch (err) {
     list.appendChild(Object.assign(document.createElement('li'), { textContent: err.message, className: 'problem' }));
   }
+}
+
+/** The day given in "Received on", or null; a date half typed is refused, not taken for none. */
+function receivedDay() {
+  const input = $('desk-received');
+  if (input.validity.badInput) throw new Error('received on: not a whole date; complete it or clear it');
+  return input.value || null;
 }
 
 /** What the check found and what was not recorded, for the status line. */
