@@ -176,8 +176,7 @@ fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
                 }
             }
             // A CR stops the scan before its LF: a LF here is never half of
-            // a CRLF. A line end last in the data (a CR may be half of a
-            // CRLF) has nothing after it to look at.
+            // a CRLF.
             Some(b'\n')
                 if one_line_end_continues
                     && data.get(stop + 1).is_some_and(|&b| continues_movetext(b)) =>
@@ -185,6 +184,8 @@ fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
                 from = stop + 1;
                 continue;
             }
+            // A CR, or a CRLF. Last in the data, a CR may be half of a
+            // CRLF: nothing is after it to look at, and it is not skipped.
             Some(b'\r') if one_line_end_continues => {
                 let after = stop + 1 + usize::from(data.get(stop + 1) == Some(&b'\n'));
                 if data.get(after).is_some_and(|&b| continues_movetext(b)) {
