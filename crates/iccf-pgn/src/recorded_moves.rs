@@ -252,8 +252,7 @@ pub struct RecordedMove<'a> {
     notations: RecordNotations,
 }
 
-/// The move and each of its texts by its notation's name, where the texts
-/// alone did not say which is which:
+/// The move, then each of its texts under its notation's name:
 ///
 /// ```
 /// use iccf::Notation;
