@@ -127,6 +127,8 @@ impl RecordedMoves {
     /// let record = &Converter::new(Options::default()).records(b"1. e4 e5 2. Nf3 *")[0];
     /// let numeric: Vec<&str> = record.moves.texts(Notation::Numeric).map(|t| t.as_str()).collect();
     /// assert_eq!(numeric, ["5254", "5755", "7163"]);
+    /// let last = record.moves.texts(Notation::San).next_back().unwrap();
+    /// assert_eq!(last, "Nf3");
     /// ```
     pub fn texts(&self, notation: Notation) -> MoveTexts<'_> {
         match self.notations.slot(notation) {
@@ -145,20 +147,24 @@ impl RecordedMoves {
         }
     }
 
-    /// The moves in order (also `for m in &record.moves`).
+    /// The moves in order (also `for m in &record.moves`), or from the
+    /// last with `.rev()`.
     ///
     /// ```
     /// use iccf::Notation;
     /// use iccf_pgn::convert::{Converter, Options};
     ///
-    /// let record = &Converter::new(Options::default()).records(b"1. e4 e5 *")[0];
+    /// let record = &Converter::new(Options::default()).records(b"1. e4 e5 2. Nf3 *")[0];
     /// let uci: Vec<&str> = record.moves.iter().map(|m| m.get(Notation::Uci)).collect();
-    /// assert_eq!(uci, ["e2e4", "e7e5"]);
+    /// assert_eq!(uci, ["e2e4", "e7e5", "g1f3"]);
+    /// let last_two: Vec<&str> = record.moves.iter().rev().take(2).map(|m| m.get(Notation::San)).collect();
+    /// assert_eq!(last_two, ["Nf3", "e5"]);
     /// ```
     pub fn iter(&self) -> MoveIter<'_> {
         MoveIter {
             moves: self,
             next: 0,
+            end: self.len(),
         }
     }
 }
@@ -176,7 +182,9 @@ impl<'a> IntoIterator for &'a RecordedMoves {
 #[derive(Clone, Debug)]
 pub struct MoveIter<'a> {
     moves: &'a RecordedMoves,
+    /// The moves from `next` to `end` (not included) are left.
     next: usize,
+    end: usize,
 }
 
 impl<'a> Iterator for MoveIter<'a> {
@@ -184,14 +192,27 @@ impl<'a> Iterator for MoveIter<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<RecordedMove<'a>> {
+        if self.next == self.end {
+            return None;
+        }
         let m = self.moves.get(self.next)?;
         self.next += 1;
         Some(m)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.moves.len() - self.next;
+        let left = self.end - self.next;
         (left, Some(left))
+    }
+}
+
+impl<'a> DoubleEndedIterator for MoveIter<'a> {
+    fn next_back(&mut self) -> Option<RecordedMove<'a>> {
+        if self.next == self.end {
+            return None;
+        }
+        self.end -= 1;
+        self.moves.get(self.end)
     }
 }
 
@@ -225,6 +246,14 @@ impl<'a> Iterator for MoveTexts<'a> {
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.left, Some(self.left))
+    }
+}
+
+impl<'a> DoubleEndedIterator for MoveTexts<'a> {
+    fn next_back(&mut self) -> Option<&'a MoveText> {
+        self.left = self.left.checked_sub(1)?;
+        // The last text left: `left` steps after the next.
+        self.texts.get(self.next + self.left * self.step)
     }
 }
 
@@ -386,7 +415,55 @@ mod tests {
                 let column: Vec<&str> = record.moves.texts(n).map(|t| t.as_str()).collect();
                 let each: Vec<&str> = record.moves.iter().map(|m| m.get(n)).collect();
                 assert_eq!(column, each, "{n:?} of {notations:?}");
+                let back: Vec<&str> = record.moves.texts(n).rev().map(|t| t.as_str()).collect();
+                let each_back: Vec<&str> = record.moves.iter().rev().map(|m| m.get(n)).collect();
+                assert_eq!(back, each_back, "{n:?} of {notations:?}");
+                assert!(
+                    back.iter().eq(column.iter().rev()),
+                    "{n:?} of {notations:?}"
+                );
             }
+        }
+    }
+
+    /// Taken from both ends at once, each move and each text comes once,
+    /// in its place, and the count left is right at every step.
+    #[test]
+    fn both_ends_meet_in_the_middle() {
+        let record = &Converter::new(Options::default())
+            .with_record_notations(RecordNotations::of([Notation::Numeric, Notation::Uci]))
+            .records(GAME)[0];
+        let numeric: Vec<&str> = record
+            .moves
+            .iter()
+            .map(|m| m.get(Notation::Numeric))
+            .collect();
+        for fronts in 0..=numeric.len() {
+            let mut moves = record.moves.iter();
+            let mut texts = record.moves.texts(Notation::Numeric);
+            let (mut front, mut back) = (Vec::new(), Vec::new());
+            for i in 0..numeric.len() {
+                assert_eq!(
+                    (moves.len(), texts.len()),
+                    (numeric.len() - i, numeric.len() - i)
+                );
+                let (m, t) = if i < fronts {
+                    (moves.next(), texts.next())
+                } else {
+                    (moves.next_back(), texts.next_back())
+                };
+                let (m, t) = (m.unwrap().get(Notation::Numeric), t.unwrap().as_str());
+                assert_eq!(m, t);
+                if i < fronts {
+                    front.push(m)
+                } else {
+                    back.push(m)
+                }
+            }
+            assert!(moves.next().is_none() && moves.next_back().is_none());
+            assert!(texts.next().is_none() && texts.next_back().is_none());
+            front.extend(back.iter().rev());
+            assert_eq!(front, numeric, "{fronts} from the front");
         }
     }
 
