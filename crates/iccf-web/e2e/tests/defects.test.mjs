@@ -298,22 +298,30 @@ test('desk: a suggestion for their mistyped move in a thematic game plays from i
 });
 
 test('desk: a pasted message is recorded as received on the day given, kept when its game is opened, cleared by an e-mail', async () => {
-  const page = await deskWith(DESK_GAME);
+  const page = await deskWith('');
+  // The message and its day first, then its game opened from a file.
   await page.fill('#desk-message', 'Your move: 1. 5254\nMy move: 1... 5755\n');
   await page.fill('#desk-received', '2026-12-03');
+  await page.setInputFiles('#desk-file', { name: 'anna-boris.pgn', mimeType: 'text/plain', buffer: Buffer.from(DESK_GAME) });
+  await waitText(page, '#desk-summary', /^Anna – Boris, we play white/);
+  assert.equal(await page.inputValue('#desk-received'), '2026-12-03');
   await page.check('#desk-apply');
   await page.click('#desk-check');
   await page.waitForFunction(() => /5755/.test(document.getElementById('desk-game').value));
   assert.match(await page.inputValue('#desk-game'), /5755\s*\{\[%ccsnt 2026\.12\.03\] \[%ccrcv 2026\.12\.03\]\}/);
   // Used: the next message needs a day of its own.
   assert.equal(await page.inputValue('#desk-received'), '');
-  // A game opened after its message was pasted keeps the message's day.
+  // A text file has no date: a day typed before it stays. An e-mail has one.
   await page.fill('#desk-received', '2026-12-04');
-  await page.setInputFiles('#desk-file', testdata('corr/folder/games/board-01.pgn'));
-  await waitText(page, '#desk-summary', /^Everitt, Gordon – Rusek,W, we play white/);
+  await page.setInputFiles('#desk-message-file', { name: 'reply.txt', mimeType: 'text/plain', buffer: Buffer.from('2. 7163\n') });
+  await page.waitForFunction(() => document.getElementById('desk-message').value === '2. 7163\n');
   assert.equal(await page.inputValue('#desk-received'), '2026-12-04');
-  // An e-mail has its own date.
   await page.setInputFiles('#desk-message-file', testdata('corr/mail/koi8r.eml'));
   await page.waitForFunction(() => document.getElementById('desk-received').value === '');
+  // A date half typed is refused, not taken for none (today).
+  await page.focus('#desk-received');
+  await page.keyboard.type('12');
+  await page.click('#desk-check');
+  await waitText(page, '#findings', /received on: not a whole date/);
   await closeClean(page);
 });

@@ -182,10 +182,24 @@ async fn a_pasted_message_was_recorded_as_received_the_day_it_was_checked() {
     assert!(game.contains("[%ccrcv 2026.12.09]"), "{game}");
     // A day after today, or before our move was sent, is a problem, as
     // with `iccf check --received`: nothing is recorded.
-    for wrong in ["2026.12.10", "2026.11.30"] {
+    for (wrong, why) in [
+        (
+            "2026.12.10",
+            "we received it 2026.12.10, after today (2026.12.09)",
+        ),
+        (
+            "2026.11.30",
+            "we received it 2026.11.30, before we sent ours (2026.12.01)",
+        ),
+    ] {
         let report = ok("/api/desk/check", body(wrong)).await;
         assert_eq!(report["in_order"], false, "{wrong}: {report}");
         assert_eq!(report["game"], json!(null), "{wrong}");
+        let said =
+            report["findings"].as_array().unwrap().iter().any(|f| {
+                f["problem"] == true && f["text"].as_str().is_some_and(|t| t.ends_with(why))
+            });
+        assert!(said, "{wrong}: {report}");
     }
     let error = refused(
         "/api/desk/check",
