@@ -176,18 +176,10 @@ fn skip_plain(data: &[u8], i: usize, one_line_end_continues: bool) -> usize {
                 }
             }
             // A CR stops the scan before its LF: a LF here is never half of
-            // a CRLF.
-            Some(b'\n')
-                if one_line_end_continues
-                    && data.get(stop + 1).is_some_and(|&b| continues_movetext(b)) =>
-            {
-                from = stop + 1;
-                continue;
-            }
-            // A CR, or a CRLF. Last in the data, a CR may be half of a
-            // CRLF: nothing is after it to look at, and it is not skipped.
-            Some(b'\r') if one_line_end_continues => {
-                let after = stop + 1 + usize::from(data.get(stop + 1) == Some(&b'\n'));
+            // a CRLF. Last in the data, a CR may be half of one: nothing is
+            // after it to look at, and it is not skipped.
+            Some(b'\n' | b'\r') if one_line_end_continues => {
+                let after = past_line_end(data, stop);
                 if data.get(after).is_some_and(|&b| continues_movetext(b)) {
                     from = after;
                     continue;
@@ -218,18 +210,16 @@ fn comment_end_within_two_lines(data: &[u8], from: usize) -> Option<usize> {
     };
     match find(from)? {
         (k, b'}') => Some(k + 1),
-        (k, line_end) => {
-            let after = if line_end == b'\r' && data.get(k + 1) == Some(&b'\n') {
-                k + 2
-            } else {
-                k + 1
-            };
-            match find(after)? {
-                (k, b'}') => Some(k + 1),
-                _ => None,
-            }
-        }
+        (k, _) => match find(past_line_end(data, k))? {
+            (k, b'}') => Some(k + 1),
+            _ => None,
+        },
     }
+}
+
+/// Just past the line end at `k`: a LF, a CR, or a CRLF from its CR.
+fn past_line_end(data: &[u8], k: usize) -> usize {
+    k + 1 + usize::from(data[k] == b'\r' && data.get(k + 1) == Some(&b'\n'))
 }
 
 /// Whether a line starting with `byte`, after one line end, is skipped as
