@@ -54,12 +54,17 @@ function anotherGame() {
  */
 let messageBytes = null;
 
+/** Whether `file` is an e-mail (an .eml as saved by the mail program), not a game file or text. */
+export function isEmail(file) {
+  return /\.eml$/i.test(file.name) || file.type === 'message/rfc822';
+}
+
 /** A received message from a file (an .eml as saved by the mail program), ready to check. */
 async function setMessage(app, file) {
   $('desk-panel').open = true;
   // An e-mail has its own date: a day given for the last message would
   // override it. A text file has none, and keeps a day typed before it.
-  if (/\.eml$/i.test(file.name) || file.type === 'message/rfc822') $('desk-received').value = '';
+  if (isEmail(file)) $('desk-received').value = '';
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     $('desk-message').value = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

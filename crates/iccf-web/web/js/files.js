@@ -3,6 +3,7 @@
 // its variations and comments.
 
 import { post } from './api.js';
+import { isEmail } from './desk.js';
 import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,7 +16,7 @@ export function setupFiles(app, loadText, desk) {
   let name = 'game.pgn';
   const open = async (file) => {
     if (!file) return;
-    if (/\.eml$/i.test(file.name) || file.type === 'message/rfc822') {
+    if (isEmail(file)) {
       await desk.setMessage(file);
       return;
     }
